@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+// lckmigrate: CallKit/PushKit → LiveCommunicationKit migration analyzer.
+// No package dependencies: the build machines cannot fetch any.
+import PackageDescription
+
+let package = Package(
+    name: "lckmigrate",
+    products: [
+        .executable(name: "lckmigrate", targets: ["lckmigrate"]),
+        .library(name: "LCKMigrateKit", targets: ["LCKMigrateKit"]),
+    ],
+    targets: [
+        // Positions, findings and rule descriptors shared by every stage. Stdlib only.
+        .target(name: "LCKCore"),
+        // Byte-level Swift lexer: tokens + trivia, lossless.
+        .target(name: "LCKLexer", dependencies: ["LCKCore"]),
+        // Forgiving structural outline over the token array.
+        .target(name: "LCKParser", dependencies: ["LCKCore", "LCKLexer"]),
+        // The rule table (Rules/ as data): schema, loader, validator, embedded built-in copy.
+        .target(name: "LCKRules", dependencies: ["LCKCore", "LCKLexer"]),
+        // Usage detection and anti-pattern analyzers, one per file.
+        .target(name: "LCKAnalyzers", dependencies: ["LCKCore", "LCKLexer", "LCKParser", "LCKRules"]),
+        // Output formats, one reporter per file.
+        .target(name: "LCKReporters", dependencies: ["LCKCore", "LCKRules"]),
+        // Façade: configuration, discovery, pipeline, suppressions, baseline.
+        .target(
+            name: "LCKMigrateKit",
+            dependencies: ["LCKCore", "LCKLexer", "LCKParser", "LCKRules", "LCKAnalyzers", "LCKReporters"]
+        ),
+        // Thin CLI: argument parsing and wiring only.
+        .executableTarget(name: "lckmigrate", dependencies: ["LCKMigrateKit", "LCKCore", "LCKReporters"]),
+        // Benchmarks (release build): `swift run -c release lckmigrate-bench`.
+        .executableTarget(name: "lckmigrate-bench", dependencies: ["LCKMigrateKit", "LCKLexer", "LCKCore"]),
+
+        .testTarget(name: "LCKCoreTests", dependencies: ["LCKCore"]),
+        .testTarget(name: "LCKLexerTests", dependencies: ["LCKLexer", "LCKCore"]),
+        .testTarget(name: "LCKParserTests", dependencies: ["LCKParser", "LCKLexer", "LCKCore"]),
+        .testTarget(name: "LCKRulesTests", dependencies: ["LCKRules", "LCKCore"]),
+        .testTarget(name: "LCKAnalyzersTests", dependencies: ["LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore"]),
+        .testTarget(name: "LCKReportersTests", dependencies: ["LCKReporters", "LCKRules", "LCKCore"]),
+        .testTarget(name: "LCKMigrateKitTests", dependencies: ["LCKMigrateKit", "LCKCore"]),
+        .testTarget(name: "CLITests", dependencies: ["lckmigrate"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// LCKAnalyzers: placeholder until the module's first file lands.

@@ -1,0 +1,115 @@
+/// One step of the path that makes a path-sensitive finding true ("guard at line 120 returns").
+///
+/// Reporters turn these into SARIF `codeFlows` and into the text of `--format text` notes.
+public struct WitnessStep: Hashable, Sendable {
+    public var range: ByteRange
+    public var message: String
+    /// Filled by the pipeline from `range` once the file's line table is known.
+    public var position: SourcePosition
+
+    public init(range: ByteRange, message: String, position: SourcePosition = .unknown) {
+        self.range = range
+        self.message = message
+        self.position = position
+    }
+}
+
+/// Why a finding is not counted against the run.
+public struct Suppression: Hashable, Sendable {
+    public enum Kind: String, Sendable, Codable {
+        /// A `// lckmigrate:disable…` comment in the source.
+        case inSource
+        /// A baseline entry.
+        case external
+    }
+
+    public var kind: Kind
+    public var justification: String
+
+    public init(kind: Kind, justification: String) {
+        self.kind = kind
+        self.justification = justification
+    }
+}
+
+/// A single result: a CallKit usage with its LiveCommunicationKit replacement, or an anti-pattern.
+///
+/// Analyzers fill `range` (byte offsets); the pipeline then fills `path`, `start` and `end`
+/// so that reporters never need the file's bytes.
+public struct Finding: Hashable, Sendable {
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
+    public var range: ByteRange
+
+    /// The CallKit/PushKit symbol a mapping finding is about (`CXProvider`, `reportNewIncomingCall`).
+    public var symbol: String?
+    /// The LiveCommunicationKit replacement, from the rule table.
+    public var replacement: String?
+    public var mappingKind: MappingKind?
+    public var confidence: Confidence?
+    /// The path that misses, for path-sensitive analyzers.
+    public var witness: [WitnessStep]
+    /// Why a heuristic fired (the words that made a handle look transient, say).
+    public var evidence: [String]
+
+    public var path: String
+    public var start: SourcePosition
+    public var end: SourcePosition
+    /// Stable identity for baselines and SARIF `partialFingerprints`; independent of line numbers.
+    public var fingerprint: String?
+    public var suppression: Suppression?
+
+    public init(
+        ruleID: String,
+        severity: Severity,
+        message: String,
+        range: ByteRange,
+        symbol: String? = nil,
+        replacement: String? = nil,
+        mappingKind: MappingKind? = nil,
+        confidence: Confidence? = nil,
+        witness: [WitnessStep] = [],
+        evidence: [String] = [],
+        path: String = "",
+        start: SourcePosition = .unknown,
+        end: SourcePosition = .unknown,
+        fingerprint: String? = nil,
+        suppression: Suppression? = nil
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.range = range
+        self.symbol = symbol
+        self.replacement = replacement
+        self.mappingKind = mappingKind
+        self.confidence = confidence
+        self.witness = witness
+        self.evidence = evidence
+        self.path = path
+        self.start = start
+        self.end = end
+        self.fingerprint = fingerprint
+        self.suppression = suppression
+    }
+
+    /// Fills `start`, `end` and witness positions from the file's line table.
+    public mutating func locate(path: String, lines: LineTable) {
+        self.path = path
+        start = lines.position(of: range.start)
+        end = lines.position(of: range.end)
+        for index in witness.indices {
+            witness[index].position = lines.position(of: witness[index].range.start)
+        }
+    }
+
+    /// The order every output uses: path, line, column, rule id (then message, for total order).
+    public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+        if lhs.path != rhs.path { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
+        if lhs.start != rhs.start { return lhs.start < rhs.start }
+        if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+        if lhs.end != rhs.end { return lhs.end < rhs.end }
+        return lhs.message < rhs.message
+    }
+}

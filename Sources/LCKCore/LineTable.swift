@@ -1,0 +1,89 @@
+/// Maps byte offsets to lines and columns, built once per file in a single pass.
+///
+/// LF, CR and CRLF each end a line (CRLF counts once), matching the compiler's
+/// `SourceLocationConverter`.
+public struct LineTable: Sendable {
+    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
+    public private(set) var lineStarts: [Int]
+    public let byteCount: Int
+
+    public init(_ bytes: UnsafeRawBufferPointer) {
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                starts.append(index + 1)
+            } else if byte == 0x0D {
+                if index + 1 < count && bytes[index + 1] == 0x0A { index += 1 }
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        lineStarts = starts
+        byteCount = count
+    }
+
+    public init(_ bytes: [UInt8]) {
+        self = bytes.withUnsafeBytes { LineTable($0) }
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// The 0-based index of the line containing `offset` (offsets past the end map to the last line).
+    public func lineIndex(of offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// 1-based line and 1-based UTF-8 byte column of `offset`.
+    public func position(of offset: Int) -> SourcePosition {
+        let clamped = max(0, min(offset, byteCount))
+        let index = lineIndex(of: clamped)
+        return SourcePosition(line: index + 1, column: clamped - lineStarts[index] + 1)
+    }
+
+    /// Byte range of the 1-based `line`, without its line terminator.
+    public func rangeOfLine(_ line: Int, in bytes: [UInt8]) -> ByteRange {
+        guard line >= 1 && line <= lineStarts.count else { return ByteRange(start: byteCount, end: byteCount) }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : byteCount
+        while end > start && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { end -= 1 }
+        return ByteRange(start: start, end: end)
+    }
+
+    /// Column of `offset` in Unicode scalars (1-based), for formats that count characters.
+    public func scalarColumn(of offset: Int, in bytes: [UInt8]) -> Int {
+        let clamped = max(0, min(offset, byteCount))
+        let start = lineStarts[lineIndex(of: clamped)]
+        var column = 1
+        var index = start
+        while index < clamped {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        // Continuation bytes before `clamped` belonged to a scalar already counted.
+        return column
+    }
+
+    /// Column of `offset` in UTF-16 code units (1-based), the unit of SARIF's `utf16CodeUnits`.
+    public func utf16Column(of offset: Int, in bytes: [UInt8]) -> Int {
+        let clamped = max(0, min(offset, byteCount))
+        let start = lineStarts[lineIndex(of: clamped)]
+        var column = 1
+        var index = start
+        while index < clamped {
+            let byte = bytes[index]
+            if byte & 0xC0 != 0x80 { column += byte >= 0xF0 ? 2 : 1 }
+            index += 1
+        }
+        return column
+    }
+}

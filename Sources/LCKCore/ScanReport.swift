@@ -1,0 +1,52 @@
+/// The tool's own identity, recorded in every report so results can be traced.
+public enum ToolInfo {
+    public static let name = "lckmigrate"
+    public static let version = "0.1.0"
+    public static let informationURI = "https://github.com/lckmigrate/lckmigrate"
+}
+
+/// A file the scan could not read, reported instead of stopping the scan.
+public struct FileProblem: Hashable, Sendable {
+    public var path: String
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+}
+
+/// Everything one scan produced, in report order: the input of every reporter.
+public struct ScanReport: Sendable {
+    public var findings: [Finding]
+    /// Every active rule, sorted by id (SARIF lists them all once).
+    public var rules: [RuleDescriptor]
+    public var filesScanned: Int
+    /// Files with at least one mapping finding.
+    public var filesWithCallKit: Int
+    public var linesScanned: Int
+    public var problems: [FileProblem]
+    /// Hash of the active rule table, so a report names the rules that produced it.
+    public var rulesFingerprint: String
+    public var toolVersion: String
+
+    public init(
+        findings: [Finding],
+        rules: [RuleDescriptor],
+        filesScanned: Int,
+        filesWithCallKit: Int = 0,
+        linesScanned: Int = 0,
+        problems: [FileProblem] = [],
+        rulesFingerprint: String = "",
+        toolVersion: String = ToolInfo.version
+    ) {
+        self.findings = findings
+        self.rules = rules
+        self.filesScanned = filesScanned
+        self.filesWithCallKit = filesWithCallKit
+        self.linesScanned = linesScanned
+        self.problems = problems
+        self.rulesFingerprint = rulesFingerprint
+        self.toolVersion = toolVersion
+    }
+}

@@ -1,0 +1,1 @@
+// LCKMigrateKit: placeholder until the module's first file lands.

@@ -1,0 +1,1 @@
+// LCKParser: placeholder until the module's first file lands.

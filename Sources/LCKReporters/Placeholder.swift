@@ -1,0 +1,1 @@
+// LCKReporters: placeholder until the module's first file lands.

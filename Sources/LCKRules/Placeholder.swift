@@ -1,0 +1,1 @@
+// LCKRules: placeholder until the module's first file lands.

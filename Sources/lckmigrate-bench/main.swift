@@ -1,0 +1,1 @@
+print("lckmigrate-bench: work in progress")

@@ -1,0 +1,1 @@
+print("lckmigrate: work in progress")

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func LCKLexerTestsPlaceholder() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func LCKMigrateKitTestsPlaceholder() { #expect(Bool(true)) }
