@@ -1,1 +1,0 @@
-// LCKReporters: placeholder until the module's first file lands.
