@@ -6,6 +6,9 @@ public struct WitnessStep: Hashable, Sendable {
     public var message: String
     /// Filled by the pipeline from `range` once the file's line table is known.
     public var position: SourcePosition
+    /// `position.column` counted in UTF-16 code units, for SARIF (`columnKind: utf16CodeUnits`).
+    /// Filled by `Finding.locate(path:lines:bytes:)`; nil means "same as the UTF-8 column".
+    public var utf16Column: Int?
 
     public init(range: ByteRange, message: String, position: SourcePosition = .unknown) {
         self.range = range
@@ -59,6 +62,11 @@ public struct Finding: Hashable, Sendable {
     /// Stable identity for baselines and SARIF `partialFingerprints`; independent of line numbers.
     public var fingerprint: String?
     public var suppression: Suppression?
+    /// `start.column` / `end.column` counted in UTF-16 code units, for SARIF
+    /// (`columnKind: utf16CodeUnits`). Filled by `locate(path:lines:bytes:)`; nil means
+    /// "same as the UTF-8 column", which is exact when the line is ASCII up to that point.
+    public var utf16StartColumn: Int?
+    public var utf16EndColumn: Int?
 
     public init(
         ruleID: String,
@@ -101,6 +109,17 @@ public struct Finding: Hashable, Sendable {
         end = lines.position(of: range.end)
         for index in witness.indices {
             witness[index].position = lines.position(of: witness[index].range.start)
+        }
+    }
+
+    /// Like `locate(path:lines:)`, and also fills the UTF-16 columns SARIF reports need,
+    /// since reporters never see the file's bytes.
+    public mutating func locate(path: String, lines: LineTable, bytes: [UInt8]) {
+        locate(path: path, lines: lines)
+        utf16StartColumn = lines.utf16Column(of: range.start, in: bytes)
+        utf16EndColumn = lines.utf16Column(of: range.end, in: bytes)
+        for index in witness.indices {
+            witness[index].utf16Column = lines.utf16Column(of: witness[index].range.start, in: bytes)
         }
     }
 

@@ -8,6 +8,18 @@ public protocol Reporter: Sendable {
     func render(_ report: ScanReport) -> [UInt8]
 }
 
+/// Settings a few formats need from the command line; everything else comes from the report.
+public struct ReporterOptions: Sendable, Equatable {
+    /// Absolute `file:` URI of the scan root, ending in `/`, for SARIF's
+    /// `originalUriBaseIds["%SRCROOT%"]`. Nil leaves it out (goldens, portable logs).
+    /// `SARIFReporter.fileURI(forDirectory:)` builds it from a POSIX path.
+    public var sourceRootURI: String?
+
+    public init(sourceRootURI: String? = nil) {
+        self.sourceRootURI = sourceRootURI
+    }
+}
+
 /// Every `--format` value, mapped to its reporter.
 public enum ReportFormat: String, Sendable, CaseIterable {
     case text
@@ -20,21 +32,33 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case markdown
     case summary
 
+    /// The reporter with default options.
     public var reporter: any Reporter {
+        reporter(options: ReporterOptions())
+    }
+
+    public func reporter(options: ReporterOptions) -> any Reporter {
         switch self {
-        default: PlaceholderReporter(format: self)
+        case .text: TextReporter()
+        case .json: JSONReporter()
+        case .sarif: SARIFReporter(sourceRootURI: options.sourceRootURI)
+        case .github: GitHubReporter()
+        case .junit: JUnitReporter()
+        case .checkstyle: CheckstyleReporter()
+        case .codeclimate: CodeClimateReporter()
+        case .markdown: MarkdownSummaryReporter()
+        case .summary: SummaryReporter()
         }
     }
-}
 
-/// Stand-in until each format's reporter lands.
-struct PlaceholderReporter: Reporter {
-    let format: ReportFormat
-    func render(_ report: ScanReport) -> [UInt8] {
-        var out = ""
-        for finding in report.findings {
-            out += "\(finding.path):\(finding.start.line):\(finding.start.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]\n"
+    /// The usual file extension for `--output` defaults and golden files.
+    public var fileExtension: String {
+        switch self {
+        case .text, .github, .summary: "txt"
+        case .json, .codeclimate: "json"
+        case .sarif: "sarif"
+        case .junit, .checkstyle: "xml"
+        case .markdown: "md"
         }
-        return Array(out.utf8)
     }
 }

@@ -1,0 +1,101 @@
+import LCKCore
+
+/// The machine-readable report that scripts and the HTML/baseline tooling read.
+///
+/// Schema (keys always in this order; `?` marks keys written only when the value is present):
+///
+///     {
+///       "version": String,              // tool version
+///       "rulesFingerprint": String,     // hash of the active rule table
+///       "findings": [{
+///         "ruleId": String, "severity": "error" | "warning" | "note",
+///         "path": String,               // relative, "/"-separated
+///         "line": Int, "column": Int,   // 1-based; column in UTF-8 bytes
+///         "endLine": Int, "endColumn": Int,   // exclusive end, same units
+///         "message": String,
+///         "symbol": String | null,      // always present: null for non-mapping findings
+///         "replacement": String | null, // always present
+///         "mappingKind": String | null, // always present (MappingKind raw value)
+///         "confidence"?: "high" | "medium" | "low",
+///         "fingerprint"?: String,
+///         "witness"?: [{"line": Int, "column": Int, "message": String}],  // when non-empty
+///         "evidence"?: [String],        // when non-empty
+///         "suppressed"?: {"kind": "inSource" | "external", "justification": String}
+///       }],
+///       "problems": [{"path": String, "message": String}],
+///       "summary": {
+///         "filesScanned": Int, "filesWithCallKit": Int, "linesScanned": Int,
+///         "findings": Int,              // active (not suppressed) findings
+///         "suppressed": Int, "problems": Int,
+///         "bySeverity": {"error": Int, "warning": Int, "note": Int},
+///         "byRule": {"<rule id>": Int}  // active findings, keys sorted by rule id
+///       }
+///     }
+///
+/// The mapping keys are always written (null when absent) so every finding has the same shape.
+public struct JSONReporter: Reporter {
+    public init() {}
+
+    public func render(_ report: ScanReport) -> [UInt8] {
+        let digest = ReportDigest(report)
+        let document = JSONValue.object([
+            ("version", .string(report.toolVersion)),
+            ("rulesFingerprint", .string(report.rulesFingerprint)),
+            ("findings", .array(digest.findings.map(Self.findingValue))),
+            ("problems", .array(digest.problems.map { problem in
+                .object([("path", .string(problem.path)), ("message", .string(problem.message))])
+            })),
+            ("summary", Self.summaryValue(digest)),
+        ])
+        return JSONWriter.document(document)
+    }
+
+    static func findingValue(_ finding: Finding) -> JSONValue {
+        .members([
+            ("ruleId", .string(finding.ruleID)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("path", .string(finding.path)),
+            ("line", .int(finding.start.line)),
+            ("column", .int(finding.start.column)),
+            ("endLine", .int(finding.end.line)),
+            ("endColumn", .int(finding.end.column)),
+            ("message", .string(finding.message)),
+            ("symbol", .stringOrNull(finding.symbol)),
+            ("replacement", .stringOrNull(finding.replacement)),
+            ("mappingKind", .stringOrNull(finding.mappingKind?.rawValue)),
+            ("confidence", .stringIfPresent(finding.confidence?.rawValue)),
+            ("fingerprint", .stringIfPresent(finding.fingerprint)),
+            ("witness", finding.witness.isEmpty ? nil : .array(finding.witness.map { step in
+                .object([
+                    ("line", .int(step.position.line)),
+                    ("column", .int(step.position.column)),
+                    ("message", .string(step.message)),
+                ])
+            })),
+            ("evidence", finding.evidence.isEmpty ? nil : .strings(finding.evidence)),
+            ("suppressed", finding.suppression.map { suppression in
+                .object([
+                    ("kind", .string(suppression.kind.rawValue)),
+                    ("justification", .string(suppression.justification)),
+                ])
+            }),
+        ])
+    }
+
+    static func summaryValue(_ digest: ReportDigest) -> JSONValue {
+        .object([
+            ("filesScanned", .int(digest.report.filesScanned)),
+            ("filesWithCallKit", .int(digest.report.filesWithCallKit)),
+            ("linesScanned", .int(digest.report.linesScanned)),
+            ("findings", .int(digest.active.count)),
+            ("suppressed", .int(digest.suppressedCount)),
+            ("problems", .int(digest.problems.count)),
+            ("bySeverity", .object([
+                ("error", .int(digest.errorCount)),
+                ("warning", .int(digest.warningCount)),
+                ("note", .int(digest.noteCount)),
+            ])),
+            ("byRule", .object(digest.countsByRule.map { ($0.ruleID, .int($0.count)) })),
+        ])
+    }
+}

@@ -1,0 +1,115 @@
+/// A JSON document held in the order it will be written.
+///
+/// Objects are ordered member lists, not dictionaries, so key order is fixed by the code that
+/// builds them and the output bytes never depend on hashing. Nesting depth is bounded by the
+/// reporters' own document shapes, never by the scanned input.
+enum JSONValue {
+    case object([(String, JSONValue)])
+    case array([JSONValue])
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case null
+
+    /// An object from optional members: `nil` members are left out, which is how reporters
+    /// write "only when present" keys without `if` ladders.
+    static func members(_ members: [(String, JSONValue?)]) -> JSONValue {
+        .object(members.compactMap { key, value in value.map { (key, $0) } })
+    }
+
+    static func stringIfPresent(_ value: String?) -> JSONValue? {
+        value.map { .string($0) }
+    }
+
+    /// `value` or an explicit `null`, for keys whose presence is part of the schema.
+    static func stringOrNull(_ value: String?) -> JSONValue {
+        value.map { .string($0) } ?? .null
+    }
+
+    static func strings(_ values: [String]) -> JSONValue {
+        .array(values.map { .string($0) })
+    }
+}
+
+/// Writes a `JSONValue` as pretty-printed UTF-8 (two-space indent, `"key": value`, final newline).
+enum JSONWriter {
+    static func document(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
+        write(value, indent: 0, into: &out)
+        out.append(0x0A)
+        return out
+    }
+
+    private static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
+        switch value {
+        case .null:
+            out.append(contentsOf: "null".utf8)
+        case .bool(let flag):
+            out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .int(let number):
+            out.append(contentsOf: String(number).utf8)
+        case .string(let text):
+            appendQuoted(text, into: &out)
+        case .array(let elements):
+            if elements.isEmpty {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
+            out.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                newline(indent + 1, into: &out)
+                write(element, indent: indent + 1, into: &out)
+            }
+            newline(indent, into: &out)
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            if members.isEmpty {
+                out.append(contentsOf: "{}".utf8)
+                return
+            }
+            out.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                newline(indent + 1, into: &out)
+                appendQuoted(member.0, into: &out)
+                out.append(contentsOf: ": ".utf8)
+                write(member.1, indent: indent + 1, into: &out)
+            }
+            newline(indent, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func newline(_ indent: Int, into out: inout [UInt8]) {
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Escapes `"`, `\` and every control character below U+0020; everything else, including
+    /// non-ASCII text, is copied through as UTF-8.
+    static func appendQuoted(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
+            case 0x08: out.append(contentsOf: "\\b".utf8)
+            case 0x0C: out.append(contentsOf: "\\f".utf8)
+            case 0x00..<0x20:
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
+            default:
+                out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

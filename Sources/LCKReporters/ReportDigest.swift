@@ -1,0 +1,100 @@
+import LCKCore
+
+/// What several reporters derive from a `ScanReport`: findings in report order and the counts.
+///
+/// Suppressed findings stay in `findings` (JSON and SARIF show them as suppressed) but are left
+/// out of `active` and of every count, because they do not count against the run.
+struct ReportDigest {
+    let report: ScanReport
+    /// All findings, sorted with `Finding.reportOrder` (never trusting the input order).
+    let findings: [Finding]
+    /// Findings that are not suppressed, in report order.
+    let active: [Finding]
+    let suppressedCount: Int
+    let errorCount: Int
+    let warningCount: Int
+    let noteCount: Int
+    /// Active findings per rule id, sorted by rule id.
+    let countsByRule: [(ruleID: String, count: Int)]
+    /// Active findings per file, sorted by path.
+    let countsByFile: [(path: String, count: Int)]
+    /// Problems sorted by path, then message.
+    let problems: [FileProblem]
+    private let descriptorsByID: [String: RuleDescriptor]
+
+    init(_ report: ScanReport) {
+        self.report = report
+        findings = report.findings.sorted(by: Finding.reportOrder)
+        active = findings.filter { $0.suppression == nil }
+        suppressedCount = findings.count - active.count
+        errorCount = active.count(where: { $0.severity == .error })
+        warningCount = active.count(where: { $0.severity == .warning })
+        noteCount = active.count(where: { $0.severity == .note })
+
+        var byRule: [String: Int] = [:]
+        var byFile: [String: Int] = [:]
+        for finding in active {
+            byRule[finding.ruleID, default: 0] += 1
+            byFile[finding.path, default: 0] += 1
+        }
+        countsByRule = byRule.map { (ruleID: $0.key, count: $0.value) }
+            .sorted { $0.ruleID.utf8.lexicographicallyPrecedes($1.ruleID.utf8) }
+        countsByFile = byFile.map { (path: $0.key, count: $0.value) }
+            .sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        problems = report.problems.sorted {
+            $0.path != $1.path
+                ? $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+                : $0.message.utf8.lexicographicallyPrecedes($1.message.utf8)
+        }
+        var descriptors: [String: RuleDescriptor] = [:]
+        for rule in report.rules where descriptors[rule.id] == nil {
+            descriptors[rule.id] = rule
+        }
+        descriptorsByID = descriptors
+    }
+
+    func descriptor(for ruleID: String) -> RuleDescriptor? {
+        descriptorsByID[ruleID]
+    }
+
+    /// Files with the most active findings first (ties by path), at most `limit`.
+    func topFiles(_ limit: Int) -> [(path: String, count: Int)] {
+        let ranked = countsByFile.sorted {
+            $0.count != $1.count ? $0.count > $1.count : $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+        }
+        return Array(ranked.prefix(limit))
+    }
+
+    /// "3 findings (1 error, 1 warning, 1 note)".
+    var findingsPhrase: String {
+        "\(plural(active.count, "finding")) (\(plural(errorCount, "error")), "
+            + "\(plural(warningCount, "warning")), \(plural(noteCount, "note")))"
+    }
+}
+
+/// "1 file", "2 files".
+func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
+/// Replaces line breaks and other control characters with spaces, for one-line formats.
+func singleLine(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        out.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
+    }
+    return String(out)
+}
+
+extension Finding {
+    /// `path:line:column`, or `path` alone when the pipeline could not place the finding.
+    var compilerLocation: String {
+        start.line > 0 ? "\(path):\(start.line):\(start.column)" : path
+    }
+}
+
+extension WitnessStep {
+    func compilerLocation(in path: String) -> String {
+        position.line > 0 ? "\(path):\(position.line):\(position.column)" : path
+    }
+}

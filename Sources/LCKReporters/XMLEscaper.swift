@@ -1,0 +1,44 @@
+/// Escapes text for XML 1.0 output (JUnit, Checkstyle).
+///
+/// Characters XML 1.0 cannot carry at all (most C0 controls, U+FFFE, U+FFFF) become U+FFFD, so
+/// a hostile message can never make a report ill-formed.
+enum XMLEscaper {
+    /// For element content.
+    static func text(_ value: String) -> String {
+        escape(value, inAttribute: false)
+    }
+
+    /// For double- or single-quoted attribute values; tabs and line breaks become character
+    /// references so attribute-value normalization does not turn them into spaces.
+    static func attribute(_ value: String) -> String {
+        escape(value, inAttribute: true)
+    }
+
+    private static func escape(_ value: String, inAttribute: Bool) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"" where inAttribute: out.append(contentsOf: "&quot;".unicodeScalars)
+            case "'" where inAttribute: out.append(contentsOf: "&apos;".unicodeScalars)
+            case "\r": out.append(contentsOf: "&#13;".unicodeScalars)
+            case "\n" where inAttribute: out.append(contentsOf: "&#10;".unicodeScalars)
+            case "\t" where inAttribute: out.append(contentsOf: "&#9;".unicodeScalars)
+            default:
+                out.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
+            }
+        }
+        return String(out)
+    }
+
+    /// XML 1.0 `Char`: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
+    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: true
+        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+}
