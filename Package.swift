@@ -37,7 +37,10 @@ let package = Package(
         .testTarget(name: "LCKParserTests", dependencies: ["LCKParser", "LCKLexer", "LCKCore"]),
         .testTarget(name: "LCKRulesTests", dependencies: ["LCKRules", "LCKCore"]),
         .testTarget(name: "LCKAnalyzersTests", dependencies: ["LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore"]),
-        .testTarget(name: "LCKReportersTests", dependencies: ["LCKReporters", "LCKRules", "LCKCore"]),
+        .testTarget(
+            name: "LCKReportersTests", dependencies: ["LCKReporters", "LCKRules", "LCKCore"],
+            exclude: ["Goldens"]
+        ),
         .testTarget(name: "LCKMigrateKitTests", dependencies: ["LCKMigrateKit", "LCKCore"]),
         .testTarget(name: "CLITests", dependencies: ["lckmigrate"]),
     ]

@@ -88,7 +88,7 @@ public struct MarkdownSummaryReporter: Reporter {
     private func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if "\\`*_[]<>|#~!".unicodeScalars.contains(scalar) { out += "\\" }
+            if "\\`*_[]<>|#~!&".unicodeScalars.contains(scalar) { out += "\\" }
             out.unicodeScalars.append(scalar)
         }
         return out

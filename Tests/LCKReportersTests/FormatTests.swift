@@ -1,0 +1,112 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import LCKCore
+import LCKReporters
+import Testing
+
+/// A finding whose text carries everything a format could choke on.
+private let hostileFinding = Finding(
+    ruleID: "x.rule", severity: .warning,
+    message: "50% done\r\nnext <a href=\"x\">&'</a> ]]> \u{1}bell\ttab | pipe `tick` *star*",
+    range: ByteRange(start: 1, end: 4),
+    path: "dir,with:odd/名前 ü.swift",
+    start: SourcePosition(line: 1, column: 2), end: SourcePosition(line: 1, column: 5)
+)
+
+private let hostileReport = ScanReport(
+    findings: [hostileFinding], rules: [], filesScanned: 1,
+    problems: [FileProblem(path: "bad\u{1}\"file\".swift", message: "unreadable <&>")]
+)
+
+@Suite struct FormatTests {
+    @Test func jsonEscapesControlCharactersAndRoundTrips() throws {
+        let bytes = JSONReporter().render(hostileReport)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\\r\\n") && text.contains("\\u0001bell\\ttab") && text.contains("名前 ü"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let finding = try #require((document["findings"] as? [[String: Any]])?.first)
+        #expect(finding["message"] as? String == hostileFinding.message)
+        #expect(finding["path"] as? String == hostileFinding.path)
+        #expect(finding["symbol"] is NSNull)
+    }
+
+    @Test func sampleJSONFormatsParse() throws {
+        for format in [ReportFormat.json, .sarif, .codeclimate] {
+            let data = Data(format.reporter.render(SampleReport.report))
+            #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "\(format) is not JSON")
+        }
+    }
+
+    @Test func mappingFindingsKeepTheirSymbolInJSON() throws {
+        let data = Data(JSONReporter().render(SampleReport.report))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        let mapping = findings.filter { !($0["mappingKind"] is NSNull) }
+        #expect(mapping.count == 3)
+        #expect(mapping.allSatisfy { $0["symbol"] is String })
+    }
+
+    @Test(arguments: [ReportFormat.junit, .checkstyle])
+    func xmlIsWellFormedAndKeepsText(format: ReportFormat) throws {
+        for report in [SampleReport.report, hostileReport] {
+            let collector = AttributeCollector()
+            let parser = XMLParser(data: Data(format.reporter.render(report)))
+            parser.delegate = collector
+            #expect(parser.parse(), "\(format) is not well-formed: \(String(describing: parser.parserError))")
+            if report.findings == hostileReport.findings {
+                // The control character becomes U+FFFD; CR, LF and tab survive as references.
+                let expected = hostileFinding.message.replacingOccurrences(of: "\u{1}", with: "\u{FFFD}")
+                #expect(collector.messages.contains(expected))
+            }
+        }
+    }
+
+    @Test func gitHubCommandsEscapeDataAndProperties() {
+        let output = String(decoding: GitHubReporter().render(hostileReport), as: UTF8.self)
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0] == "::warning file=dir%2Cwith%3Aodd/名前 ü.swift,line=1,col=2,endLine=1,endColumn=5,title=x.rule"
+            + "::50%25 done%0D%0Anext <a href=\"x\">&'</a> ]]> \u{1}bell\ttab | pipe `tick` *star* [x.rule]")
+        #expect(lines[1] == "::warning file=bad\u{1}\"file\".swift,title=lckmigrate%3A file not scanned::unreadable <&>")
+    }
+
+    @Test func textFormatIsOneLinePerFindingAndStep() {
+        let output = String(decoding: TextReporter().render(hostileReport), as: UTF8.self)
+        #expect(output == "dir,with:odd/名前 ü.swift:1:2: warning: 50% done  next <a href=\"x\">&'</a> ]]>  bell tab"
+            + " | pipe `tick` *star* [x.rule]\n")
+    }
+
+    @Test func markdownStaysUnderItsLimitWithoutCuttingRows() {
+        var findings: [Finding] = []
+        for index in 0..<5_000 {
+            findings.append(Finding(
+                ruleID: "rule.\(index % 700)", severity: index % 3 == 0 ? .error : .warning,
+                message: String(repeating: "very long message | with pipes ", count: 8) + "\(index)",
+                range: ByteRange(start: 0, end: 1), path: "Sources/Module\(index % 900)/File\(index).swift",
+                start: SourcePosition(line: index + 1, column: 1), end: SourcePosition(line: index + 1, column: 9)
+            ))
+        }
+        let report = ScanReport(findings: findings, rules: [], filesScanned: 5_000)
+        for (limit, rows) in [(60_000, 100), (4_000, 100), (60_000, 10_000)] {
+            let output = String(decoding: MarkdownSummaryReporter(characterLimit: limit, findingRowLimit: rows)
+                .render(report), as: UTF8.self)
+            #expect(output.utf8.count <= limit)
+            #expect(output.contains("more not shown"))
+            for line in output.split(separator: "\n") where line.hasPrefix("|") {
+                #expect(line.hasSuffix("|") && !line.hasSuffix("\\|"), "cut row: \(line)")
+            }
+        }
+    }
+}
+
+/// Collects every `message` attribute so tests can check escaping round-trips.
+private final class AttributeCollector: NSObject, XMLParserDelegate {
+    var messages: [String] = []
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        if let message = attributeDict["message"] { messages.append(message) }
+    }
+}

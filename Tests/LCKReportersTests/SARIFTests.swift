@@ -1,0 +1,158 @@
+import Foundation
+import LCKCore
+import LCKReporters
+import Testing
+
+@Suite struct SARIFTests {
+    private func render(_ report: ScanReport, reporter: SARIFReporter = SARIFReporter()) throws -> [String: Any] {
+        let data = Data(reporter.render(report))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    private func firstRun(_ log: [String: Any]) throws -> [String: Any] {
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        return try #require(runs.first)
+    }
+
+    @Test func validatesAgainstTheOfficialSchema() throws {
+        let schema = try #require(SchemaLocator.sarifSchema(), """
+            SARIF schema not found: set LCKMIGRATE_SARIF_SCHEMA or keep shared/schemas/sarif-schema-2.1.0.json \
+            in a parent directory of the repository
+            """)
+        let python = Process.run(["python3", "-c", "import jsonschema"])
+        #expect(python.status == 0, """
+            python3 with jsonschema is required to validate SARIF (pip install jsonschema): \(python.output)
+            """)
+        guard python.status == 0 else { return }
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lckmigrate-sarif-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let withRoot = SARIFReporter(sourceRootURI: SARIFReporter.fileURI(forDirectory: "/work/My App"))
+        let capped = SARIFReporter(resultLimit: 2)
+        for (name, reporter) in [("default", SARIFReporter()), ("root", withRoot), ("capped", capped)] {
+            let file = directory.appendingPathComponent("\(name).sarif")
+            try Data(reporter.render(SampleReport.report)).write(to: file)
+            let result = Process.run(["python3", "-c", SchemaLocator.validationScript, schema, file.path])
+            #expect(result.status == 0, "\(name).sarif does not validate:\n\(result.output)")
+        }
+    }
+
+    @Test func declaresUTF16ColumnsAndUsesThem() throws {
+        let run = try firstRun(try render(SampleReport.report))
+        #expect(run["columnKind"] as? String == "utf16CodeUnits")
+        let results = try #require(run["results"] as? [[String: Any]])
+        let regions = results.map { result -> [String: Int] in
+            let locations = result["locations"] as? [[String: Any]]
+            let physical = locations?.first?["physicalLocation"] as? [String: Any]
+            return physical?["region"] as? [String: Int] ?? [:]
+        }
+        // The non-ASCII file's finding: UTF-8 columns 20..32, UTF-16 columns 19..31.
+        #expect(regions.contains(["startLine": 3, "startColumn": 19, "endLine": 3, "endColumn": 31]))
+        // ASCII lines without UTF-16 columns keep the byte column.
+        #expect(regions.contains(["startLine": 12, "startColumn": 17, "endLine": 12, "endColumn": 27]))
+    }
+
+    @Test func pathsArePercentEncodedAndRelative() throws {
+        let output = String(decoding: SARIFReporter().render(SampleReport.report), as: UTF8.self)
+        #expect(output.contains("\"uri\": \"Sources/App/Call%20Screens/%C3%9Cbersicht%20%231.swift\""))
+        #expect(!output.contains("originalUriBaseIds"))
+        #expect(SARIFReporter.fileURI(forDirectory: "/work/My App") == "file:///work/My%20App/")
+        let rooted = String(decoding: SARIFReporter(sourceRootURI: "file:///src").render(SampleReport.report), as: UTF8.self)
+        #expect(rooted.contains("\"%SRCROOT%\": {\n          \"uri\": \"file:///src/\""))
+    }
+
+    @Test func everyRuleOnceAndEveryRuleIndexValid() throws {
+        let run = try firstRun(try render(SampleReport.report))
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        let ids = rules.compactMap { $0["id"] as? String }
+        #expect(ids == ["callkit.cxcallcontroller", "callkit.cxcallupdate", "callkit.cxprovider",
+                        "lckmigrate.unused-suppression", "voip-push-unreported"])
+        for result in try #require(run["results"] as? [[String: Any]]) {
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(ids[index] == result["ruleId"] as? String)
+        }
+    }
+
+    @Test func capKeepsTheMostSevereGitHubResults() throws {
+        var findings: [Finding] = []
+        for index in 0..<25_000 {
+            findings.append(Finding(ruleID: "n", severity: .note, message: "note \(index)", range: ByteRange(start: 0, end: 1),
+                                    path: "a.swift", start: SourcePosition(line: index + 1, column: 1),
+                                    end: SourcePosition(line: index + 1, column: 2)))
+        }
+        for (index, severity) in [Severity.warning, .warning, .error, .error, .error].enumerated() {
+            findings.append(Finding(ruleID: "s", severity: severity, message: "late \(index)", range: ByteRange(start: 0, end: 1),
+                                    path: "z.swift", start: SourcePosition(line: index + 1, column: 1),
+                                    end: SourcePosition(line: index + 1, column: 2)))
+        }
+        let run = try firstRun(try render(ScanReport(findings: findings, rules: [], filesScanned: 2)))
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == SARIFReporter.gitHubResultLimit)
+        #expect(results.filter { $0["level"] as? String != "note" }.count == 5)
+        let kept = Set(results.compactMap { ($0["message"] as? [String: Any])?["text"] as? String })
+        #expect(kept.contains("note 24994") && !kept.contains("note 24995") && !kept.contains("note 24999"))
+        let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+        let notes = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        let texts = notes.compactMap { ($0["message"] as? [String: Any])?["text"] as? String }
+        #expect(texts.contains { $0.hasPrefix("5 results dropped") })
+        #expect((run["properties"] as? [String: Any])?["resultsDropped"] as? Int == 5)
+    }
+
+    @Test func capRanksUnsuppressedBeforeSuppressed() throws {
+        var report = SampleReport.report
+        report.findings = report.findings.filter { $0.severity != .error }
+        // Left: a note, two warnings, and the suppressed warning; keep 3.
+        let run = try firstRun(try render(report, reporter: SARIFReporter(resultLimit: 3)))
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 3)
+        #expect(results.allSatisfy { $0["suppressions"] == nil })
+    }
+}
+
+/// Finds the official schema and runs Python's jsonschema over a log.
+enum SchemaLocator {
+    static func sarifSchema() -> String? {
+        if let path = ProcessInfo.processInfo.environment["LCKMIGRATE_SARIF_SCHEMA"],
+           FileManager.default.fileExists(atPath: path) { return path }
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    static let validationScript = """
+        import json, sys
+        import jsonschema
+        with open(sys.argv[1]) as f: schema = json.load(f)
+        with open(sys.argv[2]) as f: log = json.load(f)
+        validator = jsonschema.validators.validator_for(schema)(schema)
+        errors = sorted(validator.iter_errors(log), key=lambda e: list(map(str, e.absolute_path)))
+        for error in errors: print("/".join(map(str, error.absolute_path)) + ": " + error.message)
+        sys.exit(1 if errors else 0)
+        """
+}
+
+extension Process {
+    /// Runs `arguments` through `/usr/bin/env`, returning the exit status and combined output.
+    static func run(_ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            return (127, "could not start \(arguments.first ?? ""): \(error)")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
