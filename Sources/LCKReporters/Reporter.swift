@@ -51,6 +51,21 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// One line for `--help` and `lckmigrate formats`.
+    public var help: String {
+        switch self {
+        case .text: "compiler-style diagnostics, one line per finding (default)"
+        case .json: "full report as JSON (schema in JSONReporter.swift)"
+        case .sarif: "SARIF 2.1.0 for GitHub code scanning"
+        case .github: "GitHub Actions workflow commands (PR annotations)"
+        case .junit: "JUnit XML, one test suite per file"
+        case .checkstyle: "Checkstyle XML 4.3"
+        case .codeclimate: "GitLab Code Quality (Code Climate) JSON"
+        case .markdown: "pull-request comment summary in Markdown (at most 60,000 characters)"
+        case .summary: "counts per rule and per file as plain text"
+        }
+    }
+
     /// The usual file extension for `--output` defaults and golden files.
     public var fileExtension: String {
         switch self {

@@ -156,3 +156,23 @@ extension Process {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
+
+@Suite struct ColumnConversionTests {
+    @Test func locatedFindingReportsUTF16ColumnsInSARIFAndBytesInText() throws {
+        // "é" is 2 bytes / 1 UTF-16 unit and "😀" 4 bytes / 2 units, so CXProvider starts at byte
+        // column 17 (4 + 2 + 4 + 6 bytes before it) but UTF-16 column 14 (4 + 1 + 2 + 6 units).
+        let bytes = Array("import CallKit\nlet é😀 = 1; CXProvider(configuration: c)\n".utf8)
+        let start = bytes.count - "CXProvider(configuration: c)\n".utf8.count
+        var finding = Finding(ruleID: "callkit.cxprovider", severity: .warning, message: "m",
+                              range: ByteRange(start: start, end: start + 10))
+        finding.locate(path: "a.swift", lines: LineTable(bytes), bytes: bytes)
+        #expect(finding.start == SourcePosition(line: 2, column: 17))
+        #expect(finding.utf16StartColumn == 14 && finding.utf16EndColumn == 24)
+
+        let report = ScanReport(findings: [finding], rules: [], filesScanned: 1)
+        let text = String(decoding: TextReporter().render(report), as: UTF8.self)
+        #expect(text == "a.swift:2:17: warning: m [callkit.cxprovider]\n")
+        let sarif = String(decoding: SARIFReporter().render(report), as: UTF8.self)
+        #expect(sarif.contains("\"startLine\": 2,\n                  \"startColumn\": 14,\n                  \"endLine\": 2,\n                  \"endColumn\": 24"))
+    }
+}
