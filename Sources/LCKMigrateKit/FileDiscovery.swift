@@ -66,7 +66,8 @@ public enum FileDiscovery {
         for path in paths {
             let display = DisplayPath.relative(path, to: currentDirectory)
             let shownPath = display.isEmpty ? "." : display
-            let raw = Array(path.utf8)
+            // Opened from `currentDirectory`, not the process's working directory, which may differ.
+            let raw = Array((path.hasPrefix("/") ? path : currentDirectory + "/" + path).utf8)
             switch Platform.status(of: raw, followLinks: true) {
             case .failure(let error):
                 problems.append(FileProblem(path: shownPath, message: rootMessage(for: error)))
