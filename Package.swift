@@ -39,6 +39,6 @@ let package = Package(
         .testTarget(name: "LCKAnalyzersTests", dependencies: ["LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore"]),
         .testTarget(name: "LCKReportersTests", dependencies: ["LCKReporters", "LCKRules", "LCKCore"]),
         .testTarget(name: "LCKMigrateKitTests", dependencies: ["LCKMigrateKit", "LCKCore"]),
-        .testTarget(name: "CLITests", dependencies: ["lckmigrate"]),
+        .testTarget(name: "CLITests", dependencies: ["lckmigrate"], exclude: ["Goldens"]),
     ]
 )

@@ -92,7 +92,8 @@ enum Suggestion {
         var best: (String, Int)?
         for candidate in candidates {
             let distance = editDistance(typed, Array(candidate.utf8))
-            if distance <= max(1, typed.count / 3), distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+            guard distance <= max(2, typed.count / 3), distance < candidate.utf8.count else { continue }
+            if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }
         return best?.0
     }
