@@ -64,6 +64,10 @@ public enum FileDiscovery {
         var found: [String: DiscoveredFile] = [:]
         var problems: [FileProblem] = []
         for path in paths {
+            guard !path.isEmpty else {
+                problems.append(FileProblem(path: "\"\"", message: "empty path; use '.' for the current directory"))
+                continue
+            }
             let display = DisplayPath.relative(path, to: currentDirectory)
             let shownPath = display.isEmpty ? "." : display
             // Opened from `currentDirectory`, not the process's working directory, which may differ.

@@ -66,6 +66,14 @@ import Musl
         #expect(result.problems.first?.message.hasPrefix("no such file or directory; check the path") == true)
     }
 
+    @Test func emptyPathIsAProblemNotTheCurrentDirectory() throws {
+        let tree = try TemporaryTree()
+        try tree.file("One.swift")
+        let result = discover(tree, [""])
+        #expect(result.files.isEmpty)
+        #expect(result.problems == [FileProblem(path: "\"\"", message: "empty path; use '.' for the current directory")])
+    }
+
     @Test func folderWithoutSwiftFilesIsAProblem() throws {
         let tree = try TemporaryTree()
         try tree.file("docs/README.md")
