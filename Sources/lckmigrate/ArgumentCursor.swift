@@ -1,4 +1,4 @@
-/// Walks a command's arguments: options (`--name value`, `--name=value`, `-x value`), positionals,
+/// Walks a command's arguments: options (`--name value`, `--name=value`, `-x value`, `-xvalue`), positionals,
 /// and `--`, after which everything is positional.
 ///
 /// `-h`/`--help` anywhere before `--` ends parsing with the command's help. A lone `-` is positional.
@@ -42,8 +42,13 @@ struct ArgumentCursor {
             guard let found = lookup(long: String(name)) else { throw unknownOption("--" + name) }
             spec = found
         } else {
+            // `-j 4` or `-j4`: a value-taking short option may carry its value attached.
             let short = argument.dropFirst()
-            guard short.count == 1, let found = lookup(short: short.first!) else { throw unknownOption(argument) }
+            guard let letter = short.first, let found = lookup(short: letter) else { throw unknownOption(argument) }
+            if short.count > 1 {
+                guard found.takesValue else { throw unknownOption(argument) }
+                inlineValue = String(short.dropFirst())
+            }
             spec = found
         }
         if spec.long == OptionSpec.help.long {

@@ -64,9 +64,9 @@ import Testing
         }
         try tree.bytes("Module1/Broken.swift", [0xC0, 0x80])
         var outputs: [CLI.Result] = []
-        for jobs in ["1", "2", "7"] {
+        for jobs in ["--jobs=1", "-j2", "-j7"] {
             for format in ["text", "json"] {
-                outputs.append(try CLI.run(["scan", "--jobs", jobs, "--format", format, "."], in: tree.root))
+                outputs.append(try CLI.run(["scan", jobs, "--format", format, "."], in: tree.root))
             }
         }
         for (index, result) in outputs.enumerated() {
