@@ -82,6 +82,20 @@ private let providerSpotter = ClosureAnalyzer { _, file in
         #expect(FailThreshold.never.exitStatus(for: report) == .failure)
     }
 
+    @Test func combinedAnalyzersAllContributeAndTheReportIsSorted() throws {
+        let tree = try TemporaryTree()
+        try tree.file("B.swift", "let p = CXProvider()\n")
+        try tree.file("A.swift", "let q = CXProvider()\n")
+        let fileStart = ClosureAnalyzer { _, _ in
+            [Finding(ruleID: "test_start", severity: .note, message: "start", range: ByteRange(start: 0, end: 3))]
+        }
+        let report = ScanPipeline.run(request(tree, jobs: 2, analyzer: CombinedAnalyzer([providerSpotter, fileStart])))
+        let summary = report.findings.map { "\($0.path):\($0.start.line):\($0.start.column) \($0.ruleID)" }
+        #expect(summary == ["A.swift:1:1 test_start", "A.swift:1:9 test_provider", "B.swift:1:1 test_start", "B.swift:1:9 test_provider"])
+        #expect(FailThreshold.warning.exitStatus(for: report) == .findings)
+        #expect(FailThreshold.error.exitStatus(for: report) == .success)
+    }
+
     @Test func lineCountIgnoresTheFinalTerminator() {
         func count(_ text: String) -> Int {
             let bytes = Array(text.utf8)
