@@ -42,6 +42,6 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "LCKMigrateKitTests", dependencies: ["LCKMigrateKit", "LCKCore"]),
-        .testTarget(name: "CLITests", dependencies: ["lckmigrate"]),
+        .testTarget(name: "CLITests", dependencies: ["lckmigrate"], exclude: ["Goldens"]),
     ]
 )

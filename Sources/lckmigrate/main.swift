@@ -1,1 +1,11 @@
-print("lckmigrate: work in progress")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LCKMigrateKit
+
+let context = CommandContext(console: .standard, currentDirectory: ScanDefaults.currentDirectory)
+exit(RootCommand.main(Array(CommandLine.arguments.dropFirst()), context: context))

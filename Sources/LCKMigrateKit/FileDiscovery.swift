@@ -1,0 +1,188 @@
+import LCKCore
+
+/// A Swift file found by discovery: how to open it and how to name it in output.
+public struct DiscoveredFile: Hashable, Sendable {
+    /// Relative to the current directory, `/`-separated; the path every report shows.
+    public var displayPath: String
+    /// The raw bytes to hand to `open(2)`: file names need not be valid UTF-8.
+    public var fileSystemPath: [UInt8]
+
+    public init(displayPath: String, fileSystemPath: [UInt8]) {
+        self.displayPath = displayPath
+        self.fileSystemPath = fileSystemPath
+    }
+
+    /// For files named by a plain string path.
+    public init(displayPath: String, path: String) {
+        self.init(displayPath: displayPath, fileSystemPath: Array(path.utf8))
+    }
+}
+
+/// What a walk found, and what it could not read (reported, never fatal for the other paths).
+public struct DiscoveryResult: Sendable {
+    public var files: [DiscoveredFile]
+    public var problems: [FileProblem]
+
+    public init(files: [DiscoveredFile], problems: [FileProblem]) {
+        self.files = files
+        self.problems = problems
+    }
+}
+
+/// How discovery treats folders: which to skip, and whether directory symlinks are walked.
+public struct DiscoveryOptions: Sendable {
+    /// Folder names never entered during a walk (a folder named explicitly on the command line is still walked).
+    public var excludedDirectoryNames: Set<String>
+    /// Off by default: following directory links invites loops and double counting.
+    public var followDirectorySymlinks: Bool
+
+    /// Build products, dependency checkouts and VCS metadata: never the code under migration.
+    public static let defaultExcludedDirectoryNames: Set<String> = [
+        ".build", ".git", ".swiftpm", "Pods", "Carthage", "DerivedData",
+    ]
+
+    public init(
+        excludedDirectoryNames: Set<String> = DiscoveryOptions.defaultExcludedDirectoryNames,
+        followDirectorySymlinks: Bool = false
+    ) {
+        self.excludedDirectoryNames = excludedDirectoryNames
+        self.followDirectorySymlinks = followDirectorySymlinks
+    }
+}
+
+/// Expands command-line paths into a sorted list of Swift files.
+///
+/// Files named explicitly are taken whatever their extension; directories are walked with an explicit
+/// stack (no recursion), keeping `.swift` regular files and links to them. Order is the byte order of
+/// display paths, so output never depends on the file system's directory order.
+public enum FileDiscovery {
+    public static func discover(
+        paths: [String],
+        currentDirectory: String,
+        options: DiscoveryOptions = DiscoveryOptions()
+    ) -> DiscoveryResult {
+        var found: [String: DiscoveredFile] = [:]
+        var problems: [FileProblem] = []
+        for path in paths {
+            guard !path.isEmpty else {
+                problems.append(FileProblem(path: "\"\"", message: "empty path; use '.' for the current directory"))
+                continue
+            }
+            let display = DisplayPath.relative(path, to: currentDirectory)
+            let shownPath = display.isEmpty ? "." : display
+            // Opened from `currentDirectory`, not the process's working directory, which may differ.
+            let raw = Array((path.hasPrefix("/") ? path : currentDirectory + "/" + path).utf8)
+            switch Platform.status(of: raw, followLinks: true) {
+            case .failure(let error):
+                problems.append(FileProblem(path: shownPath, message: rootMessage(for: error)))
+            case .success(let status):
+                switch status.kind {
+                case .directory:
+                    let matches = walk(root: raw, display: display, options: options, into: &found, problems: &problems)
+                    if matches == 0 {
+                        problems.append(FileProblem(
+                            path: shownPath,
+                            message: "no Swift files found in this directory (lckmigrate scans *.swift files and skips "
+                                + excludedList(options) + "); check the path"
+                        ))
+                    }
+                case .regular:
+                    found[shownPath] = DiscoveredFile(displayPath: shownPath, fileSystemPath: raw)
+                case .symbolicLink, .other:
+                    problems.append(FileProblem(path: shownPath, message: "not a regular file or directory; pass Swift files or folders"))
+                }
+            }
+        }
+        let files = found.values.sorted { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) }
+        return DiscoveryResult(files: files, problems: sortedProblems(problems))
+    }
+
+    /// Problems in path order, so messages are as deterministic as findings.
+    package static func sortedProblems(_ problems: [FileProblem]) -> [FileProblem] {
+        problems.sorted {
+            $0.path != $1.path ? $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) : $0.message < $1.message
+        }
+    }
+
+    private static func rootMessage(for error: PlatformError) -> String {
+        error.isNotFound ? "no such file or directory; check the path (relative paths start at the current directory)"
+            : error.message
+    }
+
+    private static func excludedList(_ options: DiscoveryOptions) -> String {
+        options.excludedDirectoryNames.sorted().joined(separator: ", ")
+    }
+
+    private struct PendingDirectory {
+        var raw: [UInt8]
+        var display: String
+    }
+
+    private static func walk(
+        root: [UInt8],
+        display: String,
+        options: DiscoveryOptions,
+        into found: inout [String: DiscoveredFile],
+        problems: inout [FileProblem]
+    ) -> Int {
+        var matches = 0
+        var stack = [PendingDirectory(raw: root, display: display)]
+        var visited = Set<[UInt64]>()
+        while let directory = stack.popLast() {
+            if case .success(let status) = Platform.status(of: directory.raw, followLinks: true) {
+                // Guards against loops when directory links are followed, and against a root given twice.
+                guard visited.insert([status.device, status.inode]).inserted else { continue }
+            }
+            let entries: [[UInt8]]
+            switch Platform.directoryEntries(directory.raw) {
+            case .failure(let error):
+                problems.append(FileProblem(
+                    path: directory.display.isEmpty ? "." : directory.display,
+                    message: "cannot read directory: \(error.message)"
+                ))
+                continue
+            case .success(let names):
+                entries = names
+            }
+            for name in entries {
+                let childRaw = directory.raw + [0x2F] + name
+                let childDisplay = DisplayPath.join(directory.display, String(decoding: name, as: UTF8.self))
+                guard case .success(let linkStatus) = Platform.status(of: childRaw, followLinks: false) else {
+                    continue  // Vanished since readdir: nothing left to scan.
+                }
+                let isSwiftName = name.count > 6 && name.suffix(6).elementsEqual(".swift".utf8)
+                switch linkStatus.kind {
+                case .directory:
+                    if !options.excludedDirectoryNames.contains(String(decoding: name, as: UTF8.self)) {
+                        stack.append(PendingDirectory(raw: childRaw, display: childDisplay))
+                    }
+                case .regular:
+                    if isSwiftName {
+                        found[childDisplay] = DiscoveredFile(displayPath: childDisplay, fileSystemPath: childRaw)
+                        matches += 1
+                    }
+                case .symbolicLink:
+                    switch Platform.status(of: childRaw, followLinks: true) {
+                    case .failure(let error):
+                        if isSwiftName {
+                            problems.append(FileProblem(path: childDisplay, message: "broken symbolic link (\(error.message)); fix or remove the link"))
+                        }
+                    case .success(let target):
+                        if target.kind == .regular && isSwiftName {
+                            found[childDisplay] = DiscoveredFile(displayPath: childDisplay, fileSystemPath: childRaw)
+                            matches += 1
+                        } else if target.kind == .directory && options.followDirectorySymlinks
+                            && !options.excludedDirectoryNames.contains(String(decoding: name, as: UTF8.self)) {
+                            stack.append(PendingDirectory(raw: childRaw, display: childDisplay))
+                        }
+                    }
+                case .other:
+                    if isSwiftName {
+                        problems.append(FileProblem(path: childDisplay, message: "not a regular file (a FIFO, socket or device); skipped"))
+                    }
+                }
+            }
+        }
+        return matches
+    }
+}

@@ -1,1 +1,0 @@
-// LCKMigrateKit: placeholder until the module's first file lands.

@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thin wrappers over the C library, so the rest of the module never spells `errno` or C strings.
+package enum Platform {
+    /// The text of the current `errno`, lower-cased the way `ls` and `cat` print it.
+    package static func errorText(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file or directory"
+        case EACCES, EPERM: return "permission denied"
+        case ENOTDIR: return "a component of the path is not a directory"
+        case ELOOP: return "too many levels of symbolic links"
+        case EISDIR: return "is a directory"
+        case ENAMETOOLONG: return "file name too long"
+        case ENOSPC: return "no space left on device"
+        case EROFS: return "read-only file system"
+        default:
+            guard let text = strerror(code) else { return "error \(code)" }
+            return String(cString: text).lowercased()
+        }
+    }
+
+    /// The current working directory, or "." when it cannot be determined.
+    package static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The number of cores available to this process, at least 1.
+    package static func coreCount() -> Int {
+        let count = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        return count > 0 ? Int(count) : 1
+    }
+
+    /// Whether the file descriptor is a terminal (progress output goes only to terminals).
+    package static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// Calls `body` with a NUL-terminated copy of the raw path bytes.
+    package static func withCPath<Result>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        var terminated = path
+        terminated.append(0)
+        return terminated.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
+    }
+
+    /// The kind of file at a path, as `lstat`/`stat` see it.
+    package enum FileKind: Equatable {
+        case regular, directory, symbolicLink, other
+    }
+
+    package struct FileStatus {
+        package var kind: FileKind
+        package var device: UInt64
+        package var inode: UInt64
+        package var mode: UInt32
+    }
+
+    /// `stat` (following links) or `lstat`; the error is the `errno` value.
+    package static func status(of path: [UInt8], followLinks: Bool) -> Result<FileStatus, PlatformError> {
+        var info = stat()
+        let result = withCPath(path) { followLinks ? stat($0, &info) : lstat($0, &info) }
+        guard result == 0 else { return .failure(PlatformError(code: errno)) }
+        let format = info.st_mode & S_IFMT
+        let kind: FileKind
+        switch format {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        default: kind = .other
+        }
+        return .success(FileStatus(kind: kind, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), mode: UInt32(info.st_mode)))
+    }
+
+    /// The raw names in a directory, without "." and "..", in no particular order.
+    package static func directoryEntries(_ path: [UInt8]) -> Result<[[UInt8]], PlatformError> {
+        guard let directory = withCPath(path, { opendir($0) }) else { return .failure(PlatformError(code: errno)) }
+        defer { closedir(directory) }
+        var names: [[UInt8]] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { return .failure(PlatformError(code: errno)) }
+                break
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            names.append(name)
+        }
+        return .success(names)
+    }
+
+    /// Reads a whole regular file. Refuses anything else, so FIFOs and devices never block a scan.
+    package static func readFile(_ path: [UInt8]) -> Result<[UInt8], PlatformError> {
+        let descriptor = withCPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard descriptor >= 0 else { return .failure(PlatformError(code: errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(PlatformError(code: errno)) }
+        if info.st_mode & S_IFMT == S_IFDIR { return .failure(PlatformError(code: EISDIR)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(PlatformError(notRegularFile: ())) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(PlatformError(code: errno))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return .success(bytes)
+    }
+}
+
+/// A failed system call, carrying a message fit for a one-line error.
+package struct PlatformError: Error {
+    package var code: Int32
+    package var message: String
+
+    package init(code: Int32) {
+        self.code = code
+        self.message = Platform.errorText(code)
+    }
+
+    package var isNotFound: Bool { code == ENOENT }
+
+    package init(notRegularFile: Void) {
+        self.code = 0
+        self.message = "not a regular file (lckmigrate reads only regular files)"
+    }
+}

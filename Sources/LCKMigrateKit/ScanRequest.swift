@@ -1,0 +1,51 @@
+import LCKCore
+
+/// Everything one scan needs, built by the CLI (or a test) and handed to `ScanPipeline.run`.
+public struct ScanRequest: Sendable {
+    /// Files and folders as the user typed them.
+    public var paths: [String]
+    /// Where relative paths start and what reported paths are relative to. Never changed by the scan.
+    public var currentDirectory: String
+    public var discovery: DiscoveryOptions
+    /// Worker count; values below 1 mean 1. Output does not depend on it.
+    public var jobs: Int
+    public var analyzer: any FileAnalyzer
+    /// Descriptors of the active rules, copied into the report for reporters.
+    public var rules: [RuleDescriptor]
+    public var rulesFingerprint: String
+    /// Called from worker threads after each file; keep it cheap.
+    public var progress: (@Sendable (ScanProgress) -> Void)?
+
+    public init(
+        paths: [String],
+        currentDirectory: String = ScanDefaults.currentDirectory,
+        discovery: DiscoveryOptions = DiscoveryOptions(),
+        jobs: Int = ScanDefaults.jobs,
+        analyzer: any FileAnalyzer = BuiltinAnalyzers.combined,
+        rules: [RuleDescriptor] = [],
+        rulesFingerprint: String = "",
+        progress: (@Sendable (ScanProgress) -> Void)? = nil
+    ) {
+        self.paths = paths
+        self.currentDirectory = currentDirectory
+        self.discovery = discovery
+        self.jobs = jobs
+        self.analyzer = analyzer
+        self.rules = rules
+        self.rulesFingerprint = rulesFingerprint
+        self.progress = progress
+    }
+}
+
+/// One step of a running scan, for a progress line.
+public struct ScanProgress: Sendable {
+    public var completed: Int
+    public var total: Int
+    public var path: String
+}
+
+/// Defaults that depend on the machine, exposed for the CLI's help text.
+public enum ScanDefaults {
+    public static var jobs: Int { Platform.coreCount() }
+    public static var currentDirectory: String { Platform.currentDirectory() }
+}

@@ -1,0 +1,46 @@
+import LCKCore
+import LCKMigrateKit
+
+/// Picks the subcommand from the first argument and runs it; handles `--help` and `--version`.
+enum RootCommand {
+    /// In the order the root help lists them.
+    static let commands: [any Command.Type] = [ScanCommand.self, TokensCommand.self, HelpCommand.self]
+
+    /// Runs the tool and returns its exit code; all output goes through `context.console`.
+    static func main(_ arguments: [String], context: CommandContext) -> Int32 {
+        do {
+            let status = try dispatch(arguments, context: context)
+            return status.code
+        } catch {
+            let outcome = ErrorPresentation.present(error)
+            if !outcome.standardOutput.isEmpty { context.console.out(outcome.standardOutput) }
+            if !outcome.standardError.isEmpty { context.console.err(outcome.standardError) }
+            return outcome.status.code
+        }
+    }
+
+    private static func dispatch(_ arguments: [String], context: CommandContext) throws -> ExitStatus {
+        guard let first = arguments.first else { throw UsageError("missing command; try '\(ToolName.name) scan PATH'") }
+        switch first {
+        case "-h", "--help":
+            throw CleanExit.help(nil)
+        case "--version":
+            throw CleanExit.message("\(ToolName.name) \(ToolInfo.version)\n")
+        default:
+            break
+        }
+        if first.hasPrefix("-") {
+            let hint = Suggestion.closest(to: first, in: ["--help", "--version"]).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError("unknown option '\(first)'\(hint)")
+        }
+        guard let command = command(named: first) else {
+            let hint = Suggestion.closest(to: first, in: commands.map { $0.name }).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError("unknown command '\(first)'\(hint)")
+        }
+        return try command.execute(Array(arguments.dropFirst()), context: context)
+    }
+
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.name == name }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// Runs the built `lckmigrate` binary as a child process.
+enum CLI {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// The binary sits next to the test bundle in the build products folder (`.build/<triple>/debug`);
+    /// `LCKMIGRATE_BINARY` overrides it.
+    static let binaryPath: String = {
+        if let override = ProcessInfo.processInfo.environment["LCKMIGRATE_BINARY"] { return override }
+        let testExecutable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: testExecutable).deletingLastPathComponent()
+        // On some layouts the test binary sits inside `<name>.xctest/`.
+        for _ in 0..<3 {
+            let candidate = directory.appendingPathComponent("lckmigrate").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return packageRoot + "/.build/debug/lckmigrate"
+    }()
+
+    static let packageRoot: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Runs with `arguments` in `directory`. Output goes to files rather than pipes, so a large report
+    /// can never fill a pipe buffer and deadlock; stdin is /dev/null so nothing waits for input.
+    static func run(_ arguments: [String], in directory: String) throws -> Result {
+        let scratch = try Scratch()
+        let outPath = scratch.root + "/stdout", errPath = scratch.root + "/stderr"
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binaryPath)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardInput = FileHandle.nullDevice
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // A guard against hangs, not a timing assertion: a healthy run takes well under a second.
+        var polls = 0
+        while process.isRunning && polls < 1200 {
+            usleep(50_000)
+            polls += 1
+        }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("lckmigrate \(arguments) did not finish within 60 s")
+        }
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: try String(contentsOfFile: outPath, encoding: .utf8),
+            standardError: try String(contentsOfFile: errPath, encoding: .utf8)
+        )
+    }
+}
+
+/// A unique temporary folder, removed when released; tests never share paths or change directory.
+final class Scratch {
+    let root: String
+
+    init() throws {
+        var template = Array("/tmp/lckmigrate-cli-tests-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
+        root = String(cString: made)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    func file(_ relative: String, _ contents: String = "let value = 1\n") throws {
+        try bytes(relative, Array(contents.utf8))
+    }
+
+    func bytes(_ relative: String, _ contents: [UInt8]) throws {
+        let url = URL(fileURLWithPath: root + "/" + relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents).write(to: url)
+    }
+
+    func entries(_ relative: String = "") throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root + "/" + relative).sorted()
+    }
+}
+
+/// Compares `actual` with `Goldens/<name>`; records it instead when `LCKMIGRATE_RECORD=1` or it is missing.
+func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let path = CLI.packageRoot + "/Tests/CLITests/Goldens/" + name
+    let record = ProcessInfo.processInfo.environment["LCKMIGRATE_RECORD"] == "1"
+    if record || !FileManager.default.fileExists(atPath: path) {
+        try actual.write(toFile: path, atomically: true, encoding: .utf8)
+        Issue.record("recorded golden \(name); read it, then run again", sourceLocation: sourceLocation)
+        return
+    }
+    let expected = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(actual == expected, "output differs from Goldens/\(name)", sourceLocation: sourceLocation)
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func LCKMigrateKitTestsPlaceholder() { #expect(Bool(true)) }
