@@ -149,7 +149,12 @@ extension Cursor {
                     return
                 }
                 position += 1 + frame.pounds
-                if position < count && input[position] != 0x0A && input[position] != 0x0D { position += 1 }
+                if position < count && input[position] != 0x0A && input[position] != 0x0D {
+                    if skipEscapedCharacter() {
+                        emit(.stringSegment, from: segmentStart, to: position)
+                        return
+                    }
+                }
                 continue
             }
             position += 1
@@ -157,6 +162,28 @@ extension Cursor {
         emitIfNotEmpty(.stringSegment, from: segmentStart, to: position)
         diagnose("unterminated string literal", at: segmentStart)
         popFrame()
+    }
+
+    /// Skips the character after `\` (and its pounds). Returns true when it is an escaped line
+    /// break (`\n`, `\r`, `\u{A}`, `\u{D}`), after which the compiler starts a new segment.
+    private mutating func skipEscapedCharacter() -> Bool {
+        let escaped = input[position]
+        position += 1
+        if escaped == UInt8(ascii: "n") || escaped == UInt8(ascii: "r") { return true }
+        guard escaped == UInt8(ascii: "u") && current == UInt8(ascii: "{") else { return false }
+        var scan = position + 1
+        var value: UInt32 = 0
+        var digits = 0
+        while scan < count && AsciiClass.isHexDigit(input[scan]) && digits < 9 {
+            let b = input[scan]
+            let digit = AsciiClass.isDigit(b) ? b - 0x30 : (b | 0x20) - UInt8(ascii: "a") + 10
+            value = value &* 16 &+ UInt32(digit)
+            digits += 1
+            scan += 1
+        }
+        guard scan < count && input[scan] == UInt8(ascii: "}") && digits > 0 else { return false }
+        position = scan + 1
+        return value == 0x0A || value == 0x0D
     }
 
     private mutating func closeString(_ frame: StringFrame, quoteLength: Int) {
@@ -258,7 +285,10 @@ extension Cursor {
                     return
                 }
                 position = afterPounds
-                if position < count { position += 1 }
+                if position < count && skipEscapedCharacter() {
+                    emit(.stringSegment, from: segmentStart, to: position)
+                    return
+                }
                 continue
             }
             position += 1

@@ -56,16 +56,24 @@ func parseOptions() -> Options {
 struct Span: Hashable, Comparable {
     var offset: Int
     var length: Int
+    /// Token class name; only used by the all-token comparison.
+    var tokenClass = ""
     static func < (lhs: Span, rhs: Span) -> Bool {
         lhs.offset != rhs.offset ? lhs.offset < rhs.offset : lhs.length < rhs.length
     }
 }
 
+/// Identifier and keyword compare as one class: contextual keywords are the parser's decision.
+func nameClass(_ tokenClass: String) -> String {
+    tokenClass == "keyword" ? "identifier" : tokenClass
+}
+
 /// Per-file identifier/keyword spans from the oracle TSV, in first-seen file order.
-func readOracle(_ path: String) -> (order: [String], spans: [String: [Span]]) {
+func readOracle(_ path: String) -> (order: [String], spans: [String: [Span]], all: [String: [Span]]) {
     guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
     var order: [String] = []
     var spans: [String: [Span]] = [:]
+    var all: [String: [Span]] = [:]
     data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
         var lineStart = 0
         let count = raw.count
@@ -90,21 +98,23 @@ func readOracle(_ path: String) -> (order: [String], spans: [String: [Span]]) {
                     order.append(file)
                     spans[file] = []
                 }
-                if tokenClass == "identifier" || tokenClass == "keyword",
-                    let offset = Int(String(decoding: raw[fields[1]], as: UTF8.self)),
+                if let offset = Int(String(decoding: raw[fields[1]], as: UTF8.self)),
                     let length = Int(String(decoding: raw[fields[2]], as: UTF8.self))
                 {
-                    spans[file]!.append(Span(offset: offset, length: length))
+                    if tokenClass == "identifier" || tokenClass == "keyword" {
+                        spans[file]!.append(Span(offset: offset, length: length))
+                    }
+                    all[file, default: []].append(Span(offset: offset, length: length, tokenClass: nameClass(tokenClass)))
                 }
             }
             lineStart = lineEnd + 1
         }
     }
-    return (order, spans)
+    return (order, spans, all)
 }
 
 let options = parseOptions()
-var (files, oracleSpans) = readOracle(options.oraclePath)
+var (files, oracleSpans, oracleAll) = readOracle(options.oraclePath)
 if let listPath = options.listPath {
     guard let list = try? String(contentsOfFile: listPath, encoding: .utf8) else { fail("cannot read \(listPath)") }
     let prefix = options.root.isEmpty ? "" : options.root + "/"
@@ -121,6 +131,8 @@ if let listPath = options.listPath {
 var oracleTotal = 0, oursTotal = 0, oracleMatched = 0, oursMatched = 0
 var filesClean = 0, filesCleanAgreeing = 0, filesWithDiagnostics = 0, filesAgreeing = 0, bytesTotal = 0
 var shownFiles = 0
+var allOracle = 0, allMatched = 0
+var allMismatchSamples: [String] = []
 var report = ""
 for file in files {
     let fullPath = options.root.isEmpty ? file : options.root + "/" + file
@@ -136,6 +148,22 @@ for file in files {
         let tokenClass = token.kind.tokenClass
         if tokenClass == .identifier || tokenClass == .keyword {
             ours.append(Span(offset: token.start, length: token.length))
+        }
+    }
+    // Every token, compared by offset, length and class (identifier = keyword) (informative: includes parser decisions
+    // such as split `>>` generic closers).
+    var ourAll = Set<Span>()
+    for token in lexed.tokens where token.length > 0 {
+        ourAll.insert(Span(offset: token.start, length: token.length, tokenClass: nameClass(token.kind.tokenClass.rawValue)))
+    }
+    for span in oracleAll[file] ?? [] {
+        allOracle += 1
+        if ourAll.contains(span) {
+            allMatched += 1
+        } else if allMismatchSamples.count < options.showFiles {
+            let end = min(span.offset + span.length, bytes.count)
+            let text = String(decoding: bytes[min(span.offset, end)..<end].prefix(40), as: UTF8.self)
+            allMismatchSamples.append("  \(file) @\(span.offset)+\(span.length) \(span.tokenClass) \(text.debugDescription)")
         }
     }
     let theirs = oracleSpans[file] ?? []
@@ -182,3 +210,8 @@ print("our identifier+keyword         \(oursTotal), matched by oracle \(oursMatc
 print("files agreeing 100 %           \(filesAgreeing) of \(files.count) = \(percent(filesAgreeing, files.count))")
 print("files without lexer diagnostics \(filesClean), agreeing 100 % \(filesCleanAgreeing) = \(percent(filesCleanAgreeing, filesClean))")
 print("files with lexer diagnostics   \(filesWithDiagnostics)")
+print("all oracle tokens (offset,length,class) \(allOracle), matched \(allMatched) = \(percent(allMatched, allOracle))")
+if !allMismatchSamples.isEmpty {
+    print("first all-token mismatches (oracle side):")
+    for sample in allMismatchSamples { print(sample) }
+}
