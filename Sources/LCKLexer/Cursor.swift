@@ -51,11 +51,19 @@ struct Cursor {
     /// `preferRegexOverBinaryOperator` as it was when the current token started.
     var regexPreferredForThisToken = false
 
-    init(_ input: UnsafeBufferPointer<UInt8>) {
+    /// A probe is a throw-away cursor that looks ahead for the end of a multi-line string.
+    let isProbe: Bool
+    /// Offset of the last closing `"""` (what a probe is run for).
+    var closedMultilineQuote: Int?
+
+    init(_ input: UnsafeBufferPointer<UInt8>, isProbe: Bool = false) {
         self.input = input
         self.count = input.count
-        tokens.reserveCapacity(input.count / 5 + 16)
-        trivia.reserveCapacity(input.count / 5 + 16)
+        self.isProbe = isProbe
+        if !isProbe {
+            tokens.reserveCapacity(input.count / 5 + 16)
+            trivia.reserveCapacity(input.count / 5 + 16)
+        }
     }
 
     // MARK: Byte access
@@ -112,29 +120,31 @@ struct Cursor {
             position = 3
             pendingFlags = [.atStartOfLine]
         }
-        while position < count {
-            if case .string(let frame)? = frames.last {
-                lexStringBody(frame)
-                continue
-            }
-            if case .interpolation(_, let isMultiline)? = frames.last, !isMultiline,
-                current == 0x0A || current == 0x0D
-            {
-                // A single-line string cannot continue past the line end: close the
-                // interpolation here and let the string body report it as unterminated.
-                popFrame()
-                continue
-            }
-            if lexTrivia() { continue }
-            if position >= count { break }
-            lexToken()
-        }
+        while position < count { step() }
         // Anything still open at the end of input is unterminated.
         if !frames.isEmpty {
             diagnose("unterminated string literal or interpolation", at: count)
             frames.removeAll()
             interpolationDepth = 0
         }
+    }
+
+    /// One unit of progress: a string body piece, a trivia run, or a token.
+    mutating func step() {
+        if case .string(let frame)? = frames.last {
+            lexStringBody(frame)
+            return
+        }
+        if case .interpolation(_, let isMultiline)? = frames.last, !isMultiline,
+            current == 0x0A || current == 0x0D
+        {
+            // A single-line string cannot continue past the line end: close the
+            // interpolation here and let the string body report it as unterminated.
+            popFrame()
+            return
+        }
+        if lexTrivia() { return }
+        lexToken()
     }
 
     mutating func pushFrame(_ frame: LexerFrame) {
