@@ -31,6 +31,8 @@ let package = Package(
         .executableTarget(name: "lckmigrate", dependencies: ["LCKMigrateKit", "LCKCore", "LCKReporters"]),
         // Benchmarks (release build): `swift run -c release lckmigrate-bench`.
         .executableTarget(name: "lckmigrate-bench", dependencies: ["LCKMigrateKit", "LCKLexer", "LCKCore"]),
+        // Measures token agreement between LCKLexer and the swift-syntax oracle's `tokens` output.
+        .executableTarget(name: "lckmigrate-lexer-agreement", dependencies: ["LCKLexer", "LCKCore"]),
 
         .testTarget(name: "LCKCoreTests", dependencies: ["LCKCore"]),
         .testTarget(name: "LCKLexerTests", dependencies: ["LCKLexer", "LCKCore"]),

@@ -1,1 +1,25 @@
-print("lckmigrate-bench: work in progress")
+// Release-build benchmarks: `swift run -c release lckmigrate-bench <benchmark> [options]`.
+import Foundation
+
+enum BenchError: Error {
+    case usage(String)
+}
+
+let usage = """
+    usage: lckmigrate-bench <benchmark> [options]
+      lexer [--size-mb N] [--runs N] [--seed N] [--json]   lexing throughput vs. cat
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    switch arguments.first {
+    case "lexer":
+        try LexerBenchmark(arguments: Array(arguments.dropFirst())).run()
+    default:
+        print(usage)
+        exit(arguments.isEmpty ? 0 : 64)
+    }
+} catch BenchError.usage(let message) {
+    FileHandle.standardError.write(Data("lckmigrate-bench: \(message)\n\(usage)\n".utf8))
+    exit(64)
+}

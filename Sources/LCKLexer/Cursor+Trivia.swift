@@ -1,0 +1,187 @@
+extension Cursor {
+    /// Lexes one run of trivia at the cursor, if any. Returns whether bytes were consumed.
+    mutating func lexTrivia() -> Bool {
+        let start = position
+        switch input[start] {
+        case 0x20, 0x09, 0x0B, 0x0C:
+            position += 1
+            skipHorizontalWhitespace()
+            addTrivia(.whitespace, from: start, to: position)
+            return true
+        case 0x0A, 0x0D:
+            skipNewlines()
+            addTrivia(.newline, from: start, to: position)
+            return true
+        case UInt8(ascii: "/"):
+            let next = byte(at: start + 1)
+            if next == UInt8(ascii: "/") {
+                lexLineComment()
+                return true
+            }
+            if next == UInt8(ascii: "*") {
+                lexBlockComment()
+                return true
+            }
+            return false
+        case 0x00:
+            // NUL bytes are skipped as unexpected text (only when really inside the file).
+            while position < count && input[position] == 0 { position += 1 }
+            diagnose("NUL byte in source", at: start)
+            addTrivia(.unexpectedText, from: start, to: position)
+            return true
+        case 0xEF:
+            if byte(at: start + 1) == 0xBB && byte(at: start + 2) == 0xBF {
+                position += 3
+                addTrivia(.byteOrderMark, from: start, to: position)
+                return true
+            }
+            return false
+        case 0xC2:
+            // U+00A0 NO-BREAK SPACE is whitespace in Swift source (with a warning).
+            if byte(at: start + 1) == 0xA0 {
+                position += 2
+                addTrivia(.whitespace, from: start, to: position)
+                return true
+            }
+            return false
+        case UInt8(ascii: "<"), UInt8(ascii: ">"):
+            if isConflictMarker(at: start) {
+                skipConflictMarker()
+                return true
+            }
+            return false
+        case 0x80...0xFF:
+            // Bytes that do not start a valid UTF-8 scalar are skipped as unexpected text.
+            let (scalar, length) = decodeScalar(at: start)
+            if scalar == nil {
+                position += max(length, 1)
+                diagnose("invalid UTF-8 in source", at: start)
+                addTrivia(.unexpectedText, from: start, to: position)
+                return true
+            }
+            return false
+        default:
+            return false
+        }
+    }
+
+    mutating func skipHorizontalWhitespace() {
+        while position < count {
+            let b = input[position]
+            if b == 0x20 || b == 0x09 || b == 0x0B || b == 0x0C {
+                position += 1
+            } else {
+                return
+            }
+        }
+    }
+
+    mutating func skipNewlines() {
+        while position < count {
+            let b = input[position]
+            if b == 0x0A || b == 0x0D { position += 1 } else { return }
+        }
+    }
+
+    /// `// …` up to (not including) the line end; `///` (but not `////`) is a doc comment.
+    mutating func lexLineComment() {
+        let start = position
+        let isDoc = byte(at: start + 2) == UInt8(ascii: "/") && byte(at: start + 3) != UInt8(ascii: "/")
+        position += 2
+        skipToLineEnd()
+        addTrivia(isDoc ? .docLineComment : .lineComment, from: start, to: position)
+    }
+
+    mutating func skipToLineEnd() {
+        while position < count {
+            let b = input[position]
+            if b == 0x0A || b == 0x0D { return }
+            position += 1
+        }
+    }
+
+    /// `/* … */` with nesting; `/**` (but not `/**/`) is a doc comment. Unterminated runs to the end.
+    mutating func lexBlockComment() {
+        let start = position
+        let isDoc = byte(at: start + 2) == UInt8(ascii: "*") && byte(at: start + 3) != UInt8(ascii: "/")
+        position += 2
+        var depth = 1
+        while position < count {
+            let b = input[position]
+            if b == UInt8(ascii: "*") && byte(at: position + 1) == UInt8(ascii: "/") {
+                position += 2
+                depth -= 1
+                if depth == 0 { break }
+            } else if b == UInt8(ascii: "/") && byte(at: position + 1) == UInt8(ascii: "*") {
+                position += 2
+                depth += 1
+            } else {
+                position += 1
+            }
+        }
+        if depth > 0 { diagnose("unterminated block comment", at: start) }
+        addTrivia(isDoc ? .docBlockComment : .blockComment, from: start, to: position)
+    }
+
+    /// Git conflict markers (`<<<<<<< `, `>>>>>>> ` at a line start) are skipped as unexpected text.
+    func isConflictMarker(at offset: Int) -> Bool {
+        guard offset == 0 || byte(at: offset - 1) == 0x0A || byte(at: offset - 1) == 0x0D else { return false }
+        let marker = input[offset]
+        guard offset + 7 < count else { return false }
+        for index in 0..<7 where input[offset + index] != marker { return false }
+        return input[offset + 7] == 0x20
+    }
+
+    /// Skips from `<<<<<<<` to the end of the matching `>>>>>>>` line (or just the marker line).
+    mutating func skipConflictMarker() {
+        let start = position
+        let marker = input[start]
+        var scan = start + 7
+        var end = -1
+        if marker == UInt8(ascii: "<") {
+            while scan < count {
+                if input[scan] == UInt8(ascii: ">") && isConflictMarker(at: scan) {
+                    end = scan
+                    break
+                }
+                scan += 1
+            }
+        }
+        position = end >= 0 ? end : start
+        skipToLineEnd()
+        diagnose("source control conflict marker", at: start)
+        addTrivia(.unexpectedText, from: start, to: position)
+    }
+
+    /// Decodes the UTF-8 scalar at `offset`. Returns nil and the number of bytes to skip when invalid.
+    func decodeScalar(at offset: Int) -> (Unicode.Scalar?, Int) {
+        let lead = byte(at: offset)
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        default: return (nil, invalidRunLength(from: offset))
+        }
+        guard offset + length <= count else { return (nil, invalidRunLength(from: offset)) }
+        for index in 1..<length {
+            let continuation = input[offset + index]
+            guard continuation & 0xC0 == 0x80 else { return (nil, invalidRunLength(from: offset)) }
+            value = value << 6 | UInt32(continuation & 0x3F)
+        }
+        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else {
+            return (nil, invalidRunLength(from: offset))
+        }
+        return (scalar, length)
+    }
+
+    /// From an invalid lead byte, skip it and any continuation bytes after it.
+    private func invalidRunLength(from offset: Int) -> Int {
+        var end = offset + 1
+        while end < count && input[end] & 0xC0 == 0x80 { end += 1 }
+        return end - offset
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import LCKLexer
+
+/// `lckmigrate-bench lexer`: single-thread lexing throughput on a generated corpus, beside
+/// the time `cat` needs to read the same bytes.
+struct LexerBenchmark {
+    var sizeMB = 24
+    var runs = 5
+    var json = false
+    var seed: UInt64 = 0x5EED_CA11
+
+    init(arguments: [String]) throws {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--size-mb": sizeMB = try Self.number(rest.popFirst(), for: argument)
+            case "--runs": runs = try Self.number(rest.popFirst(), for: argument)
+            case "--seed": seed = UInt64(try Self.number(rest.popFirst(), for: argument))
+            case "--json": json = true
+            default: throw BenchError.usage("unknown option \(argument)")
+            }
+        }
+        guard sizeMB > 0, runs > 0 else { throw BenchError.usage("--size-mb and --runs must be positive") }
+    }
+
+    private static func number(_ text: String?, for option: String) throws -> Int {
+        guard let text, let value = Int(text) else { throw BenchError.usage("\(option) needs a number") }
+        return value
+    }
+
+    func run() throws {
+        let directory = "/tmp/lckmigrate-bench"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = "\(directory)/lexer-corpus-\(seed)-\(sizeMB)mb.swift"
+        var generator = CorpusGenerator(seed: seed)
+        let corpus = generator.generate(byteCount: sizeMB * 1_000_000)
+        try Data(corpus).write(to: URL(fileURLWithPath: path))
+
+        var bestLex = Double.infinity
+        var tokenCount = 0
+        var diagnosticCount = 0
+        for _ in 0..<runs {
+            let started = ContinuousClock.now
+            let file = Lexer.tokenize(corpus)
+            let seconds = Self.seconds(ContinuousClock.now - started)
+            bestLex = min(bestLex, seconds)
+            tokenCount = file.tokens.count
+            diagnosticCount = file.diagnostics.count
+        }
+        var bestCat = Double.infinity
+        for _ in 0..<runs {
+            bestCat = min(bestCat, try Self.timeCat(path))
+        }
+        let megabytes = Double(corpus.count) / 1_000_000
+        let lexRate = megabytes / bestLex
+        let catRate = megabytes / bestCat
+        if json {
+            print("""
+            {"benchmark":"lexer","bytes":\(corpus.count),"tokens":\(tokenCount),"diagnostics":\(diagnosticCount),\
+            "runs":\(runs),"lexSeconds":\(bestLex),"lexMBps":\(lexRate),"catSeconds":\(bestCat),"catMBps":\(catRate),\
+            "corpus":"\(path)"}
+            """)
+        } else {
+            print("corpus       \(path) (\(corpus.count) bytes, seed \(seed))")
+            print("tokens       \(tokenCount), lexer diagnostics \(diagnosticCount)")
+            print(String(format: "lexer        %.3f s  %.1f MB/s  (best of %d, one thread)", bestLex, lexRate, runs))
+            print(String(format: "cat          %.3f s  %.1f MB/s  (/bin/cat file > /dev/null, incl. process start)",
+                         bestCat, catRate))
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+
+    /// Wall time of `/bin/cat path > /dev/null`.
+    static func timeCat(_ path: String) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/cat")
+        process.arguments = [path]
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        let started = ContinuousClock.now
+        try process.run()
+        process.waitUntilExit()
+        return seconds(ContinuousClock.now - started)
+    }
+}
