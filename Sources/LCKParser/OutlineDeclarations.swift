@@ -1,0 +1,187 @@
+import LCKLexer
+
+/// A type written in source, kept as tokens so nothing is allocated while parsing.
+///
+/// `nameToken` is the principal named type with module qualifiers dropped, so `CallKit.CXProvider?`,
+/// `CXProvider!` and `[CXProvider]` all point at the `CXProvider` token.
+public struct TypeSpan: Hashable, Sendable {
+    /// The outer shape, so analyzers can tell `CXProvider` from `[CXProvider]` or a closure type.
+    public enum Shape: UInt8, Sendable {
+        case named, array, dictionary, tuple, function, unknown
+    }
+
+    public var range: Range<Int>
+    public var nameToken: Int?
+    public var shape: Shape
+    /// Trailing `?` or `!` (including `[T]?`).
+    public var isOptional: Bool
+
+    public init(range: Range<Int>, nameToken: Int?, shape: Shape, isOptional: Bool) {
+        self.range = range
+        self.nameToken = nameToken
+        self.shape = shape
+        self.isOptional = isOptional
+    }
+}
+
+/// `@name(arguments)` before a declaration or import.
+public struct Attribute: Hashable, Sendable {
+    public var atSign: Int
+    public var nameToken: Int
+    /// Parentheses included.
+    public var arguments: Range<Int>?
+}
+
+/// Declaration modifiers the analyzers ask about; the rest are skipped.
+public struct Modifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    public static let `static` = Modifiers(rawValue: 1 << 0)
+    public static let `class` = Modifiers(rawValue: 1 << 1)
+    public static let lazy = Modifiers(rawValue: 1 << 2)
+    public static let weak = Modifiers(rawValue: 1 << 3)
+    public static let unowned = Modifiers(rawValue: 1 << 4)
+    public static let `private` = Modifiers(rawValue: 1 << 5)
+    public static let `public` = Modifiers(rawValue: 1 << 6)
+    public static let override = Modifiers(rawValue: 1 << 7)
+    public static let mutating = Modifiers(rawValue: 1 << 8)
+    public static let nonisolated = Modifiers(rawValue: 1 << 9)
+    public static let final = Modifiers(rawValue: 1 << 10)
+    public static let convenience = Modifiers(rawValue: 1 << 11)
+    public static let required = Modifiers(rawValue: 1 << 12)
+}
+
+/// `import CallKit`, `import class CallKit.CXProvider`, `@preconcurrency import PushKit`.
+public struct ImportDecl: Hashable, Sendable {
+    public var importToken: Int
+    /// `class`, `struct`, `func`… in `import class A.B`.
+    public var kindToken: Int?
+    /// The dotted path, e.g. `CallKit.CXProvider`.
+    public var path: Range<Int>
+    /// First path component.
+    public var moduleToken: Int
+    public var attributes: [Attribute]
+    public var range: Range<Int>
+}
+
+/// class, struct, enum, actor, protocol or extension.
+public struct TypeDecl: Hashable, Sendable {
+    public enum Kind: UInt8, Sendable { case `class`, `struct`, `enum`, actor, `protocol`, `extension` }
+
+    public var kind: Kind
+    public var keywordToken: Int
+    /// Last component of the declared (or extended) name: `Foo` in `extension CallKit.Foo`.
+    public var nameToken: Int
+    /// The full written name, qualifiers included.
+    public var nameRange: Range<Int>
+    public var inherited: [TypeSpan]
+    public var attributes: [Attribute]
+    public var modifiers: Modifiers
+    /// Braces included; runs to the end of the enclosing region when `}` is missing.
+    public var body: Range<Int>?
+    /// The member block (statements of kind `.declaration`).
+    public var bodyBlock: Int?
+    /// Index of the enclosing type declaration in `SyntaxOutline.types`.
+    public var parent: Int?
+    public var range: Range<Int>
+}
+
+/// One parameter of a function, initializer or subscript.
+public struct Parameter: Hashable, Sendable {
+    /// The first name (`_` is a wildcard token).
+    public var firstName: Int
+    /// The internal name when two names are written.
+    public var secondName: Int?
+    public var type: TypeSpan?
+    /// The default value expression, `=` excluded.
+    public var defaultValue: Range<Int>?
+    public var isVariadic: Bool
+    /// Index in `SyntaxOutline.variables` of the parameter as a local.
+    public var variable: Int
+    public var range: Range<Int>
+
+    /// The name used inside the body.
+    public var internalName: Int { secondName ?? firstName }
+}
+
+/// Functions, initializers, deinitializers and subscripts.
+public struct FunctionDecl: Hashable, Sendable {
+    public enum Kind: UInt8, Sendable { case function, initializer, deinitializer, `subscript` }
+
+    public var kind: Kind
+    public var keywordToken: Int
+    /// The base name (`func` name, operator token, or the `init`/`deinit`/`subscript` keyword).
+    public var nameToken: Int
+    public var isOperator: Bool
+    public var parameters: [Parameter]
+    /// Parentheses included.
+    public var parameterClause: Range<Int>?
+    public var isAsync: Bool
+    public var isThrowing: Bool
+    public var returnType: TypeSpan?
+    public var attributes: [Attribute]
+    public var modifiers: Modifiers
+    public var body: Range<Int>?
+    public var bodyBlock: Int?
+    public var enclosingType: Int?
+    /// Set for local functions.
+    public var enclosingFunction: Int?
+    public var range: Range<Int>
+}
+
+/// A stored or computed property, a local, a parameter or a pattern binding.
+public struct VariableDecl: Hashable, Sendable {
+    public enum Kind: UInt8, Sendable {
+        /// Member of a type, or a global (no enclosing type or function).
+        case property
+        case local
+        case parameter
+        case closureParameter
+        /// `if let`, `guard let`, `while let`, `for x in`, `case let x`, `catch let x`.
+        case binding
+    }
+
+    public var kind: Kind
+    public var nameToken: Int
+    /// `let`, `var`, or the keyword introducing the binding; the name itself for parameters.
+    public var introducer: Int
+    public var isConstant: Bool
+    public var type: TypeSpan?
+    /// The initializer expression, `=` excluded.
+    public var initializer: Range<Int>?
+    /// Getter/setter/observer bodies (indices in `SyntaxOutline.blocks`).
+    public var accessorBlocks: [Int]
+    public var attributes: [Attribute]
+    public var modifiers: Modifiers
+    public var enclosingType: Int?
+    public var enclosingFunction: Int?
+    public var enclosingClosure: Int?
+    /// Tokens where the name is visible (used by scoped lookups).
+    public var scope: Range<Int>
+    public var range: Range<Int>
+}
+
+/// `typealias Provider = CXProvider`.
+public struct TypealiasDecl: Hashable, Sendable {
+    public var keywordToken: Int
+    public var nameToken: Int
+    public var target: TypeSpan?
+    public var enclosingType: Int?
+    public var range: Range<Int>
+}
+
+/// A `#if … #elseif … #else … #endif` group; clauses are alternatives, conditions not evaluated.
+public struct ConditionalCompilation: Hashable, Sendable {
+    public struct Clause: Hashable, Sendable {
+        /// The `#if`, `#elseif` or `#else` token.
+        public var directive: Int
+        /// Condition tokens (empty for `#else`).
+        public var condition: Range<Int>
+        /// Tokens after the condition up to the next directive of this group.
+        public var body: Range<Int>
+    }
+
+    public var clauses: [Clause]
+    /// Missing when the file ends before `#endif`.
+    public var endif: Int?
+}

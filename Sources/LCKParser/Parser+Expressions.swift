@@ -1,0 +1,191 @@
+import LCKLexer
+
+/// Resumable state of an expression scan (kept in the job while a closure body is parsed).
+struct ExpressionScanState {
+    /// First token of the postfix chain ending at the previous token, or -1 when the previous token
+    /// does not end an operand (after an operator, a keyword, a comma…).
+    var chainStart = -1
+    var frames: [ExpressionFrame] = []
+    /// The `)` that last closed a call, and that call, for trailing-closure attachment.
+    var lastCallClose = -1
+    var lastCall = -1
+    /// The `}` of the last trailing closure, and its call, for `} label: {` closures.
+    var lastTrailingClose = -1
+    var lastTrailingCall = -1
+    /// Frame depth at which a `case` pattern began (`if case …`), or -1.
+    var patternDepth = -1
+}
+
+struct ExpressionFrame {
+    var opener: Int
+    var savedChainStart: Int
+    /// Call index when the opener is a call's `(`, else -1.
+    var call: Int
+    var isSubscript: Bool
+}
+
+/// Expression scanning: calls, arguments, closures, member accesses and casts.
+extension ParserState {
+    mutating func runExpression(_ job: ExpressionJob) {
+        var state = job.scan
+        var index = job.position
+        let end = job.end
+        while index < end {
+            let token = tokens[index]
+            switch token.kind {
+            case .identifier, .dollarIdentifier, .wildcard:
+                notePrimary(at: index, state: &state)
+            case .keyword:
+                switch token.keyword {
+                case .self, .super, .Self, .`init`, .Any:
+                    notePrimary(at: index, state: &state)
+                case .true, .false, .nil:
+                    state.chainStart = index
+                case .as, .is:
+                    index = recordCast(at: index, end: end, state: &state, inPattern: job.inPattern)
+                    continue
+                case .case:
+                    state.patternDepth = state.frames.count
+                    state.chainStart = -1
+                default:
+                    state.chainStart = -1
+                }
+            case .integerLiteral, .floatLiteral:
+                state.chainStart = index
+            case .period:
+                if state.chainStart < 0 { state.chainStart = index }
+            case .postfixQuestionMark, .exclamationMark, .postfixOperator:
+                break
+            case .leftParen:
+                openParen(at: index, end: end, state: &state)
+            case .leftSquare:
+                let isSubscript = state.chainStart >= 0 && !startsLine(index)
+                state.frames.append(
+                    ExpressionFrame(opener: index, savedChainStart: state.chainStart, call: -1, isSubscript: isSubscript))
+                state.chainStart = -1
+            case .rightParen, .rightSquare:
+                closeBracket(at: index, state: &state)
+            case .leftBrace:
+                let resume = recordClosure(at: index, end: end, context: job.context, state: &state)
+                var continuation = job
+                continuation.position = resume
+                continuation.scan = state
+                if resume < end { jobs.append(.expression(continuation)) }
+                flushPending()
+                return
+            case .poundIf, .poundElseif, .poundElse, .poundEndif:
+                index = lineEnd(after: index, limit: end)
+                state.chainStart = -1
+                continue
+            case .binaryOperator, .prefixOperator, .leftAngle:
+                if state.chainStart >= 0, !token.flags.contains(.leadingSpace), startsWithLess(index) {
+                    let after = skipAngles(from: index, limit: end)
+                    if after > index, isKind(after, .leftParen) || isKind(after, .period) {
+                        index = after
+                        continue
+                    }
+                }
+                state.chainStart = -1
+            case .equal, .comma:
+                if state.patternDepth == state.frames.count { state.patternDepth = -1 }
+                state.chainStart = -1
+            default:
+                state.chainStart = -1
+            }
+            index += 1
+        }
+    }
+
+    /// A name or `self`: a member of the chain after `.`, or the start of a new chain.
+    mutating func notePrimary(at index: Int, state: inout ExpressionScanState) {
+        if index > 0, tokens[index - 1].kind == .period, state.chainStart >= 0, state.chainStart <= index - 1 {
+            outline.memberAccesses.append(
+                MemberAccess(period: index - 1, member: index, receiver: state.chainStart..<(index - 1)))
+        } else {
+            state.chainStart = index
+        }
+    }
+
+    mutating func openParen(at index: Int, end: Int, state: inout ExpressionScanState) {
+        var callIndex = -1
+        if state.chainStart >= 0, index > 0, !startsLine(index), tokens[index - 1].kind != .backslash {
+            var name = index - 1
+            while name > state.chainStart,
+                tokens[name].kind == .postfixQuestionMark || tokens[name].kind == .exclamationMark
+            {
+                name -= 1
+            }
+            let close = matchIndex(index)
+            let argumentEnd = min(close ?? end, end)
+            var arguments: [Argument] = []
+            for range in splitTopLevel(from: index + 1, to: argumentEnd, separator: .comma) {
+                var lower = range.lowerBound
+                while lower < range.upperBound, isDirective(lower) {
+                    lower = lineEnd(after: lower, limit: range.upperBound)
+                }
+                guard lower < range.upperBound else { continue }
+                if lower + 1 < range.upperBound, tokens[lower + 1].kind == .colon,
+                    isName(lower) || tokens[lower].kind == .keyword || tokens[lower].kind == .wildcard
+                {
+                    arguments.append(Argument(label: lower, value: (lower + 2)..<range.upperBound))
+                } else {
+                    arguments.append(Argument(label: nil, value: lower..<range.upperBound))
+                }
+            }
+            callIndex = outline.calls.count
+            outline.calls.append(
+                Call(
+                    callee: state.chainStart..<index, nameToken: name, leftParen: index, rightParen: close,
+                    arguments: arguments, trailingClosures: [], range: state.chainStart..<((close ?? (end - 1)) + 1)))
+        }
+        state.frames.append(
+            ExpressionFrame(opener: index, savedChainStart: state.chainStart, call: callIndex, isSubscript: false))
+        state.chainStart = -1
+    }
+
+    mutating func closeBracket(at index: Int, state: inout ExpressionScanState) {
+        guard let frame = state.frames.last, matchIndex(frame.opener) == index else {
+            state.chainStart = -1
+            return
+        }
+        state.frames.removeLast()
+        if state.patternDepth > state.frames.count { state.patternDepth = -1 }
+        if frame.call >= 0 {
+            state.chainStart = frame.savedChainStart
+            state.lastCallClose = index
+            state.lastCall = frame.call
+        } else if frame.isSubscript {
+            state.chainStart = frame.savedChainStart
+        } else {
+            state.chainStart = frame.opener
+        }
+    }
+
+    /// `as T`, `as? T`, `as! T`, `is T`; returns the index after the type.
+    mutating func recordCast(at index: Int, end: Int, state: inout ExpressionScanState, inPattern: Bool) -> Int {
+        var kind: Cast.Kind = reserved(index) == .is ? .is : .as
+        var typeStart = index + 1
+        if kind == .as, typeStart < end, !tokens[typeStart].flags.contains(.leadingSpace) {
+            if tokens[typeStart].kind == .postfixQuestionMark || tokens[typeStart].kind == .infixQuestionMark {
+                kind = .conditional
+                typeStart += 1
+            } else if tokens[typeStart].kind == .exclamationMark {
+                kind = .forced
+                typeStart += 1
+            }
+        }
+        let typeStop = max(typeEnd(from: typeStart, limit: end), typeStart)
+        let isPattern = inPattern || state.patternDepth >= 0
+        var boundName: Int?
+        if isPattern, index >= 2, isName(index - 1), let word = reserved(index - 2), word == .let || word == .var {
+            boundName = index - 1
+        }
+        let operand: Range<Int>? = state.chainStart >= 0 && boundName == nil ? state.chainStart..<index : nil
+        outline.casts.append(
+            Cast(
+                kind: kind, operatorToken: index, type: typeSpan(typeStart..<typeStop), operand: operand,
+                isPattern: isPattern, boundName: boundName))
+        state.chainStart = -1
+        return max(typeStop, index + 1)
+    }
+}

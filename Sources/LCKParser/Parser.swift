@@ -1,0 +1,136 @@
+import LCKLexer
+
+/// Entry point of the structural parser.
+public enum Parser {
+    /// Builds the outline of a lexed file. Never fails; linear in the token count.
+    ///
+    /// Work is driven by an explicit job stack (no recursion), so 100,000 nested braces only grow
+    /// an array. A job that meets a nested body suspends itself behind the body's jobs, which keeps
+    /// every record array in source order.
+    public static func parse(_ file: TokenizedFile) -> SyntaxOutline {
+        var state = ParserState(file: file)
+        state.run()
+        return state.outline
+    }
+}
+
+/// Where a region sits: the innermost enclosing declarations.
+struct ParseContext {
+    var type: Int?
+    var function: Int?
+    var closure: Int?
+    /// Declarations here are members of `type` (properties), not locals.
+    var isMemberBlock: Bool
+}
+
+/// Statements or members in `position..<end`, appended to `block`.
+struct ItemJob {
+    var block: Int
+    var position: Int
+    var end: Int
+    var context: ParseContext
+}
+
+/// A scan of expression tokens in `position..<end` for calls, closures, member accesses and casts.
+struct ExpressionJob {
+    var position: Int
+    var end: Int
+    var context: ParseContext
+    var inPattern: Bool
+    var scan = ExpressionScanState()
+}
+
+enum ParseJob {
+    case items(ItemJob)
+    case expression(ExpressionJob)
+}
+
+struct ParserState {
+    let file: TokenizedFile
+    let tokens: [Token]
+    let count: Int
+    var outline: SyntaxOutline
+    let groupByIf: [Int: Int]
+    var jobs: [ParseJob] = []
+    /// Child jobs produced by the item being parsed, in source order.
+    var pending: [ParseJob] = []
+
+    init(file: TokenizedFile) {
+        self.file = file
+        self.tokens = file.tokens
+        self.count = file.tokens.count
+        let brackets = BracketMatcher.run(file.tokens)
+        self.outline = SyntaxOutline(matchingBracket: brackets.matching, conditionalCompilations: brackets.groups)
+        self.groupByIf = brackets.groupByIf
+    }
+
+    mutating func run() {
+        let fileBlock = addBlock(.file, owner: .file, range: 0..<count)
+        let context = ParseContext(type: nil, function: nil, closure: nil, isMemberBlock: true)
+        jobs.append(.items(ItemJob(block: fileBlock, position: 0, end: count, context: context)))
+        while let job = jobs.popLast() {
+            switch job {
+            case .items(let itemJob): runItems(itemJob)
+            case .expression(let expressionJob): runExpression(expressionJob)
+            }
+        }
+    }
+
+    /// Parses items until one produces child jobs, then suspends behind them.
+    mutating func runItems(_ job: ItemJob) {
+        var position = job.position
+        while position < job.end {
+            let next = parseItem(at: position, end: job.end, block: job.block, context: job.context)
+            position = max(next, position + 1)
+            if !pending.isEmpty {
+                if position < job.end {
+                    var continuation = job
+                    continuation.position = position
+                    jobs.append(.items(continuation))
+                }
+                flushPending()
+                return
+            }
+        }
+    }
+
+    mutating func flushPending() {
+        while let child = pending.popLast() { jobs.append(child) }
+    }
+
+    // MARK: - Records
+
+    mutating func addBlock(_ kind: Block.Kind, owner: Block.Owner, range: Range<Int>, header: Range<Int>? = nil) -> Int {
+        outline.blocks.append(
+            Block(kind: kind, owner: owner, range: range, statements: [], header: header, isDefaultCase: false))
+        return outline.blocks.count - 1
+    }
+
+    mutating func addStatement(_ kind: Statement.Kind, range: Range<Int>, keyword: Int, block: Int) -> Int {
+        let index = outline.statements.count
+        outline.statements.append(
+            Statement(
+                kind: kind, range: range, keywordToken: keyword, condition: nil, blocks: [], declaration: nil,
+                label: nil, parentBlock: block))
+        outline.blocks[block].statements.append(index)
+        return index
+    }
+
+    /// A block for the contents of the braces at `open`, with an item job scheduled for it.
+    mutating func scheduleBody(
+        open: Int, limit: Int, kind: Block.Kind, owner: Block.Owner, context: ParseContext, header: Range<Int>? = nil
+    ) -> (block: Int, range: Range<Int>, next: Int) {
+        let close = matchIndex(open)
+        let contentEnd = close ?? limit
+        let block = addBlock(kind, owner: owner, range: (open + 1)..<max(open + 1, contentEnd), header: header)
+        pending.append(.items(ItemJob(block: block, position: open + 1, end: contentEnd, context: context)))
+        let next = close.map { $0 + 1 } ?? limit
+        return (block, open..<next, next)
+    }
+
+    mutating func scheduleExpression(_ range: Range<Int>, context: ParseContext, inPattern: Bool = false) {
+        guard !range.isEmpty else { return }
+        pending.append(
+            .expression(ExpressionJob(position: range.lowerBound, end: range.upperBound, context: context, inPattern: inPattern)))
+    }
+}

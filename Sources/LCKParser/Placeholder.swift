@@ -1,1 +1,0 @@
-// LCKParser: placeholder until the module's first file lands.

@@ -1,0 +1,115 @@
+import LCKLexer
+
+/// The structural outline of one file: flat arrays of records addressed by Int indices.
+///
+/// Everything is token indices into `TokenizedFile.tokens` (ranges are half-open). Arrays are in
+/// source order of their first token. Nothing here is a tree of references, so analyzers walk it
+/// with explicit stacks and the outline is cheap to build and to keep.
+public struct SyntaxOutline: Sendable {
+    /// For each token, the index of its matching bracket, or -1 (not a bracket, or unbalanced).
+    public var matchingBracket: [Int32]
+    public var conditionalCompilations: [ConditionalCompilation]
+    public var imports: [ImportDecl] = []
+    public var types: [TypeDecl] = []
+    public var functions: [FunctionDecl] = []
+    public var variables: [VariableDecl] = []
+    public var typealiases: [TypealiasDecl] = []
+    public var closures: [Closure] = []
+    public var calls: [Call] = []
+    public var memberAccesses: [MemberAccess] = []
+    public var casts: [Cast] = []
+    public var statements: [Statement] = []
+    public var blocks: [Block] = []
+
+    /// The top-level block (always index 0).
+    public var fileBlock: Int { 0 }
+
+    /// The matching `)`/`]`/`}` for an opener or the opener for a closer.
+    public func matchingIndex(of token: Int) -> Int? {
+        guard token >= 0, token < matchingBracket.count else { return nil }
+        let other = matchingBracket[token]
+        return other < 0 ? nil : Int(other)
+    }
+
+    /// Innermost type declaration whose body contains the token.
+    public func enclosingType(at token: Int) -> Int? {
+        var best: Int?
+        for (index, type) in types.enumerated() {
+            guard let body = type.body, body.contains(token) else { continue }
+            if let current = best, let currentBody = types[current].body, currentBody.count <= body.count { continue }
+            best = index
+        }
+        return best
+    }
+
+    /// Innermost function (or initializer, accessor owner aside) whose body contains the token.
+    public func enclosingFunction(at token: Int) -> Int? {
+        var best: Int?
+        for (index, function) in functions.enumerated() {
+            guard let body = function.body, body.contains(token) else { continue }
+            if let current = best, let currentBody = functions[current].body, currentBody.count <= body.count {
+                continue
+            }
+            best = index
+        }
+        return best
+    }
+
+    /// Indices of closures whose `{` lies inside `range` (closures are in source order), nested ones included.
+    public func closures(in range: Range<Int>) -> [Int] {
+        var low = 0
+        var high = closures.count
+        while low < high {
+            let mid = (low + high) / 2
+            if closures[mid].leftBrace < range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var result: [Int] = []
+        var index = low
+        while index < closures.count, closures[index].leftBrace < range.upperBound {
+            result.append(index)
+            index += 1
+        }
+        return result
+    }
+
+    /// Indices of calls whose name token lies inside `range` (calls are sorted by name token).
+    public func calls(in range: Range<Int>) -> [Int] {
+        var low = 0
+        var high = calls.count
+        while low < high {
+            let mid = (low + high) / 2
+            if calls[mid].nameToken < range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var result: [Int] = []
+        var index = low
+        while index < calls.count, calls[index].nameToken < range.upperBound {
+            result.append(index)
+            index += 1
+        }
+        return result
+    }
+}
+
+extension TokenizedFile {
+    /// Source text of a token range (allocates; for reports and tests).
+    public func text(of range: Range<Int>) -> String {
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= tokens.count else { return "" }
+        return String(decoding: bytes[tokens[range.lowerBound].start..<tokens[range.upperBound - 1].end], as: UTF8.self)
+    }
+
+    /// Source text of a token by index (allocates).
+    public func text(at index: Int) -> String {
+        guard index >= 0, index < tokens.count else { return "" }
+        return text(of: tokens[index])
+    }
+
+    /// Name text with surrounding backticks removed, so `` `default` `` compares as `default`.
+    public func name(at index: Int) -> String {
+        var text = text(at: index)
+        if text.count >= 2, text.hasPrefix("`"), text.hasSuffix("`") {
+            text.removeFirst()
+            text.removeLast()
+        }
+        return text
+    }
+}

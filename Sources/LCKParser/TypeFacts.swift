@@ -1,0 +1,229 @@
+import LCKLexer
+
+/// Light type knowledge from one file's declarations: conformances, variable types, scoped lookups.
+///
+/// Built on demand from an outline (strings are made here, once per declaration, never per token).
+/// Types are plain names with module qualifiers dropped and typealiases resolved: `CallKit.CXProvider?`
+/// becomes `CXProvider`. Nothing is type-checked; inference covers annotations, `T(...)`, `T.init(...)`,
+/// `Module.T(...)`, literals, `as!`/`as?` casts, and copies of other variables.
+public struct TypeFacts: Sendable {
+    /// A member declared in a type body or extension, for project-wide resolution across files.
+    public struct MemberType: Hashable, Sendable {
+        /// The enclosing type (the extended type for extensions).
+        public var typeName: String
+        public var memberName: String
+        /// Property type or function return type, when known.
+        public var memberType: String?
+        public var isStatic: Bool
+        public var isFunction: Bool
+        /// Index in `SyntaxOutline.variables` or `SyntaxOutline.functions`.
+        public var declaration: Int
+    }
+
+    public let outline: SyntaxOutline
+    public let file: TokenizedFile
+    /// Name of each entry of `outline.types` (last component, backticks stripped).
+    public let typeNames: [String]
+    /// Typealias name → target type name, as written in this file.
+    public let aliases: [String: String]
+    /// Properties and methods of every type and extension in the file.
+    public private(set) var members: [MemberType] = []
+    private var conformanceLists: [String: [String]] = [:]
+    private var variablesByName: [String: [Int]] = [:]
+    private var propertiesByType: [String: [String: Int]] = [:]
+
+    public init(outline: SyntaxOutline, file: TokenizedFile) {
+        self.outline = outline
+        self.file = file
+        typeNames = outline.types.map { file.name(at: $0.nameToken) }
+        var aliases: [String: String] = [:]
+        for alias in outline.typealiases {
+            if let target = alias.target?.nameToken { aliases[file.name(at: alias.nameToken)] = file.name(at: target) }
+        }
+        self.aliases = aliases
+        for (index, type) in outline.types.enumerated() {
+            var list = conformanceLists[typeNames[index], default: []]
+            for inherited in type.inherited {
+                guard let token = inherited.nameToken else { continue }
+                let name = resolveAlias(file.name(at: token))
+                if !list.contains(name) { list.append(name) }
+            }
+            conformanceLists[typeNames[index]] = list
+        }
+        for (index, variable) in outline.variables.enumerated() {
+            let name = file.name(at: variable.nameToken)
+            variablesByName[name, default: []].append(index)
+            if variable.kind == .property, let owner = variable.enclosingType {
+                propertiesByType[typeNames[owner], default: [:]][name] = propertiesByType[typeNames[owner]]?[name] ?? index
+            }
+        }
+        var members: [MemberType] = []
+        for (index, variable) in outline.variables.enumerated() where variable.kind == .property {
+            guard let owner = variable.enclosingType else { continue }
+            members.append(
+                MemberType(
+                    typeName: typeNames[owner], memberName: file.name(at: variable.nameToken),
+                    memberType: typeName(ofVariable: index), isStatic: variable.modifiers.contains(.static)
+                        || variable.modifiers.contains(.class), isFunction: false, declaration: index))
+        }
+        for (index, function) in outline.functions.enumerated() where function.enclosingFunction == nil {
+            guard let owner = function.enclosingType, function.kind == .function else { continue }
+            members.append(
+                MemberType(
+                    typeName: typeNames[owner], memberName: file.name(at: function.nameToken),
+                    memberType: function.returnType?.nameToken.map { resolveAlias(file.name(at: $0)) },
+                    isStatic: function.modifiers.contains(.static) || function.modifiers.contains(.class),
+                    isFunction: true, declaration: index))
+        }
+        self.members = members
+    }
+
+    // MARK: - Conformances
+
+    /// Protocols and superclasses listed for `typeName` on its declaration and extensions in this file.
+    public func conformances(of typeName: String) -> [String] { conformanceLists[typeName] ?? [] }
+
+    public func conforms(_ typeName: String, to protocolName: String) -> Bool {
+        conformanceLists[typeName]?.contains(protocolName) ?? false
+    }
+
+    /// Names of types (declared or extended here) that list `protocolName`, in first-seen order.
+    public func types(conformingTo protocolName: String) -> [String] {
+        var result: [String] = []
+        for name in typeNames where !result.contains(name) && conforms(name, to: protocolName) { result.append(name) }
+        return result
+    }
+
+    /// Follows typealiases declared in this file (at most 8 steps, so cycles end).
+    public func resolveAlias(_ name: String) -> String {
+        var current = name
+        var steps = 0
+        while let next = aliases[current], next != current, steps < 8 {
+            current = next
+            steps += 1
+        }
+        return current
+    }
+
+    // MARK: - Variables
+
+    /// The declared or inferred type name of a variable, without scoped lookups of copied names.
+    public func typeName(ofVariable index: Int) -> String? {
+        let variable = outline.variables[index]
+        if let token = variable.type?.nameToken { return resolveAlias(file.name(at: token)) }
+        if let initializer = variable.initializer, let inferred = inferredType(of: initializer) {
+            return resolveAlias(inferred)
+        }
+        return nil
+    }
+
+    /// The type of `name` as seen at `token`: innermost local, parameter or binding first, then
+    /// properties of the enclosing type (declaration and extensions in this file), then globals.
+    /// Copies (`let p = provider`, `if let provider`) are followed up to 8 steps.
+    public func typeOf(name: String, at token: Int) -> String? {
+        var currentName = name
+        var currentToken = token
+        var steps = 0
+        while steps < 8, let index = lookup(name: currentName, at: currentToken) {
+            if let known = typeName(ofVariable: index) { return known }
+            let variable = outline.variables[index]
+            if let initializer = variable.initializer, let copied = copiedName(in: initializer) {
+                currentName = copied
+            } else if variable.kind != .binding || variable.initializer != nil {
+                return nil
+            }
+            currentToken = variable.range.lowerBound
+            steps += 1
+        }
+        return nil
+    }
+
+    /// Type of a property declared on `typeName` (in a body or extension in this file).
+    public func memberType(of typeName: String, member: String) -> String? {
+        guard let index = propertiesByType[typeName]?[member] else { return nil }
+        return self.typeName(ofVariable: index)
+    }
+
+    /// The variable that `name` refers to at `token`, by the scoping rules of `typeOf`.
+    public func lookup(name: String, at token: Int) -> Int? {
+        guard let candidates = variablesByName[name] else { return nil }
+        var best: Int?
+        for index in candidates {
+            let variable = outline.variables[index]
+            guard variable.kind != .property, variable.scope.contains(token) else { continue }
+            if let current = best {
+                let currentScope = outline.variables[current].scope
+                if variable.scope.count > currentScope.count { continue }
+                if variable.scope.count == currentScope.count, variable.nameToken < outline.variables[current].nameToken {
+                    continue
+                }
+            }
+            best = index
+        }
+        if let best { return best }
+        var typeIndex = outline.enclosingType(at: token)
+        while let current = typeIndex {
+            if let property = propertiesByType[typeNames[current]]?[name] { return property }
+            typeIndex = outline.types[current].parent
+        }
+        return candidates.first {
+            let variable = outline.variables[$0]
+            return variable.kind == .property && variable.enclosingType == nil && variable.enclosingFunction == nil
+        }
+    }
+
+    // MARK: - Inference
+
+    /// `T(...)`, `Module.T(...)`, `T.init(...)`, `T { }`, literals, and a trailing `as!`/`as?`/`as T`.
+    func inferredType(of range: Range<Int>) -> String? {
+        let tokens = file.tokens
+        var index = range.lowerBound
+        while index < range.upperBound, tokens[index].keyword == .try || tokens[index].keyword == .await
+            || tokens[index].kind == .postfixQuestionMark || tokens[index].kind == .exclamationMark
+        {
+            index += 1
+        }
+        guard index < range.upperBound else { return nil }
+        if let cast = outline.casts.last(where: { range.contains($0.operatorToken) && $0.kind != .is }),
+            let name = cast.type.nameToken, cast.type.range.upperBound == range.upperBound
+        {
+            return file.name(at: name)
+        }
+        switch tokens[index].kind {
+        case .stringQuote, .multilineStringQuote, .rawStringPoundDelimiter: return "String"
+        case .integerLiteral: return range.count == 1 ? "Int" : nil
+        case .floatLiteral: return range.count == 1 ? "Double" : nil
+        case .keyword where tokens[index].keyword == .true || tokens[index].keyword == .false:
+            return range.count == 1 ? "Bool" : nil
+        default: break
+        }
+        var last = -1
+        while index < range.upperBound, tokens[index].kind == .identifier {
+            last = index
+            guard index + 2 < range.upperBound, tokens[index + 1].kind == .period else { break }
+            if tokens[index + 2].keyword == .`init` {
+                index += 2
+                break
+            }
+            index += 2
+        }
+        guard last >= 0 else { return nil }
+        let next = index + 1
+        guard next < range.upperBound, tokens[next].kind == .leftParen || tokens[next].kind == .leftBrace else {
+            return nil
+        }
+        let first = file.bytes[tokens[last].start]
+        guard first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return nil }
+        return file.name(at: last)
+    }
+
+    /// `other` or `self.other` as a whole initializer.
+    func copiedName(in range: Range<Int>) -> String? {
+        let tokens = file.tokens
+        if range.count == 1, tokens[range.lowerBound].kind == .identifier { return file.name(at: range.lowerBound) }
+        if range.count == 3, tokens[range.lowerBound].keyword == .self, tokens[range.lowerBound + 1].kind == .period {
+            return file.name(at: range.lowerBound + 2)
+        }
+        return nil
+    }
+}

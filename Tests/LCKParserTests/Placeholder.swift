@@ -1,3 +1,0 @@
-import Testing
-
-@Test func LCKParserTestsPlaceholder() { #expect(Bool(true)) }
