@@ -31,6 +31,8 @@ let package = Package(
         .executableTarget(name: "lckmigrate", dependencies: ["LCKMigrateKit", "LCKCore", "LCKReporters"]),
         // Benchmarks (release build): `swift run -c release lckmigrate-bench`.
         .executableTarget(name: "lckmigrate-bench", dependencies: ["LCKMigrateKit", "LCKLexer", "LCKCore"]),
+        // Regenerates Sources/LCKRules/BuiltinRules+Generated.swift: `swift run lckmigrate-embed-rules`.
+        .executableTarget(name: "lckmigrate-embed-rules", dependencies: ["LCKRules"]),
 
         .testTarget(name: "LCKCoreTests", dependencies: ["LCKCore"]),
         .testTarget(name: "LCKLexerTests", dependencies: ["LCKLexer", "LCKCore"]),
