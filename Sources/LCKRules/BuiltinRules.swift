@@ -30,12 +30,13 @@ package enum BuiltinRulesRenderer {
         return output
     }
 
-    /// One more `#` than the longest run of `#` after a quote, so the literal can never close early.
+    /// One more `#` than the longest run of `#` after a quote or backslash, so the literal can neither
+    /// close early nor see an escape or interpolation (`\#(`) in the content.
     static func delimiterLength(for text: String) -> Int {
         var longest = 0
         var run = -1
         for byte in text.utf8 {
-            if byte == UInt8(ascii: "\"") {
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 run = 0
             } else if byte == UInt8(ascii: "#") && run >= 0 {
                 run += 1
