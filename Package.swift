@@ -33,6 +33,8 @@ let package = Package(
         .executableTarget(name: "lckmigrate-bench", dependencies: ["LCKMigrateKit", "LCKLexer", "LCKCore"]),
         // Measures token agreement between LCKLexer and the swift-syntax oracle's `tokens` output.
         .executableTarget(name: "lckmigrate-lexer-agreement", dependencies: ["LCKLexer", "LCKCore"]),
+        // Regenerates Sources/LCKRules/BuiltinRules+Generated.swift: `swift run lckmigrate-embed-rules`.
+        .executableTarget(name: "lckmigrate-embed-rules", dependencies: ["LCKRules"]),
 
         .testTarget(name: "LCKCoreTests", dependencies: ["LCKCore"]),
         .testTarget(name: "LCKLexerTests", dependencies: ["LCKLexer", "LCKCore"]),

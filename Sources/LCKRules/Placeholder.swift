@@ -1,1 +1,0 @@
-// LCKRules: placeholder until the module's first file lands.

@@ -1,0 +1,184 @@
+internal import FoundationEssentials
+import LCKCore
+
+/// One rule file's text, addressed relative to its rules directory (`mappings/provider.json`).
+public struct RuleSourceFile: Sendable, Hashable {
+    public var path: String
+    public var contents: String
+
+    public init(path: String, contents: String) {
+        self.path = path
+        self.contents = contents
+    }
+}
+
+/// The rule files of one directory (or the built-in table); later layers override earlier ones by id.
+public struct RuleLayer: Sendable {
+    /// Prefix used in messages: `Rules` for the built-in table, the directory path otherwise.
+    public var displayRoot: String
+    public var files: [RuleSourceFile]
+
+    public init(displayRoot: String, files: [RuleSourceFile]) {
+        self.displayRoot = displayRoot
+        self.files = files
+    }
+}
+
+/// Loads, validates and merges rule files into a `RuleTable`, reporting every problem at once.
+public enum RuleLoader {
+    /// The built-in table followed by `directories` in order; a later definition of an id replaces
+    /// the earlier one and is recorded in `RuleTable.overrides`.
+    public static func load(directories: [String] = [], includeBuiltin: Bool = true) throws(RuleLoadError) -> RuleTable {
+        var layers: [RuleLayer] = includeBuiltin ? [BuiltinRules.layer] : []
+        var problems: [RuleDiagnostic] = []
+        for directory in directories {
+            do {
+                layers.append(try readDirectory(directory))
+            } catch {
+                problems.append(contentsOf: error.diagnostics)
+            }
+        }
+        let table: RuleTable
+        do {
+            table = try load(layers: layers)
+        } catch {
+            throw RuleLoadError(diagnostics: problems + error.diagnostics)
+        }
+        if !problems.isEmpty { throw RuleLoadError(diagnostics: problems) }
+        return table
+    }
+
+    /// The rules compiled into the binary.
+    public static func loadBuiltin() throws(RuleLoadError) -> RuleTable {
+        try load(layers: [BuiltinRules.layer])
+    }
+
+    /// Reads `<directory>/mappings/*.json` and `<directory>/analyzers/*.json`, sorted by path.
+    public static func readDirectory(_ directory: String) throws(RuleLoadError) -> RuleLayer {
+        let manager = FileManager.default
+        var files: [RuleSourceFile] = []
+        var problems: [RuleDiagnostic] = []
+        var foundFolder = false
+        for folder in ["analyzers", "mappings"] {
+            let folderPath = directory + "/" + folder
+            guard let names = try? manager.contentsOfDirectory(atPath: folderPath) else { continue }
+            foundFolder = true
+            for name in names.sorted() where name.hasSuffix(".json") {
+                let path = folderPath + "/" + name
+                guard let data = manager.contents(atPath: path) else {
+                    problems.append(RuleDiagnostic(location: RuleLocation(file: path), message: "cannot read the file"))
+                    continue
+                }
+                guard let text = String(validating: Array(data), as: UTF8.self) else {
+                    problems.append(RuleDiagnostic(location: RuleLocation(file: path), message: "the file is not valid UTF-8"))
+                    continue
+                }
+                files.append(RuleSourceFile(path: folder + "/" + name, contents: text))
+            }
+        }
+        if !foundFolder {
+            problems.append(RuleDiagnostic(
+                location: RuleLocation(file: directory),
+                message: "not a rules directory: it has neither a 'mappings' nor an 'analyzers' folder"
+            ))
+        }
+        if !problems.isEmpty { throw RuleLoadError(diagnostics: problems) }
+        return RuleLayer(displayRoot: directory, files: files)
+    }
+
+    /// Merges layers in order. Throws when any file has an error; nothing is half-loaded.
+    public static func load(layers: [RuleLayer]) throws(RuleLoadError) -> RuleTable {
+        var merger = LayerMerger()
+        for layer in layers { merger.add(layer) }
+        merger.checkConflicts()
+        if !merger.diagnostics.isEmpty { throw RuleLoadError(diagnostics: merger.diagnostics) }
+        return RuleTable(mappings: merger.activeMappings, analyzers: merger.activeAnalyzers, overrides: merger.overrides)
+    }
+}
+
+/// The state of a multi-layer load: active definitions by id, in definition order.
+private struct LayerMerger {
+    var diagnostics: [RuleDiagnostic] = []
+    var overrides: [RuleOverride] = []
+    private var mappings: [String: MappingRule] = [:]
+    private var analyzers: [String: AnalyzerRule] = [:]
+    private var order: [String] = []
+
+    var activeMappings: [MappingRule] { order.compactMap { mappings[$0] } }
+    var activeAnalyzers: [AnalyzerRule] { order.compactMap { analyzers[$0] } }
+
+    mutating func add(_ layer: RuleLayer) {
+        var definedInLayer: [String: RuleLocation] = [:]
+        for file in layer.files.sorted(by: { $0.path < $1.path }) {
+            let display = layer.displayRoot + "/" + file.path
+            let isMapping = file.path.hasPrefix("mappings/")
+            guard file.path.hasSuffix(".json"), isMapping || file.path.hasPrefix("analyzers/") else { continue }
+            let document: JSONDocument
+            do {
+                document = try JSONParser().parse(file.contents)
+            } catch {
+                diagnostics.append(RuleDiagnostic(location: RuleLocation(file: display, position: error.position), message: error.message))
+                continue
+            }
+            let context = RuleFileContext(file: display, document: document)
+            if isMapping {
+                for rule in MappingRuleDecoder.decodeFile(document.root, context: context) {
+                    guard claim(rule.id, at: rule.location, isMapping: true, in: &definedInLayer) else { continue }
+                    mappings[rule.id] = rule
+                }
+            } else {
+                let name = String(file.path.dropFirst("analyzers/".count).dropLast(".json".count))
+                if let rule = AnalyzerRuleDecoder.decodeFile(document.root, expectedID: name, context: context),
+                   claim(rule.id, at: rule.location, isMapping: false, in: &definedInLayer) {
+                    analyzers[rule.id] = rule
+                }
+            }
+            diagnostics.append(contentsOf: context.diagnostics)
+        }
+    }
+
+    /// Records a definition of `id`; false when it clashes within the layer or across rule kinds.
+    private mutating func claim(_ id: String, at location: RuleLocation, isMapping: Bool, in layer: inout [String: RuleLocation]) -> Bool {
+        if let first = layer[id] {
+            diagnostics.append(RuleDiagnostic(location: location, message: "duplicate id '\(id)' (first defined at \(first))"))
+            return false
+        }
+        layer[id] = location
+        let previous = mappings[id]?.location ?? analyzers[id]?.location
+        guard let previous else {
+            order.append(id)
+            return true
+        }
+        if (mappings[id] != nil) != isMapping {
+            let other = isMapping ? "an analyzer" : "a mapping"
+            diagnostics.append(RuleDiagnostic(location: location, message: "id '\(id)' is already used by \(other) at \(previous)"))
+            return false
+        }
+        overrides.append(RuleOverride(id: id, replaced: previous, replacement: location))
+        return true
+    }
+
+    /// Two active mappings may not claim the same symbol or the same match patterns.
+    mutating func checkConflicts() {
+        var bySymbol: [String: MappingRule] = [:]
+        var byMatch: [[MatchSpec]: MappingRule] = [:]
+        for rule in activeMappings {
+            if let first = bySymbol[rule.symbol] {
+                diagnostics.append(RuleDiagnostic(
+                    location: rule.location,
+                    message: "'\(rule.id)' claims symbol '\(rule.symbol)', already mapped by '\(first.id)' at \(first.location)"
+                ))
+            } else {
+                bySymbol[rule.symbol] = rule
+            }
+            if let first = byMatch[rule.matches] {
+                diagnostics.append(RuleDiagnostic(
+                    location: rule.location,
+                    message: "'\(rule.id)' has the same match as '\(first.id)' at \(first.location); detection could not tell them apart"
+                ))
+            } else {
+                byMatch[rule.matches] = rule
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import LCKCore
+
+/// A rule id defined again by a later rules directory; kept so `rules list` can say what replaced what.
+public struct RuleOverride: Sendable, Hashable {
+    public var id: String
+    /// Where the replaced definition was.
+    public var replaced: RuleLocation
+    /// Where the active definition is.
+    public var replacement: RuleLocation
+
+    public init(id: String, replaced: RuleLocation, replacement: RuleLocation) {
+        self.id = id
+        self.replaced = replaced
+        self.replacement = replacement
+    }
+}
+
+/// The active rule table: mappings and analyzer metadata after overrides, sorted by id.
+public struct RuleTable: Sendable {
+    public var mappings: [MappingRule]
+    public var analyzers: [AnalyzerRule]
+    public var overrides: [RuleOverride]
+
+    public init(mappings: [MappingRule], analyzers: [AnalyzerRule], overrides: [RuleOverride] = []) {
+        self.mappings = mappings.sorted { $0.id < $1.id }
+        self.analyzers = analyzers.sorted { $0.id < $1.id }
+        self.overrides = overrides
+    }
+
+    public func mapping(id: String) -> MappingRule? { mappings.first { $0.id == id } }
+
+    public func analyzer(id: String) -> AnalyzerRule? { analyzers.first { $0.id == id } }
+
+    /// Every id in the table, for validating config files and suppression comments.
+    public var allIDs: Set<String> { Set(mappings.map(\.id)).union(analyzers.map(\.id)) }
+
+    /// SHA-256 (hex) of the active rules in canonical JSON form, sorted by id.
+    ///
+    /// Formatting, key order and file layout do not change it; any change of content does.
+    public var fingerprint: String {
+        var hasher = SHA256()
+        for rule in mappings {
+            hasher.update("mapping\u{0}\(rule.id)\u{0}")
+            hasher.update(JSONWriter.canonicalText(rule.source))
+            hasher.update("\n")
+        }
+        for rule in analyzers {
+            hasher.update("analyzer\u{0}\(rule.id)\u{0}")
+            hasher.update(JSONWriter.canonicalText(rule.source))
+            hasher.update("\n")
+        }
+        return SHA256.hexString(hasher.finalize())
+    }
+
+    /// Descriptors for reporters (SARIF `rules`, `rules list`), sorted by id.
+    public var descriptors: [RuleDescriptor] {
+        (mappings.map(\.descriptor) + analyzers.map(\.descriptor)).sorted { $0.id < $1.id }
+    }
+}
+
+extension MappingRule {
+    /// The reporter-facing description of this mapping.
+    public var descriptor: RuleDescriptor {
+        RuleDescriptor(
+            id: id, kind: .mapping, title: title, severity: severity, summary: "\(symbol) → \(replacement)",
+            rationale: note, replacement: replacement, mappingKind: mappingKind, tags: [area.rawValue] + tags,
+            helpURI: docs, sources: [], sourceFile: location.file
+        )
+    }
+}
+
+extension AnalyzerRule {
+    /// The reporter-facing description of this analyzer.
+    public var descriptor: RuleDescriptor {
+        RuleDescriptor(
+            id: id, kind: kind, title: title, severity: severity, summary: summary, rationale: rationale,
+            replacement: lck, mappingKind: nil, tags: tags, helpURI: nil, sources: sources, sourceFile: location.file
+        )
+    }
+}
