@@ -1,0 +1,57 @@
+import LCKCore
+import LCKRules
+
+/// The outcome for one annotated sample file.
+public struct SampleTestResult: Hashable, Sendable {
+    public var path: String
+    /// Nil when the file's findings match its annotations.
+    public var failure: RuleTestFailure?
+    /// Why the file could not be checked (unreadable, a rule the engine cannot run).
+    public var problem: String?
+
+    public var passed: Bool { failure == nil && problem == nil }
+}
+
+extension RuleTester {
+    /// Checks every `.swift` file under `paths` against its `// expect:` / `// expect-none`
+    /// annotations (see `AnnotatedSample`).
+    ///
+    /// Only findings of rules in `scope` or named in the file's annotations are compared, so a pack's
+    /// tests are not disturbed by built-in findings they do not care about.
+    public func testSamples(paths: [String], currentDirectory: String, scope: Set<String>) -> [SampleTestResult] {
+        let discovery = FileDiscovery.discover(paths: paths, currentDirectory: currentDirectory)
+        var results = discovery.problems.map { SampleTestResult(path: $0.path, problem: $0.message) }
+        for file in discovery.files {
+            switch SourceReader.read(file) {
+            case .failure(let error):
+                results.append(SampleTestResult(path: file.displayPath, problem: error.problem.message))
+            case .success(let bytes):
+                results.append(testSample(bytes, path: file.displayPath, scope: scope))
+            }
+        }
+        return results
+    }
+
+    /// One annotated source.
+    public func testSample(_ bytes: [UInt8], path: String, scope: Set<String>) -> SampleTestResult {
+        let annotations = AnnotatedSample.expectations(in: String(decoding: bytes, as: UTF8.self))
+        let ruleScope = scope.union(annotations.mentionedRuleIDs)
+        let unavailable = annotations.mentionedRuleIDs.sorted().compactMap { id -> String? in
+            if !table.allIDs.contains(id) { return "'\(id)' is not a rule id" }
+            return engine.unavailableReason(id, table).map { "'\(id)' cannot run: \($0)" }
+        }
+        if !unavailable.isEmpty {
+            return SampleTestResult(path: path, problem: unavailable.joined(separator: "; "))
+        }
+        let findings = engine.findings(in: bytes, table: table, path: path)
+        let actual = AnnotatedSample.actual(findings, scope: ruleScope)
+        let expected = annotations.expectsNone ? [] : annotations.findings
+        guard expected != actual else { return SampleTestResult(path: path) }
+        let failure = RuleTestFailure(
+            name: annotations.expectsNone ? "expect-none" : "annotations",
+            expected: expected.map(\.description),
+            actual: actual.map(\.description)
+        )
+        return SampleTestResult(path: path, failure: failure)
+    }
+}
