@@ -77,7 +77,7 @@ public enum RuleDocsGenerator {
     static func index(_ table: RuleTable) -> String {
         var text = notice + "# lckmigrate rules\n\n"
         text += "\(table.analyzers.count) analyzer rules and \(table.mappings.count) mappings. "
-        text += "Rule table fingerprint `\(table.fingerprint)`.\n\n"
+        text += "`lckmigrate rules explain ID` prints the same pages; see `Rules/README.md` for the file format.\n\n"
         text += "## Anti-pattern analyzers\n\n| Rule | Kind | Severity | Title |\n|---|---|---|---|\n"
         for rule in table.analyzers {
             text += "| [`\(rule.id)`](\(rule.id).md) | \(rule.kind.rawValue) | \(rule.severity.rawValue) | \(cell(rule.title)) |\n"
