@@ -8,6 +8,7 @@
 //
 
 import CallKit
+import Combine
 import Foundation
 import os
 

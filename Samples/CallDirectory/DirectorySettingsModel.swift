@@ -7,6 +7,7 @@
 //
 
 import CallKit
+import Combine
 import Foundation
 
 @MainActor

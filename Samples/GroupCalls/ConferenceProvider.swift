@@ -53,7 +53,7 @@ final class ConferenceProvider: NSObject {
     func reportIncoming(_ call: ConferenceCall, completion: @escaping (Error?) -> Void) {
         calls[call.uuid] = call
         provider.reportNewIncomingCall(with: call.uuid, update: makeUpdate(for: call)) { [weak self] error in
-            if let error {
+            if error != nil {
                 self?.calls[call.uuid] = nil
                 self?.bridge.hangUp(legID: call.legID) { _ in }
             }

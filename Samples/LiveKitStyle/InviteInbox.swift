@@ -32,7 +32,7 @@ final class InviteInbox {
     private var reconnectDelay: TimeInterval = 1
     private let callManager: RoomCallManager
 
-    init(endpoint: URL, callManager: RoomCallManager = .shared, urlSession: URLSession = .shared) {
+    init(endpoint: URL, callManager: RoomCallManager, urlSession: URLSession = .shared) {
         self.endpoint = endpoint
         self.callManager = callManager
         self.urlSession = urlSession

@@ -34,18 +34,18 @@ actor SignalingClient {
     /// Tells the server the device rang, so the caller sees "ringing".
     func acknowledgeRinging(_ invite: CallInvite) async {
         guard let id = invite.serverCallID else { return }
-        try? await post("calls/\(id)/ringing", body: [:])
+        _ = try? await post("calls/\(id)/ringing", body: [:])
     }
 
     /// Tells the server the invite was dropped without ringing (stale push).
     func acknowledgeDropped(_ invite: CallInvite) async {
         guard let id = invite.serverCallID else { return }
-        try? await post("calls/\(id)/dropped", body: [:])
+        _ = try? await post("calls/\(id)/dropped", body: [:])
     }
 
     func decline(_ invite: CallInvite, reason: String) async {
         guard let id = invite.serverCallID else { return }
-        try? await post("calls/\(id)/decline", body: ["reason": reason])
+        _ = try? await post("calls/\(id)/decline", body: ["reason": reason])
     }
 
     func accept(serverCallID: String) async throws {
@@ -61,7 +61,7 @@ actor SignalingClient {
     }
 
     func hangUp(serverCallID: String) async {
-        try? await post("calls/\(serverCallID)/hangup", body: [:])
+        _ = try? await post("calls/\(serverCallID)/hangup", body: [:])
     }
 
     func setHeld(_ held: Bool, serverCallID: String) async throws {

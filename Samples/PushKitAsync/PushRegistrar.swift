@@ -13,7 +13,7 @@ import SwiftUI
 import os
 
 @MainActor
-final class PushRegistrar: NSObject, PKPushRegistryDelegate {
+final class PushRegistrar: NSObject, @preconcurrency PKPushRegistryDelegate {
 
     private let registry: PKPushRegistry
     private let callProvider: CallProviderDelegate

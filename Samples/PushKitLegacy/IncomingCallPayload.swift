@@ -75,10 +75,12 @@ final class CallerLookupAPI {
         var components = URLComponents(url: baseURL.appendingPathComponent("callers"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "number", value: number)]
         session.dataTask(with: components.url!) { data, response, _ in
-            var name: String?
+            let name: String?
             if let data, (response as? HTTPURLResponse)?.statusCode == 200,
                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
                 name = object["display_name"] as? String
+            } else {
+                name = nil
             }
             DispatchQueue.main.async { completion(name) }
         }.resume()

@@ -20,6 +20,7 @@ final class AudioController {
     private let engine = AVAudioEngine()
     private let log = Logger(subsystem: "com.example.speakerbox", category: "audio")
     private var isPrepared = false
+    private var routeObserver: NSObjectProtocol?
     private(set) var isRunning = false
 
     /// Muting is done in the graph so the session can stay active while muted.
@@ -79,7 +80,7 @@ final class AudioController {
     // MARK: Route changes
 
     func observeRouteChanges() {
-        NotificationCenter.default.addObserver(
+        routeObserver = NotificationCenter.default.addObserver(
             forName: AVAudioSession.routeChangeNotification,
             object: nil,
             queue: .main

@@ -198,7 +198,7 @@ extension ProviderDelegate: CXProviderDelegate {
 
     func provider(_ provider: CXProvider, timedOutPerforming action: CXAction) {
         // A timed-out action must be neither fulfilled nor failed.
-        log.error("Timed out performing \(type(of: action))")
+        log.error("Timed out performing \(String(describing: type(of: action)), privacy: .public)")
     }
 
     func provider(_ provider: CXProvider, didActivate audioSession: AVAudioSession) {
