@@ -61,18 +61,17 @@ final class ProviderDelegate: NSObject {
         update.supportsGrouping = false
         update.supportsUngrouping = false
 
-        provider.reportNewIncomingCall(with: uuid, update: update) { [weak self] error in
-            guard let self else { return }
+        provider.reportNewIncomingCall(with: uuid, update: update) { [callManager, log] error in
             if let error {
                 // Filtered by Do Not Disturb or the block list: nothing was
                 // added yet, so hand the error to the caller to decline upstream.
-                self.log.error("Incoming call \(uuid) rejected by the system: \(error.localizedDescription, privacy: .public)")
+                log.error("Incoming call \(uuid) rejected by the system: \(error.localizedDescription, privacy: .public)")
                 completion?(error)
                 return
             }
             let call = SpeakerboxCall(uuid: uuid, isOutgoing: false, remoteAddress: e164Number)
             call.displayName = callerName
-            self.callManager.addCall(call)
+            callManager.addCall(call)
             completion?(nil)
         }
     }
