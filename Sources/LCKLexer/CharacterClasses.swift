@@ -1,21 +1,17 @@
 /// ASCII character classes used on the hot path (a 256-entry table per class).
 enum AsciiClass {
-    private static let identifierContinuationTable: [Bool] = (0..<256).map { value in
-        let b = UInt8(value)
-        return (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
-            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: "$")
+    /// Letters, digits, `_` and `$`.
+    @inline(__always)
+    static func isIdentifierContinuation(_ b: UInt8) -> Bool {
+        (b | 0x20) &- UInt8(ascii: "a") < 26 || b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "_")
+            || b == UInt8(ascii: "$")
     }
 
     @inline(__always)
-    static func isIdentifierContinuation(_ b: UInt8) -> Bool { identifierContinuationTable[Int(b)] }
+    static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- UInt8(ascii: "a") < 26 }
 
     @inline(__always)
-    static func isLetter(_ b: UInt8) -> Bool {
-        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
-    }
-
-    @inline(__always)
-    static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+    static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
 
     @inline(__always)
     static func isHexDigit(_ b: UInt8) -> Bool {

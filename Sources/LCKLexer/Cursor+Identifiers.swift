@@ -12,18 +12,21 @@ extension Cursor {
     }
 
     mutating func skipIdentifierContinuation() {
+        var index = position
+        let end = count
+        let bytes = input
         while true {
-            if position < count, input[position] < 0x80 {
-                if AsciiClass.isIdentifierContinuation(input[position]) {
-                    position += 1
-                    continue
-                }
-                return
+            while index < end {
+                let b = bytes[index]
+                if b >= 0x80 || !AsciiClass.isIdentifierContinuation(b) { break }
+                index += 1
             }
-            let length = identifierContinuationLength(at: position)
-            if length == 0 { return }
-            position += length
+            guard index < end && bytes[index] >= 0x80 else { break }
+            let length = identifierContinuationLength(at: index)
+            if length == 0 { break }
+            index += length
         }
+        position = index
     }
 
     /// A plain identifier or keyword; the first character is known to be an identifier start.

@@ -66,21 +66,21 @@ extension Cursor {
     }
 
     mutating func skipHorizontalWhitespace() {
-        while position < count {
-            let b = input[position]
-            if b == 0x20 || b == 0x09 || b == 0x0B || b == 0x0C {
-                position += 1
-            } else {
-                return
-            }
+        var index = position
+        while index < count {
+            let b = input[index]
+            if b == 0x20 || b == 0x09 || b == 0x0B || b == 0x0C { index += 1 } else { break }
         }
+        position = index
     }
 
     mutating func skipNewlines() {
-        while position < count {
-            let b = input[position]
-            if b == 0x0A || b == 0x0D { position += 1 } else { return }
+        var index = position
+        while index < count {
+            let b = input[index]
+            if b == 0x0A || b == 0x0D { index += 1 } else { break }
         }
+        position = index
     }
 
     /// `// …` up to (not including) the line end; `///` (but not `////`) is a doc comment.
@@ -93,11 +93,13 @@ extension Cursor {
     }
 
     mutating func skipToLineEnd() {
-        while position < count {
-            let b = input[position]
-            if b == 0x0A || b == 0x0D { return }
-            position += 1
+        var index = position
+        while index < count {
+            let b = input[index]
+            if b == 0x0A || b == 0x0D { break }
+            index += 1
         }
+        position = index
     }
 
     /// `/* … */` with nesting; `/**` (but not `/**/`) is a doc comment. Unterminated runs to the end.

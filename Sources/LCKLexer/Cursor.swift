@@ -36,6 +36,9 @@ struct Cursor {
     var position = 0
 
     var tokens: [Token] = []
+    /// The last token, held back until the next one so trivia can still mark it `trailingSpace`.
+    var pendingToken = Token(kind: .unknown, start: 0, length: 0)
+    var hasPendingToken = false
     var trivia: [TriviaPiece] = []
     var diagnostics: [LexerDiagnostic] = []
     var frames: [LexerFrame] = []
@@ -85,7 +88,9 @@ struct Cursor {
     mutating func emit(_ kind: TokenKind, from start: Int, to end: Int, keyword: Keyword? = nil) {
         var flags = pendingFlags
         if interpolationDepth > 0 { flags.insert(.inInterpolation) }
-        tokens.append(Token(kind: kind, flags: flags, keyword: keyword, start: start, length: end - start))
+        if hasPendingToken { tokens.append(pendingToken) }
+        pendingToken = Token(kind: kind, flags: flags, keyword: keyword, start: start, length: end - start)
+        hasPendingToken = true
         pendingFlags = []
         previousKind = kind
         previousKeyword = kind == .keyword ? keyword : nil
@@ -98,9 +103,7 @@ struct Cursor {
 
     mutating func addTrivia(_ kind: TriviaPiece.Kind, from start: Int, to end: Int) {
         guard end > start else { return }
-        if let last = tokens.indices.last, tokens[last].end == start {
-            tokens[last].flags.insert(.trailingSpace)
-        }
+        if hasPendingToken && pendingToken.end == start { pendingToken.flags.insert(.trailingSpace) }
         trivia.append(TriviaPiece(kind: kind, start: start, length: end - start))
         pendingFlags.insert(.leadingSpace)
         if kind == .newline { pendingFlags.insert(.atStartOfLine) }
@@ -121,6 +124,10 @@ struct Cursor {
             pendingFlags = [.atStartOfLine]
         }
         while position < count { step() }
+        if hasPendingToken {
+            tokens.append(pendingToken)
+            hasPendingToken = false
+        }
         // Anything still open at the end of input is unterminated.
         if !frames.isEmpty {
             diagnose("unterminated string literal or interpolation", at: count)
@@ -131,19 +138,31 @@ struct Cursor {
 
     /// One unit of progress: a string body piece, a trivia run, or a token.
     mutating func step() {
-        if case .string(let frame)? = frames.last {
-            lexStringBody(frame)
-            return
+        if !frames.isEmpty {
+            if case .string(let frame) = frames[frames.count - 1] {
+                lexStringBody(frame)
+                return
+            }
+            if case .interpolation(_, let isMultiline) = frames[frames.count - 1], !isMultiline,
+                current == 0x0A || current == 0x0D
+            {
+                // A single-line string cannot continue past the line end: close the
+                // interpolation here and let the string body report it as unterminated.
+                popFrame()
+                return
+            }
         }
-        if case .interpolation(_, let isMultiline)? = frames.last, !isMultiline,
-            current == 0x0A || current == 0x0D
+        let first = input[position]
+        // Fast path: one space between tokens.
+        if first == 0x20 && byte(at: position + 1) > 0x20 && byte(at: position + 1) != UInt8(ascii: "/") {
+            addTrivia(.whitespace, from: position, to: position + 1)
+            position += 1
+        } else if first <= 0x20 || first == UInt8(ascii: "/") || first >= 0x80 || first == UInt8(ascii: "<")
+            || first == UInt8(ascii: ">")
         {
-            // A single-line string cannot continue past the line end: close the
-            // interpolation here and let the string body report it as unterminated.
-            popFrame()
-            return
+            if lexTrivia() { return }
         }
-        if lexTrivia() { return }
+        guard position < count else { return }
         lexToken()
     }
 
