@@ -86,20 +86,24 @@ extension Cursor {
 
     /// `<#placeholder#>` on one line is an identifier; otherwise returns false and consumes nothing.
     mutating func lexEditorPlaceholder() -> Bool {
+        guard let end = placeholderEnd(from: position) else { return false }
         let start = position
+        position = end
+        emit(.identifier, from: start, to: end)
+        return true
+    }
+
+    /// For `<#` at `start`: the end of `<#…#>` if it closes on the same line without another `<#`.
+    func placeholderEnd(from start: Int) -> Int? {
         var scan = start + 2
         while scan + 1 < count {
             let b = input[scan]
-            if b == 0x0A || b == 0x0D { return false }
-            if b == UInt8(ascii: "<") && input[scan + 1] == UInt8(ascii: "#") { return false }
-            if b == UInt8(ascii: "#") && input[scan + 1] == UInt8(ascii: ">") {
-                position = scan + 2
-                emit(.identifier, from: start, to: position)
-                return true
-            }
+            if b == 0x0A || b == 0x0D { return nil }
+            if b == UInt8(ascii: "<") && input[scan + 1] == UInt8(ascii: "#") { return nil }
+            if b == UInt8(ascii: "#") && input[scan + 1] == UInt8(ascii: ">") { return scan + 2 }
             scan += 1
         }
-        return false
+        return nil
     }
 
     /// `#`: shebang, raw string, `#/regex/#`, `#if`-family directive, or a bare pound.
