@@ -184,7 +184,7 @@ public struct TypeFacts: Sendable {
             index += 1
         }
         guard index < range.upperBound else { return nil }
-        if let cast = outline.casts.last(where: { range.contains($0.operatorToken) && $0.kind != .is }),
+        if let cast = outline.casts(in: range).last.map({ outline.casts[$0] }), cast.kind != .is,
             let name = cast.type.nameToken, cast.type.range.upperBound == range.upperBound
         {
             return file.name(at: name)
