@@ -111,7 +111,7 @@ extension ParserState {
             case .identifier, .wildcard, .comma, .colon, .arrow, .period, .postfixQuestionMark, .exclamationMark,
                 .atSign, .ellipsis, .leftAngle, .rightAngle:
                 break
-            case .binaryOperator:
+            case .binaryOperator, .prefixOperator, .postfixOperator:
                 var offset = token.start
                 while offset < token.end {
                     let byte = file.bytes[offset]

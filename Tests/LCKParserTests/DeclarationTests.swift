@@ -137,12 +137,14 @@ import Testing
                 func callObserver(_ callObserver: CXCallObserver, callChanged call: CXCall) {}
             }
             public actor CallStore {}
+            protocol LegacyObserving: class, CXCallObserverDelegate {}
             """)
         let alias = parsed.outline.typealiases[0]
         #expect(parsed.text(alias.nameToken) == "Provider")
         #expect(parsed.text(alias.target?.nameToken) == "CXProvider")
         let kinds = parsed.outline.types.map(\.kind)
-        #expect(kinds == [.protocol, .extension, .actor])
+        #expect(kinds == [.protocol, .extension, .actor, .protocol])
+        #expect(parsed.outline.types[3].inherited.map { parsed.text($0.nameToken) } == ["CXCallObserverDelegate"])
         #expect(parsed.outline.functions.map { parsed.outline.selector(ofFunction: parsed.outline.functions.firstIndex(of: $0)!, in: parsed.file) }
             == ["callDidEnd(_:)", "callObserver(_:callChanged:)"])
         #expect(parsed.outline.functions[0].body == nil)

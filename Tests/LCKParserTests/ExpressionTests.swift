@@ -128,4 +128,23 @@ import Testing
         let invoked = try #require(parsed.outline.calls.last)
         #expect(parsed.text(invoked.callee) == "{ [1, 2].count }")
     }
+
+    @Test func closureWithGenericReturnTypeKeepsItsBodyStatements() throws {
+        let parsed = Parsed(
+            """
+            let didPan = events
+              .flatMap { (recognizer, frame) -> Observable<CGRect> in
+                guard case .changed = recognizer.state,
+                  let window = recognizer.view?.window
+                else { return .empty() }
+                return .just(frame)
+              }
+            """)
+        let closure = try #require(parsed.outline.closures.first)
+        #expect(parsed.text(closure.inToken) == "in")
+        #expect(closure.parameters.map { parsed.text(parsed.outline.variables[$0].nameToken) } == ["recognizer", "frame"])
+        #expect(parsed.kinds(of: closure.bodyBlock) == [.guard, .return])
+        let guardStatement = parsed.statements(of: closure.bodyBlock)[0]
+        #expect(parsed.kinds(of: guardStatement.blocks[0]) == [.return])
+    }
 }
