@@ -15,7 +15,6 @@ extension Cursor {
             position += 3
             emit(.multilineStringQuote, from: start, to: position)
             var frame = StringFrame(flavor: .multiline, pounds: pounds)
-            locateMultilineClose(&frame, bodyStart: position)
             // Whitespace then a newline right after the opening quote is not part of the text.
             var scan = position
             while scan < count && (input[scan] == 0x20 || input[scan] == 0x09) { scan += 1 }
@@ -29,6 +28,7 @@ extension Cursor {
             } else {
                 diagnose("multi-line string literal content must begin on a new line", at: position)
             }
+            locateMultilineClose(&frame, bodyStart: position)
             pushFrame(.string(frame))
             return
         }
@@ -65,61 +65,24 @@ extension Cursor {
     }
 
     /// Finds the closing `"""` ahead of time, because the indentation before it decides which
-    /// leading whitespace of every line is trivia. Interpolations are skipped by counting
-    /// parentheses and jumping over the simple string literals inside them.
+    /// leading whitespace of every line is trivia. A throw-away cursor lexes the literal to its
+    /// end (so nested strings and interpolations are handled exactly); probes do not probe
+    /// again, and deeply nested literals skip probing, which bounds the extra work.
     private func locateMultilineClose(_ frame: inout StringFrame, bodyStart: Int) {
-        let pounds = frame.pounds
-        var scan = bodyStart
-        var lineStart = bodyStart
-        while scan < count {
-            let b = input[scan]
-            if b == 0x0A || b == 0x0D {
-                scan += 1
-                lineStart = scan
-            } else if b == UInt8(ascii: "\\") && poundsMatch(at: scan + 1, pounds: pounds) {
-                scan += 1 + pounds
-                if byte(at: scan) == UInt8(ascii: "(") {
-                    scan = skipInterpolationAhead(from: scan + 1)
-                } else if scan < count {
-                    scan += 1
-                }
-            } else if b == UInt8(ascii: "\"") && byte(at: scan + 1) == UInt8(ascii: "\"")
-                && byte(at: scan + 2) == UInt8(ascii: "\"") && poundsMatch(at: scan + 3, pounds: pounds)
-            {
-                frame.closingQuoteStart = scan
-                var indentEnd = lineStart
-                while indentEnd < scan && (input[indentEnd] == 0x20 || input[indentEnd] == 0x09) { indentEnd += 1 }
-                frame.closingLineStart = indentEnd == scan && lineStart > bodyStart ? lineStart : -1
-                return
-            } else {
-                scan += 1
-            }
-        }
-    }
-
-    /// From just after `\(`, the offset just after the matching `)` (a look-ahead estimate).
-    private func skipInterpolationAhead(from offset: Int) -> Int {
-        var scan = offset
-        var depth = 0
-        while scan < count {
-            let b = input[scan]
-            if b == UInt8(ascii: "(") {
-                depth += 1
-            } else if b == UInt8(ascii: ")") {
-                if depth == 0 { return scan + 1 }
-                depth -= 1
-            } else if b == UInt8(ascii: "\"") {
-                if byte(at: scan + 1) == UInt8(ascii: "\"") && byte(at: scan + 2) == UInt8(ascii: "\"") {
-                    return scan  // nested multi-line literal: give up the estimate here
-                }
-                scan += 1
-                while scan < count && input[scan] != UInt8(ascii: "\"") && input[scan] != 0x0A {
-                    scan += input[scan] == UInt8(ascii: "\\") ? 2 : 1
-                }
-            }
-            scan += 1
-        }
-        return scan
+        guard !isProbe else { return }
+        var nesting = 0
+        for case .string(let open) in frames where open.flavor == .multiline { nesting += 1 }
+        guard nesting < 8 else { return }
+        var probe = Cursor(input, isProbe: true)
+        probe.position = bodyStart
+        probe.frames = [.string(frame)]
+        while probe.position < count && !probe.frames.isEmpty { probe.step() }
+        guard let quote = probe.closedMultilineQuote else { return }
+        frame.closingQuoteStart = quote
+        var lineStart = quote
+        while lineStart > bodyStart && (input[lineStart - 1] == 0x20 || input[lineStart - 1] == 0x09) { lineStart -= 1 }
+        let previous = byte(at: lineStart - 1)
+        if previous == 0x0A || previous == 0x0D { frame.closingLineStart = lineStart }
     }
 
     /// Lexes string text up to the next interpolation, line end (multi-line), or closing quote.
@@ -195,6 +158,7 @@ extension Cursor {
         case .singleQuoted: .singleQuote
         }
         emit(kind, from: quoteStart, to: position)
+        if frame.flavor == .multiline { closedMultilineQuote = quoteStart }
         if frame.pounds > 0 {
             emit(.rawStringPoundDelimiter, from: position, to: position + frame.pounds)
             position += frame.pounds
@@ -261,7 +225,9 @@ extension Cursor {
                 setAtLineStart(true)
                 return
             }
-            if b == UInt8(ascii: "\"") && position == frame.closingQuoteStart {
+            if b == UInt8(ascii: "\"") && byte(at: position + 1) == UInt8(ascii: "\"")
+                && byte(at: position + 2) == UInt8(ascii: "\"") && poundsMatch(at: position + 3, pounds: pounds)
+            {
                 emitIfNotEmpty(.stringSegment, from: segmentStart, to: position)
                 closeString(frame, quoteLength: 3)
                 return

@@ -36,6 +36,9 @@ struct Cursor {
     var position = 0
 
     var tokens: [Token] = []
+    /// The last token, held back until the next one so trivia can still mark it `trailingSpace`.
+    var pendingToken = Token(kind: .unknown, start: 0, length: 0)
+    var hasPendingToken = false
     var trivia: [TriviaPiece] = []
     var diagnostics: [LexerDiagnostic] = []
     var frames: [LexerFrame] = []
@@ -51,11 +54,19 @@ struct Cursor {
     /// `preferRegexOverBinaryOperator` as it was when the current token started.
     var regexPreferredForThisToken = false
 
-    init(_ input: UnsafeBufferPointer<UInt8>) {
+    /// A probe is a throw-away cursor that looks ahead for the end of a multi-line string.
+    let isProbe: Bool
+    /// Offset of the last closing `"""` (what a probe is run for).
+    var closedMultilineQuote: Int?
+
+    init(_ input: UnsafeBufferPointer<UInt8>, isProbe: Bool = false) {
         self.input = input
         self.count = input.count
-        tokens.reserveCapacity(input.count / 5 + 16)
-        trivia.reserveCapacity(input.count / 5 + 16)
+        self.isProbe = isProbe
+        if !isProbe {
+            tokens.reserveCapacity(input.count / 5 + 16)
+            trivia.reserveCapacity(input.count / 5 + 16)
+        }
     }
 
     // MARK: Byte access
@@ -77,7 +88,9 @@ struct Cursor {
     mutating func emit(_ kind: TokenKind, from start: Int, to end: Int, keyword: Keyword? = nil) {
         var flags = pendingFlags
         if interpolationDepth > 0 { flags.insert(.inInterpolation) }
-        tokens.append(Token(kind: kind, flags: flags, keyword: keyword, start: start, length: end - start))
+        if hasPendingToken { tokens.append(pendingToken) }
+        pendingToken = Token(kind: kind, flags: flags, keyword: keyword, start: start, length: end - start)
+        hasPendingToken = true
         pendingFlags = []
         previousKind = kind
         previousKeyword = kind == .keyword ? keyword : nil
@@ -90,9 +103,7 @@ struct Cursor {
 
     mutating func addTrivia(_ kind: TriviaPiece.Kind, from start: Int, to end: Int) {
         guard end > start else { return }
-        if let last = tokens.indices.last, tokens[last].end == start {
-            tokens[last].flags.insert(.trailingSpace)
-        }
+        if hasPendingToken && pendingToken.end == start { pendingToken.flags.insert(.trailingSpace) }
         trivia.append(TriviaPiece(kind: kind, start: start, length: end - start))
         pendingFlags.insert(.leadingSpace)
         if kind == .newline { pendingFlags.insert(.atStartOfLine) }
@@ -112,22 +123,10 @@ struct Cursor {
             position = 3
             pendingFlags = [.atStartOfLine]
         }
-        while position < count {
-            if case .string(let frame)? = frames.last {
-                lexStringBody(frame)
-                continue
-            }
-            if case .interpolation(_, let isMultiline)? = frames.last, !isMultiline,
-                current == 0x0A || current == 0x0D
-            {
-                // A single-line string cannot continue past the line end: close the
-                // interpolation here and let the string body report it as unterminated.
-                popFrame()
-                continue
-            }
-            if lexTrivia() { continue }
-            if position >= count { break }
-            lexToken()
+        while position < count { step() }
+        if hasPendingToken {
+            tokens.append(pendingToken)
+            hasPendingToken = false
         }
         // Anything still open at the end of input is unterminated.
         if !frames.isEmpty {
@@ -135,6 +134,36 @@ struct Cursor {
             frames.removeAll()
             interpolationDepth = 0
         }
+    }
+
+    /// One unit of progress: a string body piece, a trivia run, or a token.
+    mutating func step() {
+        if !frames.isEmpty {
+            if case .string(let frame) = frames[frames.count - 1] {
+                lexStringBody(frame)
+                return
+            }
+            if case .interpolation(_, let isMultiline) = frames[frames.count - 1], !isMultiline,
+                current == 0x0A || current == 0x0D
+            {
+                // A single-line string cannot continue past the line end: close the
+                // interpolation here and let the string body report it as unterminated.
+                popFrame()
+                return
+            }
+        }
+        let first = input[position]
+        // Fast path: one space between tokens.
+        if first == 0x20 && byte(at: position + 1) > 0x20 && byte(at: position + 1) != UInt8(ascii: "/") {
+            addTrivia(.whitespace, from: position, to: position + 1)
+            position += 1
+        } else if first <= 0x20 || first == UInt8(ascii: "/") || first >= 0x80 || first == UInt8(ascii: "<")
+            || first == UInt8(ascii: ">")
+        {
+            if lexTrivia() { return }
+        }
+        guard position < count else { return }
+        lexToken()
     }
 
     mutating func pushFrame(_ frame: LexerFrame) {

@@ -113,6 +113,18 @@ func readOracle(_ path: String) -> (order: [String], spans: [String: [Span]], al
     return (order, spans, all)
 }
 
+// `--dump FILE`: print our token dump of one file (same format as `oracle tokens`), for diffing.
+if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--dump" {
+    let path = CommandLine.arguments[2]
+    guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+    let lexed = Lexer.tokenize([UInt8](data))
+    FileHandle.standardOutput.write(Data(TokenDump.lines(path: path, file: lexed)))
+    for diagnostic in lexed.diagnostics {
+        FileHandle.standardError.write(Data("\(path): @\(diagnostic.offset): \(diagnostic.message)\n".utf8))
+    }
+    exit(0)
+}
+
 let options = parseOptions()
 var (files, oracleSpans, oracleAll) = readOracle(options.oraclePath)
 if let listPath = options.listPath {
