@@ -40,6 +40,8 @@ extension ParserState {
             switch token.kind {
             case .identifier, .dollarIdentifier, .wildcard:
                 notePrimary(at: index, state: &state)
+            case .keyword where index > 0 && tokens[index - 1].kind == .period:
+                notePrimary(at: index, state: &state)
             case .keyword:
                 switch token.keyword {
                 case .self, .super, .Self, .`init`, .Any:

@@ -85,10 +85,12 @@ import Testing
     }
 
     @Test func memberAccessChainsAndImplicitMembers() throws {
-        let parsed = Parsed("let x = a.b?.c!.d\nlet y = .main")
+        let parsed = Parsed("let x = a.b?.c!.d\nlet y = .main\nlet z = CXProviderConfiguration.default.self")
         let accesses = parsed.outline.memberAccesses
-        #expect(accesses.map { parsed.text($0.member) } == ["b", "c", "d", "main"])
-        #expect(accesses.map { parsed.text($0.receiver) } == ["a", "a.b?", "a.b?.c!", ""])
+        #expect(accesses.map { parsed.text($0.member) } == ["b", "c", "d", "main", "default", "self"])
+        #expect(accesses.map { parsed.text($0.receiver) } == [
+            "a", "a.b?", "a.b?.c!", "", "CXProviderConfiguration", "CXProviderConfiguration.default",
+        ])
     }
 
     @Test func castsAndTypeChecks() throws {

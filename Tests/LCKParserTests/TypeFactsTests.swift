@@ -24,6 +24,7 @@ import Testing
                 let provider = makeOther()
                 let action = CXEndCallAction(call: uuid)
                 let copy = action
+                let own = self.provider
                 if let update {
                     print(provider, copy, update)
                 }
@@ -72,6 +73,8 @@ import Testing
         // Copies and shorthand bindings follow their source.
         #expect(facts.typeOf(name: "copy", at: printCall) == "CXEndCallAction")
         #expect(facts.typeOf(name: "update", at: printCall) == "CXCallUpdate")
+        // `self.provider` is the property even though a local `provider` shadows it.
+        #expect(facts.typeOf(name: "own", at: printCall) == "CXProvider")
         // Parameters in an extension of the same type; properties from the main declaration.
         let removeAll = parsed.token("removeAll")
         #expect(facts.typeOf(name: "provider", at: removeAll) == "CXProvider")
