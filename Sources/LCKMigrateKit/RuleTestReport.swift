@@ -12,7 +12,7 @@ public struct RuleTestReport: Sendable {
     }
 
     public var failed: Bool {
-        rules.contains { !$0.failures.isEmpty } || samples.contains { $0.failure != nil || $0.problem != nil }
+        rules.contains { !$0.failures.isEmpty } || samples.contains(where: \.failed)
     }
 
     public func render(quiet: Bool) -> String {
@@ -30,6 +30,8 @@ public struct RuleTestReport: Sendable {
         for sample in samples {
             if let problem = sample.problem {
                 text += "FAIL  \(sample.path): \(problem)\n"
+            } else if let reason = sample.skipReason {
+                if !quiet { text += "SKIP  \(sample.path): \(reason)\n" }
             } else if let failure = sample.failure {
                 text += "FAIL  \(sample.path)\n" + Self.render(failure)
             } else if !quiet {
@@ -41,7 +43,8 @@ public struct RuleTestReport: Sendable {
         let skipped = rules.filter { $0.skipReason != nil }.count
         text += "rules test: \(passed) rules passed, \(failedRules) failed, \(skipped) skipped"
         if !samples.isEmpty {
-            text += "; \(samples.filter(\.passed).count) samples passed, \(samples.filter { !$0.passed }.count) failed"
+            text += "; \(samples.filter(\.passed).count) samples passed, \(samples.filter(\.failed).count) failed, "
+            text += "\(samples.filter { $0.skipReason != nil }.count) skipped"
         }
         return text + "\n"
     }

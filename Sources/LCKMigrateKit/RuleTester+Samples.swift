@@ -6,10 +6,13 @@ public struct SampleTestResult: Hashable, Sendable {
     public var path: String
     /// Nil when the file's findings match its annotations.
     public var failure: RuleTestFailure?
-    /// Why the file could not be checked (unreadable, a rule the engine cannot run).
+    /// Why the file could not be checked (unreadable, unknown rule id): a failure.
     public var problem: String?
+    /// Why the file was not checked (it names a rule the engine cannot run): not a failure.
+    public var skipReason: String?
 
-    public var passed: Bool { failure == nil && problem == nil }
+    public var passed: Bool { failure == nil && problem == nil && skipReason == nil }
+    public var failed: Bool { failure != nil || problem != nil }
 }
 
 extension RuleTester {
@@ -36,12 +39,15 @@ extension RuleTester {
     public func testSample(_ bytes: [UInt8], path: String, scope: Set<String>) -> SampleTestResult {
         let annotations = AnnotatedSample.expectations(in: String(decoding: bytes, as: UTF8.self))
         let ruleScope = scope.union(annotations.mentionedRuleIDs)
-        let unavailable = annotations.mentionedRuleIDs.sorted().compactMap { id -> String? in
-            if !table.allIDs.contains(id) { return "'\(id)' is not a rule id" }
-            return engine.unavailableReason(id, table).map { "'\(id)' cannot run: \($0)" }
+        let unknown = annotations.mentionedRuleIDs.sorted().filter { !table.allIDs.contains($0) }
+        if !unknown.isEmpty {
+            return SampleTestResult(path: path, problem: unknown.map { "'\($0)' is not a rule id" }.joined(separator: "; "))
+        }
+        let unavailable = annotations.mentionedRuleIDs.sorted().compactMap { id in
+            engine.unavailableReason(id, table).map { "'\(id)' cannot run: \($0)" }
         }
         if !unavailable.isEmpty {
-            return SampleTestResult(path: path, problem: unavailable.joined(separator: "; "))
+            return SampleTestResult(path: path, skipReason: unavailable.joined(separator: "; "))
         }
         let findings = engine.findings(in: bytes, table: table, path: path)
         let actual = AnnotatedSample.actual(findings, scope: ruleScope)
