@@ -9,24 +9,34 @@ import LCKRules
 /// would report it. The engine also says which rules it can run at all: an analyzer id from a
 /// custom pack has no Swift code behind it, and such a rule is skipped rather than failed.
 public struct RuleEngine: Sendable {
-    /// Findings for `file` (already located: line and column filled) under `table`.
-    public var findings: @Sendable (_ file: TokenizedFile, _ table: RuleTable) -> [Finding]
-    /// Whether findings of `ruleID` can come out of `findings` at all; nil means yes.
+    /// Findings of one lexed file; built once per table by `prepare`.
+    public typealias FileFindings = @Sendable (_ file: TokenizedFile) -> [Finding]
+
+    /// Builds the per-file function for `table` (indexes and detectors are built here, once).
+    public var prepare: @Sendable (_ table: RuleTable) -> FileFindings
+    /// Why findings of `ruleID` cannot come out of this engine at all; nil when they can.
     public var unavailableReason: @Sendable (_ ruleID: String, _ table: RuleTable) -> String?
 
+    public init(
+        prepare: @escaping @Sendable (RuleTable) -> FileFindings,
+        unavailableReason: @escaping @Sendable (String, RuleTable) -> String? = { _, _ in nil }
+    ) {
+        self.prepare = prepare
+        self.unavailableReason = unavailableReason
+    }
+
+    /// An engine that needs no preparation.
     public init(
         findings: @escaping @Sendable (TokenizedFile, RuleTable) -> [Finding],
         unavailableReason: @escaping @Sendable (String, RuleTable) -> String? = { _, _ in nil }
     ) {
-        self.findings = findings
-        self.unavailableReason = unavailableReason
+        self.init(prepare: { table in { file in findings(file, table) } }, unavailableReason: unavailableReason)
     }
 
     /// Findings of `source` (any text), located against its own line table.
-    public func findings(in source: [UInt8], table: RuleTable, path: String = "<example>") -> [Finding] {
-        let file = Lexer.tokenize(source)
+    static func located(_ run: FileFindings, source: [UInt8], path: String) -> [Finding] {
         let lines = LineTable(source)
-        return findings(file, table).map { finding in
+        return run(Lexer.tokenize(source)).map { finding in
             var located = finding
             located.locate(path: path, lines: lines)
             return located

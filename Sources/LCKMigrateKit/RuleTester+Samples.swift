@@ -49,7 +49,7 @@ extension RuleTester {
         if !unavailable.isEmpty {
             return SampleTestResult(path: path, skipReason: unavailable.joined(separator: "; "))
         }
-        let findings = engine.findings(in: bytes, table: table, path: path)
+        let findings = findings(in: bytes, path: path)
         let actual = AnnotatedSample.actual(findings, scope: ruleScope)
         let expected = annotations.expectsNone ? [] : annotations.findings
         guard expected != actual else { return SampleTestResult(path: path) }

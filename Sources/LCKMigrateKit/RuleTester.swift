@@ -10,12 +10,19 @@ import LCKRules
 /// * mapping rules: `example.before` must yield at least one finding of the rule, `example.after` none;
 /// * every example is re-run under `ExampleMutation`s (see there for which apply where).
 public struct RuleTester: Sendable {
-    public var table: RuleTable
-    public var engine: RuleEngine
+    public let table: RuleTable
+    public let engine: RuleEngine
+    private let run: RuleEngine.FileFindings
 
     public init(table: RuleTable, engine: RuleEngine = .standard) {
         self.table = table
         self.engine = engine
+        run = engine.prepare(table)
+    }
+
+    /// Findings of `source` under the tester's table, located (line, column) with `path`.
+    public func findings(in source: [UInt8], path: String = "<example>") -> [Finding] {
+        RuleEngine.located(run, source: source, path: path)
     }
 
     /// Results for `ruleIDs` (all rules when nil), sorted by id.
@@ -92,7 +99,7 @@ public struct RuleTester: Sendable {
     }
 
     private func positions(of ruleID: String, in source: String) -> [RuleTestPosition] {
-        engine.findings(in: Array(source.utf8), table: table)
+        findings(in: Array(source.utf8))
             .filter { $0.ruleID == ruleID }
             .map { RuleTestPosition(position: $0.start, ruleID: $0.ruleID) }
             .sorted()

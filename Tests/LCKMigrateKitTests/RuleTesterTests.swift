@@ -72,7 +72,7 @@ import Testing
         ]
         let table = try Packs.table(files)
         let engine = RuleEngine(findings: { file, table in
-            FakeEngines.tokens.findings(file, table).map { finding in
+            FakeEngines.tokens.prepare(table)(file).map { finding in
                 var renamed = finding
                 renamed.ruleID = "early_fulfill"
                 return renamed
@@ -84,7 +84,7 @@ import Testing
         #expect(result.checks == 12)
 
         let shifted = RuleEngine(findings: { file, table in
-            engine.findings(file, table).map { finding in
+            engine.prepare(table)(file).map { finding in
                 var moved = finding
                 moved.range = ByteRange(start: finding.range.start + 1, end: finding.range.end + 1)
                 return moved
