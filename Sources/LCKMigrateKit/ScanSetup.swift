@@ -34,13 +34,17 @@ public enum ScanSetup {
         }
     }
 
-    /// Keeps the files the config's `include`/`exclude` admit (patterns are relative to the config's folder).
+    /// Keeps the files the config's `include`/`exclude` admit (patterns are relative to the config's folder;
+    /// files outside that folder are kept only when there is no `include` list).
     public static func filter(_ files: [DiscoveredFile], by configuration: Configuration, currentDirectory: String) -> [DiscoveredFile] {
         let filter = configuration.pathFilter
         guard !filter.isEmpty else { return files }
         return files.filter { file in
             let absolute = ConfigurationLoader.absolutePath(file.displayPath, currentDirectory)
-            return filter.admits(DisplayPath.relative(absolute, to: configuration.patternRoot))
+            let relative = DisplayPath.relative(absolute, to: configuration.patternRoot)
+            // Outside the config's folder no pattern applies: kept unless an include list asks for specific files.
+            if relative == ".." || relative.hasPrefix("../") { return filter.include.isEmpty }
+            return filter.admits(relative)
         }
     }
 
