@@ -20,13 +20,15 @@ public enum ChangedFiles {
 
     /// Reads the list from `source` (`-` is stdin); paths are relative to `currentDirectory`.
     public static func readList(_ source: String, currentDirectory: String) throws(FileProblemError) -> [UInt8] {
-        if source == "-" { return try readStandardInput() }
+        if source == "-" { return try readAll(descriptor: 0, name: "stdin") }
+        // Any readable file, pipes included, so `--files-from <(git diff --name-only main)` works.
         let absolute = source.hasPrefix("/") ? source : currentDirectory + "/" + source
-        switch Platform.readFile(Array(absolute.utf8)) {
-        case .success(let bytes): return bytes
-        case .failure(let error):
-            throw FileProblemError(FileProblem(path: source, message: "cannot read --files-from list (\(error.message))"))
+        let descriptor = Platform.withCPath(Array(absolute.utf8)) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            throw FileProblemError(FileProblem(path: source, message: "cannot read --files-from list (\(Platform.errorText(errno)))"))
         }
+        defer { close(descriptor) }
+        return try readAll(descriptor: descriptor, name: source)
     }
 
     /// Splits the list (LF or CRLF, blank lines ignored) and keeps existing Swift files and folders.
@@ -53,14 +55,14 @@ public enum ChangedFiles {
         return selection
     }
 
-    private static func readStandardInput() throws(FileProblemError) -> [UInt8] {
+    private static func readAll(descriptor: Int32, name: String) throws(FileProblemError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileProblemError(FileProblem(path: "-", message: "cannot read the --files-from list from stdin (\(Platform.errorText(errno)))"))
+                throw FileProblemError(FileProblem(path: name, message: "cannot read --files-from list (\(Platform.errorText(errno)))"))
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])

@@ -86,7 +86,13 @@ struct ScanCommand: Command {
         let discovery = FileDiscovery.discover(paths: scanPaths, currentDirectory: context.currentDirectory, options: request.discovery)
         let files = ScanSetup.filter(discovery.files, by: configuration, currentDirectory: context.currentDirectory)
         if listFiles {
-            context.console.out(files.map { $0.displayPath + "\n" }.joined())
+            // A bare `--output FILE` receives the list instead of stdout; FORMAT=FILE outputs are not written.
+            let listing = Array(files.map { $0.displayPath + "\n" }.joined().utf8)
+            if let path = settings.outputs.first(where: { $0.format == nil })?.path {
+                try AtomicOutputFile.open(path).commit(listing)
+            } else {
+                context.console.out(listing)
+            }
             printProblems(discovery.problems, context)
             return discovery.problems.isEmpty ? .success : .failure
         }
