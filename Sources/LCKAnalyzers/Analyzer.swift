@@ -1,0 +1,67 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+import LCKRules
+
+/// Everything an analyzer may look at for one file, built once and shared by all analyzers.
+public struct AnalysisContext: Sendable {
+    public let file: TokenizedFile
+    public let outline: SyntaxOutline
+    public let facts: TypeFacts
+    public let rules: RuleTable
+
+    public init(file: TokenizedFile, outline: SyntaxOutline, facts: TypeFacts, rules: RuleTable) {
+        self.file = file
+        self.outline = outline
+        self.facts = facts
+        self.rules = rules
+    }
+
+    /// Lexes nothing: parses and builds type facts for an already lexed file.
+    public init(file: TokenizedFile, rules: RuleTable) {
+        let outline = Parser.parse(file)
+        self.init(file: file, outline: outline, facts: TypeFacts(outline: outline, file: file), rules: rules)
+    }
+
+    /// The rule's metadata from `Rules/analyzers/<id>.json`; severity and word lists come from there,
+    /// so a rule author can tune them without touching Swift.
+    public func metadata(for ruleID: String) -> AnalyzerRule? { rules.analyzer(id: ruleID) }
+
+    /// A finding for `ruleID` at `range`, with the severity (and default confidence) from the rule table.
+    public func finding(
+        _ ruleID: String,
+        at range: ByteRange,
+        message: String,
+        confidence: Confidence? = nil,
+        witness: [WitnessStep] = [],
+        evidence: [String] = []
+    ) -> Finding {
+        let rule = metadata(for: ruleID)
+        return Finding(
+            ruleID: ruleID,
+            severity: rule?.severity ?? .warning,
+            message: message,
+            range: range,
+            confidence: confidence ?? rule?.confidence,
+            witness: witness,
+            evidence: evidence
+        )
+    }
+
+    /// Byte range of the token at `index`.
+    public func range(ofToken index: Int) -> ByteRange { file.tokens[index].range }
+
+    /// Byte range from the first to the last token of `tokens` (half-open token indices).
+    public func range(ofTokens tokens: Range<Int>) -> ByteRange {
+        guard !tokens.isEmpty else { return ByteRange(start: 0, end: 0) }
+        return ByteRange(start: file.tokens[tokens.lowerBound].start, end: file.tokens[tokens.upperBound - 1].end)
+    }
+}
+
+/// One anti-pattern check. Each conforming type lives in its own `<Name>Analyzer.swift` file and has
+/// its metadata (title, severity, rationale, examples, tunable word lists) in `Rules/analyzers/<ruleID>.json`.
+public protocol Analyzer: Sendable {
+    /// The stable rule id; never reused for another meaning.
+    var ruleID: String { get }
+    func analyze(_ context: AnalysisContext, into findings: inout [Finding])
+}

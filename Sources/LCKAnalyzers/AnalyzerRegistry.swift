@@ -1,0 +1,6 @@
+/// The explicit list of anti-pattern analyzers. There is no reflection in Swift, so a test compares
+/// this list with the `*Analyzer.swift` files and with `Rules/analyzers/`.
+public enum AnalyzerRegistry {
+    public static let all: [any Analyzer] = [
+    ]
+}

@@ -1,1 +1,0 @@
-// LCKAnalyzers: placeholder until the module's first file lands.
