@@ -86,7 +86,7 @@ extension ParserState {
                 continue
             case .binaryOperator, .prefixOperator, .leftAngle:
                 if state.chainStart >= 0, !token.flags.contains(.leadingSpace), startsWithLess(index) {
-                    let after = skipAngles(from: index, limit: end)
+                    let after = skipAngles(from: index, limit: min(end, index + 64))
                     if after > index, isKind(after, .leftParen) || isKind(after, .period) {
                         index = after
                         continue
@@ -124,7 +124,9 @@ extension ParserState {
                 name -= 1
             }
             let close = matchIndex(index)
-            let argumentEnd = min(close ?? end, end)
+            // An unclosed `(` gets no arguments: splitting to the end of the region for each of many
+            // nested unclosed calls would be quadratic.
+            let argumentEnd = close.map { min($0, end) } ?? (index + 1)
             var arguments: [Argument] = []
             var segmentStart = index + 1
             var cursor = index + 1

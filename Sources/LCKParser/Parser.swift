@@ -1,6 +1,21 @@
 import LCKLexer
 
 /// Entry point of the structural parser.
+///
+/// ```swift
+/// let file = Lexer.tokenize(bytes)
+/// let outline = Parser.parse(file)
+/// let facts = TypeFacts(outline: outline, file: file)
+/// for (index, function) in outline.functions.enumerated()
+/// where outline.selector(ofFunction: index, in: file) == "provider(_:perform:)" {
+///     let completes = outline.calls.filter { file.token(file.tokens[$0.nameToken], is: "fulfill") }
+///     let ok = function.bodyBlock.map { body in
+///         PathAnalysis.everyPath(through: body, in: outline) { range in
+///             completes.contains { range.contains($0.nameToken) }
+///         }
+///     }
+/// }
+/// ```
 public enum Parser {
     /// Builds the outline of a lexed file. Never fails; linear in the token count.
     ///

@@ -82,6 +82,12 @@ import Testing
         let parsedUnclosed = Parsed(unclosed)
         #expect(parsedUnclosed.outline.statements.filter { $0.kind == .if }.count == depth)
 
+        // Unclosed calls and generic-looking chains stay linear.
+        let unclosedCalls = String(repeating: "f(", count: depth)
+        #expect(Parsed(unclosedCalls).outline.calls.count == depth)
+        let angles = "a" + String(repeating: "<b", count: depth)
+        #expect(Parsed(angles).outline.statements.count == 1)
+
         var nestedTypes = ""
         for _ in 0..<10_000 { nestedTypes += "struct S { " }
         let parsedTypes = Parsed(nestedTypes)
