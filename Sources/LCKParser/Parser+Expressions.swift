@@ -54,6 +54,15 @@ extension ParserState {
                 case .case:
                     state.patternDepth = frameStack.count - state.frameBase
                     state.chainStart = -1
+                case .if, .switch:
+                    let next = parseBranchExpression(at: index, job: job)
+                    var continuation = job
+                    continuation.position = next
+                    state.chainStart = -1
+                    continuation.scan = state
+                    if next < end { jobs.append(.expression(continuation)) }
+                    flushPending()
+                    return
                 default:
                     state.chainStart = -1
                 }
@@ -102,6 +111,22 @@ extension ParserState {
             index += 1
         }
         if frameStack.count > state.frameBase { frameStack.removeSubrange(state.frameBase...) }
+    }
+
+    /// `if`/`switch` used as an expression: parsed as a statement in an `.expressionBranches` block.
+    mutating func parseBranchExpression(at index: Int, job: ExpressionJob) -> Int {
+        let owner = job.ownerStatement
+        let block = addBlock(
+            .expressionBranches, owner: owner >= 0 ? .statement(owner) : .file, range: index..<job.end)
+        if owner >= 0 { outline.statements[owner].blocks.append(block) }
+        let next: Int
+        if reserved(index) == .if {
+            next = parseIf(at: index, start: index, end: job.end, block: block, context: job.context)
+        } else {
+            next = parseSwitch(at: index, start: index, end: job.end, block: block, context: job.context)
+        }
+        outline.blocks[block].range = index..<max(next, index + 1)
+        return max(next, index + 1)
     }
 
     /// A name or `self`: a member of the chain after `.`, or the start of a new chain.

@@ -235,7 +235,9 @@ extension ParserState {
         case .period, .binaryOperator, .equal, .infixQuestionMark, .arrow, .colon: return true
         default: break
         }
-        if tokens[index].keyword == .as || tokens[index].keyword == .is { return tokens[index].kind == .keyword }
+        if let word = tokens[index].keyword, word == .as || word == .is || word == .else {
+            return tokens[index].kind == .keyword
+        }
         guard previous >= 0 else { return false }
         switch tokens[previous].kind {
         case .binaryOperator, .equal, .period, .comma, .infixQuestionMark, .arrow, .colon, .prefixOperator: return true

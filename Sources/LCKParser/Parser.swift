@@ -52,6 +52,8 @@ struct ExpressionJob {
     var end: Int
     var context: ParseContext
     var inPattern: Bool
+    /// The statement whose expression this is (owner of `if`/`switch` expression blocks), or -1.
+    var ownerStatement: Int
     var scan = ExpressionScanState()
 }
 
@@ -153,6 +155,9 @@ struct ParserState {
     mutating func scheduleExpression(_ range: Range<Int>, context: ParseContext, inPattern: Bool = false) {
         guard !range.isEmpty else { return }
         pending.append(
-            .expression(ExpressionJob(position: range.lowerBound, end: range.upperBound, context: context, inPattern: inPattern)))
+            .expression(
+                ExpressionJob(
+                    position: range.lowerBound, end: range.upperBound, context: context, inPattern: inPattern,
+                    ownerStatement: outline.statements.count - 1)))
     }
 }

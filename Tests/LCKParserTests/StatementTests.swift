@@ -138,4 +138,31 @@ import Testing
         #expect(parsed.text(statements[3].range).hasSuffix("{ error in }"))
         #expect(statements[4].condition == nil)
     }
+
+    @Test func ifAndSwitchExpressionsBecomeEmbeddedStatements() throws {
+        let parsed = Parsed(
+            """
+            let reason: CXCallEndedReason = switch error {
+            case .timeout: .unanswered
+            default: .failed
+            }
+            let title = if call.hasVideo {
+                "Video"
+            }
+            else { "Audio" }
+            provider.reportCall(with: uuid, endedAt: nil, reason: reason)
+            """)
+        let statements = parsed.statements(of: parsed.outline.fileBlock)
+        #expect(statements.map(\.kind) == [.declaration, .declaration, .expression])
+        let branches = try #require(statements[0].blocks.first)
+        #expect(parsed.outline.blocks[branches].kind == .expressionBranches)
+        let switchStatement = parsed.statements(of: branches)[0]
+        #expect(switchStatement.kind == .switch)
+        #expect(switchStatement.blocks.map { parsed.text(parsed.outline.blocks[$0].header) } == [".timeout", "<nil>"])
+        // No call named `error` and no closure are invented for the switch body.
+        #expect(parsed.calls(named: "error").isEmpty)
+        #expect(parsed.outline.closures.isEmpty)
+        let ifStatement = parsed.statements(of: try #require(statements[1].blocks.first))[0]
+        #expect(ifStatement.kind == .if && ifStatement.blocks.count == 2)
+    }
 }
