@@ -116,9 +116,15 @@ extension ParserState {
             default:
                 return (modifiers, index)
             }
+            // Contextual words (`open`, `weak`, `optional`…) are also ordinary names: as modifiers they
+            // must be followed on the same line, and only `(set)`, `(safe)`, `(unsafe)` may follow them.
+            if tokens[index].kind == .identifier && startsLine(index + 1) { return (modifiers, index) }
             modifiers.insert(flag)
             index += 1
             if isKind(index, .leftParen), !tokens[index].flags.contains(.leadingSpace), let close = matchIndex(index) {
+                guard close == index + 2, file.token(tokens[index + 1], is: "set")
+                    || file.token(tokens[index + 1], is: "unsafe") || file.token(tokens[index + 1], is: "safe")
+                else { return ([], start) }
                 index = close + 1
             }
         }

@@ -130,13 +130,21 @@ import Testing
                                   value: number)
             provider
                 .reportNewIncomingCall(with: uuid, update: update) { error in }
+            open(url)
+            let optional = 1
+            private(set) var count = 0
             return
             """)
         let statements = parsed.statements(of: parsed.outline.fileBlock)
-        #expect(statements.map(\.kind) == [.declaration, .expression, .declaration, .expression, .return])
+        #expect(statements.map(\.kind) == [
+            .declaration, .expression, .declaration, .expression, .expression, .declaration, .declaration, .return,
+        ])
+        // `open(url)` is a call, not a modifier of the next declaration.
+        #expect(parsed.text(statements[4].range) == "open(url)")
+        #expect(parsed.variable(named: "count")?.modifiers.contains(.private) == true)
         #expect(parsed.text(statements[3].range).hasPrefix("provider\n"))
         #expect(parsed.text(statements[3].range).hasSuffix("{ error in }"))
-        #expect(statements[4].condition == nil)
+        #expect(statements[7].condition == nil)
     }
 
     @Test func ifAndSwitchExpressionsBecomeEmbeddedStatements() throws {
