@@ -44,6 +44,8 @@ struct Cursor {
     var frames: [LexerFrame] = []
     /// Number of `.interpolation` frames on the stack (for `Token.Flags.inInterpolation`).
     var interpolationDepth = 0
+    /// Number of open multi-line string literals (limits look-ahead probing).
+    var multilineDepth = 0
 
     /// Flags collected from the trivia seen since the last token.
     var pendingFlags: Token.Flags = [.atStartOfLine]
@@ -54,6 +56,9 @@ struct Cursor {
     /// `preferRegexOverBinaryOperator` as it was when the current token started.
     var regexPreferredForThisToken = false
 
+    /// Where a multi-line `#/` regex scan last ran off the end, and with how many pounds.
+    var failedMultilineRegexStart = Int.max
+    var failedMultilineRegexPounds = Int.max
     /// A probe is a throw-away cursor that looks ahead for the end of a multi-line string.
     let isProbe: Bool
     /// Offset of the last closing `"""` (what a probe is run for).
@@ -133,6 +138,7 @@ struct Cursor {
             diagnose("unterminated string literal or interpolation", at: count)
             frames.removeAll()
             interpolationDepth = 0
+            multilineDepth = 0
         }
     }
 
@@ -153,8 +159,11 @@ struct Cursor {
             }
         }
         let first = input[position]
-        // Fast path: one space between tokens.
-        if first == 0x20 && byte(at: position + 1) > 0x20 && byte(at: position + 1) != UInt8(ascii: "/") {
+        // Fast path: one space, then a printable ASCII byte that cannot start trivia.
+        let next = byte(at: position + 1)
+        if first == 0x20 && next > 0x20 && next < 0x7F && next != UInt8(ascii: "/") && next != UInt8(ascii: "<")
+            && next != UInt8(ascii: ">")
+        {
             addTrivia(.whitespace, from: position, to: position + 1)
             position += 1
         } else if first <= 0x20 || first == UInt8(ascii: "/") || first >= 0x80 || first == UInt8(ascii: "<")
@@ -167,12 +176,19 @@ struct Cursor {
     }
 
     mutating func pushFrame(_ frame: LexerFrame) {
-        if case .interpolation = frame { interpolationDepth += 1 }
+        switch frame {
+        case .interpolation: interpolationDepth += 1
+        case .string(let string): if string.flavor == .multiline { multilineDepth += 1 }
+        }
         frames.append(frame)
     }
 
     mutating func popFrame() {
-        if case .interpolation? = frames.popLast() { interpolationDepth -= 1 }
+        switch frames.popLast() {
+        case .interpolation?: interpolationDepth -= 1
+        case .string(let string)?: if string.flavor == .multiline { multilineDepth -= 1 }
+        case nil: break
+        }
     }
 
     /// Lexes one token in code position.
@@ -250,6 +266,11 @@ struct Cursor {
             }
         }
         position = start + max(length, 1)
+        if scalar == nil {
+            diagnose("invalid UTF-8 in source", at: start)
+            addTrivia(.unexpectedText, from: start, to: position)
+            return
+        }
         diagnose("invalid character in source", at: start)
         emit(.unknown, from: start, to: position)
     }
