@@ -56,6 +56,17 @@ public struct SyntaxOutline: Sendable {
         return best
     }
 
+    /// Closures containing the token, innermost first: is this `fulfill()` inside a `Task { }`?
+    public func closures(containing token: Int) -> [Int] {
+        var result: [Int] = []
+        var index = closures.count - 1
+        while index >= 0 {
+            if closures[index].leftBrace < token && closures[index].range.contains(token) { result.append(index) }
+            index -= 1
+        }
+        return result
+    }
+
     /// Indices of closures whose `{` lies inside `range` (closures are in source order), nested ones included.
     public func closures(in range: Range<Int>) -> [Int] {
         var low = 0
