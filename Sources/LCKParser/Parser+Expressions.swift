@@ -142,12 +142,7 @@ extension ParserState {
     mutating func openParen(at index: Int, end: Int, state: inout ExpressionScanState) {
         var callIndex = -1
         if state.chainStart >= 0, index > 0, !startsLine(index), tokens[index - 1].kind != .backslash {
-            var name = index - 1
-            while name > state.chainStart,
-                tokens[name].kind == .postfixQuestionMark || tokens[name].kind == .exclamationMark
-            {
-                name -= 1
-            }
+            let name = calleeName(before: index, chainStart: state.chainStart)
             let close = matchIndex(index)
             // An unclosed `(` gets no arguments: splitting to the end of the region for each of many
             // nested unclosed calls would be quadratic.
@@ -161,6 +156,9 @@ extension ParserState {
                     segmentStart = cursor + 1
                 } else if let close = matchIndex(cursor), close > cursor, close < argumentEnd {
                     cursor = close
+                } else if let after = genericArgumentsEnd(at: cursor, limit: argumentEnd) {
+                    cursor = after
+                    continue
                 }
                 cursor += 1
             }
@@ -173,6 +171,34 @@ extension ParserState {
         frameStack.append(
             ExpressionFrame(opener: index, savedChainStart: state.chainStart, call: callIndex, isSubscript: false))
         state.chainStart = -1
+    }
+
+    /// The last name of a callee ending before `end`: skips `?`/`!` and explicit generic arguments
+    /// (`Set<String>(` names `Set`).
+    func calleeName(before end: Int, chainStart: Int) -> Int {
+        var name = end - 1
+        while name > chainStart, tokens[name].kind == .postfixQuestionMark || tokens[name].kind == .exclamationMark {
+            name -= 1
+        }
+        guard name > chainStart, tokens[name].length > 0,
+            file.bytes[tokens[name].end - 1] == UInt8(ascii: ">"), tokens[name].kind != .arrow
+        else { return name }
+        var depth = 0
+        var cursor = name
+        while cursor > chainStart, name - cursor < 64 {
+            let token = tokens[cursor]
+            if token.kind != .identifier && token.kind != .period && token.kind != .comma {
+                var offset = token.start
+                while offset < token.end {
+                    if file.bytes[offset] == UInt8(ascii: ">") { depth += 1 }
+                    if file.bytes[offset] == UInt8(ascii: "<") { depth -= 1 }
+                    offset += 1
+                }
+                if depth == 0 { return isName(cursor - 1) ? cursor - 1 : name }
+            }
+            cursor -= 1
+        }
+        return name
     }
 
     /// `label: value` or `value`; directive lines at the start are skipped.

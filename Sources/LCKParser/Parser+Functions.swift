@@ -104,6 +104,9 @@ extension ParserState {
                 close < stop
             {
                 index = close
+            } else if let after = genericArgumentsEnd(at: index, limit: stop) {
+                index = after
+                continue
             }
             index += 1
         }
@@ -228,7 +231,10 @@ extension ParserState {
             case .leftParen, .leftSquare:
                 index = matchIndex(index) ?? stop
             default:
-                break
+                if let after = genericArgumentsEnd(at: index, limit: stop) {
+                    index = after
+                    continue
+                }
             }
             index += 1
         }

@@ -79,6 +79,16 @@ extension ParserState {
         return start
     }
 
+    /// The end of generic arguments written right after a name (`Result<Void, Error>`), or nil when the
+    /// `<` at `index` is not one. Lets comma splitters step over the commas inside.
+    func genericArgumentsEnd(at index: Int, limit: Int) -> Int? {
+        guard index > 0, startsWithLess(index), !tokens[index].flags.contains(.leadingSpace), isName(index - 1) else {
+            return nil
+        }
+        let after = skipAngles(from: index, limit: min(limit, index + 256))
+        return after > index ? after : nil
+    }
+
     /// Skips modifiers like `some`, `any`, `inout` and attributes like `@escaping` before a type.
     func skipTypePrefix(from start: Int, limit: Int) -> Int {
         var index = start

@@ -35,6 +35,10 @@ import Testing
                 []
             }
 
+            func finish(_ result: Result<Void, Error>, calls: Dictionary<UUID, CXCall>) {
+                []
+            }
+
             static func == (lhs: ProviderDelegate, rhs: ProviderDelegate) -> Bool { lhs === rhs }
 
             subscript(index: Int) -> CXCall? { nil }
@@ -76,11 +80,14 @@ import Testing
         let selectors = outline.functions.indices.map { outline.selector(ofFunction: $0, in: providerFile.file) }
         #expect(selectors == [
             "init(configuration:)", "deinit", "provider(_:perform:)",
-            "reportIncoming(uuid:handle:hasVideo:completion:)", "==(_:_:)", "subscript(_:)",
+            "reportIncoming(uuid:handle:hasVideo:completion:)", "finish(_:calls:)", "==(_:_:)", "subscript(_:)",
         ])
         #expect(outline.functions.allSatisfy { $0.enclosingType == 0 })
-        #expect(outline.functions[4].isOperator)
-        #expect(outline.functions[4].modifiers.contains(.static))
+        #expect(outline.functions[5].isOperator)
+        #expect(outline.functions[5].modifiers.contains(.static))
+        #expect(outline.functions[4].parameters.map { providerFile.text($0.type?.range) } == [
+            "Result<Void, Error>", "Dictionary<UUID, CXCall>",
+        ])
     }
 
     @Test func parametersCarryLabelsTypesAndDefaults() throws {

@@ -84,6 +84,13 @@ import Testing
         #expect(parsed.outline.closures.allSatisfy { $0.enclosingFunction == function })
     }
 
+    @Test func explicitGenericArgumentsStayInTheCallee() throws {
+        let parsed = Parsed("let calls = Set<UUID>()\nlet map = Dictionary<UUID, [CXCall]>(minimumCapacity: 4)")
+        #expect(parsed.outline.calls.map { parsed.text($0.nameToken) } == ["Set", "Dictionary"])
+        #expect(parsed.outline.calls.map { parsed.text($0.callee) } == ["Set<UUID>", "Dictionary<UUID, [CXCall]>"])
+        #expect(parsed.text(parsed.outline.calls[1].arguments.first?.label) == "minimumCapacity")
+    }
+
     @Test func memberAccessChainsAndImplicitMembers() throws {
         let parsed = Parsed("let x = a.b?.c!.d\nlet y = .main\nlet z = CXProviderConfiguration.default.self")
         let accesses = parsed.outline.memberAccesses
