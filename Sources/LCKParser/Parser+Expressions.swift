@@ -60,8 +60,7 @@ extension ParserState {
                     continuation.position = next
                     state.chainStart = -1
                     continuation.scan = state
-                    if next < end { jobs.append(.expression(continuation)) }
-                    flushPending()
+                    suspend(continuation, resumingAt: next)
                     return
                 default:
                     state.chainStart = -1
@@ -86,8 +85,7 @@ extension ParserState {
                 var continuation = job
                 continuation.position = resume
                 continuation.scan = state
-                if resume < end { jobs.append(.expression(continuation)) }
-                flushPending()
+                suspend(continuation, resumingAt: resume)
                 return
             case .poundIf, .poundElseif, .poundElse, .poundEndif:
                 index = lineEnd(after: index, limit: end)
@@ -111,6 +109,16 @@ extension ParserState {
             index += 1
         }
         if frameStack.count > state.frameBase { frameStack.removeSubrange(state.frameBase...) }
+    }
+
+    /// Schedules the rest of a scan behind the jobs just produced (a closure or branch body).
+    mutating func suspend(_ continuation: ExpressionJob, resumingAt position: Int) {
+        if position < continuation.end {
+            jobs.append(.expression(continuation))
+        } else if frameStack.count > continuation.scan.frameBase {
+            frameStack.removeSubrange(continuation.scan.frameBase...)
+        }
+        flushPending()
     }
 
     /// `if`/`switch` used as an expression: parsed as a statement in an `.expressionBranches` block.
