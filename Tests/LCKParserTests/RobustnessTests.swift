@@ -95,23 +95,54 @@ import Testing
         #expect(parsedTypes.outline.types.last?.parent == 9_998)
     }
 
+    /// Structural invariants: statements of a block lie inside it, in order and without overlap;
+    /// every block but the file's belongs to exactly one parent statement or declaration.
+    func invariantViolations(_ file: TokenizedFile, _ outline: SyntaxOutline) -> [String] {
+        var problems: [String] = []
+        for (index, block) in outline.blocks.enumerated() {
+            var previousEnd = block.range.lowerBound
+            for statementIndex in block.statements {
+                let range = outline.statements[statementIndex].range
+                if range.lowerBound < previousEnd || range.upperBound > block.range.upperBound {
+                    problems.append("block \(index): statement \(file.text(of: range).prefix(40)) out of place")
+                }
+                previousEnd = max(previousEnd, range.upperBound)
+                if outline.statements[statementIndex].parentBlock != index {
+                    problems.append("statement \(statementIndex) has the wrong parent")
+                }
+            }
+        }
+        for call in outline.calls where !(call.callee.lowerBound <= call.nameToken && call.nameToken < call.callee.upperBound) {
+            problems.append("call name outside its callee: \(file.text(of: call.callee))")
+        }
+        for closure in outline.closures where file.tokens[closure.leftBrace].kind != .leftBrace {
+            problems.append("closure without a brace")
+        }
+        return problems
+    }
+
     @Test func everySourceFileOfTheRepositoryParses() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources")
-        let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+        // LCKPARSER_CORPUS adds directories of other Swift code (opt-in, for local runs).
+        var roots = [root]
+        if let extra = ProcessInfo.processInfo.environment["LCKPARSER_CORPUS"] {
+            roots += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        }
         var parsedFiles = 0
         var functions = 0
-        for case let url as URL in enumerator where url.pathExtension == "swift" {
-            let bytes = try [UInt8](Data(contentsOf: url))
-            let file = Lexer.tokenize(bytes)
-            let outline = Parser.parse(file)
-            #expect(outline.blocks.first?.kind == .file)
-            // Every statement range lies inside the file and inside its parent block's range.
-            for statement in outline.statements {
-                #expect(statement.range.upperBound <= file.tokens.count)
+        for directory in roots {
+            let enumerator = try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
+            for case let url as URL in enumerator where url.pathExtension == "swift" {
+                let bytes = try [UInt8](Data(contentsOf: url))
+                let file = Lexer.tokenize(bytes)
+                let outline = Parser.parse(file)
+                #expect(outline.blocks.first?.kind == .file)
+                let problems = invariantViolations(file, outline)
+                #expect(problems.isEmpty, "\(url.path): \(problems.prefix(3))")
+                functions += outline.functions.count
+                parsedFiles += 1
             }
-            functions += outline.functions.count
-            parsedFiles += 1
         }
         #expect(parsedFiles > 20)
         #expect(functions > 50)
