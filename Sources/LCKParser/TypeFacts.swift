@@ -201,6 +201,11 @@ public struct TypeFacts: Sendable {
             return range.count == 1 ? "Bool" : nil
         default: break
         }
+        if tokens[index].kind == .leftSquare, index + 3 < range.upperBound, tokens[index + 1].kind == .identifier,
+            tokens[index + 2].kind == .rightSquare, tokens[index + 3].kind == .leftParen
+        {
+            return file.name(at: index + 1)  // `[CXHandle]()`: element type, as for `[CXHandle]` annotations
+        }
         var last = -1
         while index < range.upperBound, tokens[index].kind == .identifier {
             last = index
@@ -212,7 +217,24 @@ public struct TypeFacts: Sendable {
             index += 2
         }
         guard last >= 0 else { return nil }
-        let next = index + 1
+        var next = index + 1
+        if next < range.upperBound, file.bytes[tokens[next].start] == UInt8(ascii: "<"),
+            tokens[next].kind != .stringQuote
+        {
+            // `Set<UUID>()`: skip explicit generic arguments.
+            var depth = 0
+            while next < range.upperBound, next - index < 64 {
+                let token = tokens[next]
+                if token.kind != .identifier && token.kind != .stringQuote && token.kind != .stringSegment {
+                    for offset in token.start..<token.end {
+                        if file.bytes[offset] == UInt8(ascii: "<") { depth += 1 }
+                        if file.bytes[offset] == UInt8(ascii: ">") { depth -= 1 }
+                    }
+                }
+                next += 1
+                if depth <= 0 { break }
+            }
+        }
         guard next < range.upperBound, tokens[next].kind == .leftParen || tokens[next].kind == .leftBrace else {
             return nil
         }

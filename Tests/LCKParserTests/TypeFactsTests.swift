@@ -90,6 +90,8 @@ import Testing
             """
             let label = "x"
             let count = 3
+            let ids = Set<UUID>()
+            let handles = [CXHandle]()
             provider.setDelegate(self) { (update: CXCallUpdate) in
                 use(update)
             }
@@ -97,6 +99,8 @@ import Testing
         let facts = TypeFacts(outline: snippet.outline, file: snippet.file)
         #expect(facts.typeOf(name: "label", at: snippet.token("use")) == "String")
         #expect(facts.typeOf(name: "count", at: snippet.token("use")) == "Int")
+        #expect(facts.typeOf(name: "ids", at: snippet.token("use")) == "Set")
+        #expect(facts.typeOf(name: "handles", at: snippet.token("use")) == "CXHandle")
         #expect(facts.typeOf(name: "update", at: snippet.token("use")) == "CXCallUpdate")
         #expect(facts.typeOf(name: "update", at: snippet.token("provider")) == nil)
     }
