@@ -86,6 +86,9 @@ struct ParserState {
         outline.memberAccesses.reserveCapacity(count / 16)
         outline.statements.reserveCapacity(count / 10)
         outline.blocks.reserveCapacity(count / 40)
+        outline.variables.reserveCapacity(count / 30)
+        outline.functions.reserveCapacity(count / 100)
+        outline.closures.reserveCapacity(count / 100)
     }
 
     mutating func run() {
