@@ -110,7 +110,9 @@ extension ParserState {
                 var offset = token.start
                 while offset < token.end {
                     let byte = file.bytes[offset]
-                    if byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") { break scan }
+                    if byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") {
+                        break scan
+                    }
                     offset += 1
                 }
             case .leftParen, .leftSquare:

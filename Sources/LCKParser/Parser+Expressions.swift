@@ -76,7 +76,8 @@ extension ParserState {
             case .leftSquare:
                 let isSubscript = state.chainStart >= 0 && !startsLine(index)
                 frameStack.append(
-                    ExpressionFrame(opener: index, savedChainStart: state.chainStart, call: -1, isSubscript: isSubscript))
+                    ExpressionFrame(
+                        opener: index, savedChainStart: state.chainStart, call: -1, isSubscript: isSubscript))
                 state.chainStart = -1
             case .rightParen, .rightSquare:
                 closeBracket(at: index, state: &state)

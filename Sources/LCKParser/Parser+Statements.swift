@@ -76,7 +76,8 @@ extension ParserState {
         var chain: [(statement: Int, elseBlock: Int?)] = []
         var next = keyword + 1
         while true {
-            let statement = addStatement(.if, range: statementStart..<(ifToken + 1), keyword: ifToken, block: targetBlock)
+            let statement = addStatement(
+                .if, range: statementStart..<(ifToken + 1), keyword: ifToken, block: targetBlock)
             chain.append((statement, nil))
             guard let open = bodyBrace(from: ifToken + 1, end: end) else {
                 next = expressionEnd(from: ifToken + 1, limit: end)

@@ -95,7 +95,9 @@ extension ParserState {
         while index < limit {
             if tokens[index].kind == .atSign {
                 index += 2
-                if isKind(index, .leftParen), !tokens[index].flags.contains(.leadingSpace), let close = matchIndex(index) {
+                if isKind(index, .leftParen), !tokens[index].flags.contains(.leadingSpace),
+                    let close = matchIndex(index)
+                {
                     index = close + 1
                 }
                 continue
@@ -149,8 +151,9 @@ extension ParserState {
                 }
             }
             var after = index
-            while after < limit, tokens[after].keyword == .async || tokens[after].keyword == .throws
-                || tokens[after].keyword == .throwsContextual || tokens[after].keyword == .rethrows
+            while after < limit,
+                tokens[after].keyword == .async || tokens[after].keyword == .throws
+                    || tokens[after].keyword == .throwsContextual || tokens[after].keyword == .rethrows
             {
                 after += 1
                 if isKind(after, .leftParen), let close = matchIndex(after) { after = close + 1 }
@@ -266,7 +269,9 @@ extension ParserState {
         var previous = -1
         while index < limit {
             let token = tokens[index]
-            if index > start && token.flags.contains(.atStartOfLine) && !continuesExpression(at: index, previous: previous) {
+            if index > start && token.flags.contains(.atStartOfLine)
+                && !continuesExpression(at: index, previous: previous)
+            {
                 return index
             }
             switch token.kind {

@@ -127,7 +127,8 @@ struct ParserState {
 
     // MARK: - Records
 
-    mutating func addBlock(_ kind: Block.Kind, owner: Block.Owner, range: Range<Int>, header: Range<Int>? = nil) -> Int {
+    mutating func addBlock(_ kind: Block.Kind, owner: Block.Owner, range: Range<Int>, header: Range<Int>? = nil) -> Int
+    {
         outline.blocks.append(
             Block(kind: kind, owner: owner, range: range, statements: [], header: header, isDefaultCase: false))
         return outline.blocks.count - 1

@@ -38,7 +38,8 @@ public enum PathAnalysis {
                 }
                 continue
             }
-            results[block] = sequence(outline.blocks[block].statements, outline: outline, results: results, reaches: reaches)
+            results[block] = sequence(
+                outline.blocks[block].statements, outline: outline, results: results, reaches: reaches)
         }
         return results[root] ?? .fallsThrough
     }

@@ -54,7 +54,8 @@ public struct TypeFacts: Sendable {
             let name = file.name(at: variable.nameToken)
             variablesByName[name, default: []].append(index)
             if variable.kind == .property, let owner = variable.enclosingType {
-                propertiesByType[typeNames[owner], default: [:]][name] = propertiesByType[typeNames[owner]]?[name] ?? index
+                propertiesByType[typeNames[owner], default: [:]][name] =
+                    propertiesByType[typeNames[owner]]?[name] ?? index
             }
         }
         var members: [MemberType] = []
@@ -63,7 +64,8 @@ public struct TypeFacts: Sendable {
             members.append(
                 MemberType(
                     typeName: typeNames[owner], memberName: file.name(at: variable.nameToken),
-                    memberType: typeName(ofVariable: index), isStatic: variable.modifiers.contains(.static)
+                    memberType: typeName(ofVariable: index),
+                    isStatic: variable.modifiers.contains(.static)
                         || variable.modifiers.contains(.class), isFunction: false, declaration: index))
         }
         for (index, function) in outline.functions.enumerated() where function.enclosingFunction == nil {
@@ -158,7 +160,8 @@ public struct TypeFacts: Sendable {
             if let current = best {
                 let currentScope = outline.variables[current].scope
                 if variable.scope.count > currentScope.count { continue }
-                if variable.scope.count == currentScope.count, variable.nameToken < outline.variables[current].nameToken {
+                if variable.scope.count == currentScope.count, variable.nameToken < outline.variables[current].nameToken
+                {
                     continue
                 }
             }
@@ -182,8 +185,9 @@ public struct TypeFacts: Sendable {
     func inferredType(of range: Range<Int>) -> String? {
         let tokens = file.tokens
         var index = range.lowerBound
-        while index < range.upperBound, tokens[index].keyword == .try || tokens[index].keyword == .await
-            || tokens[index].kind == .postfixQuestionMark || tokens[index].kind == .exclamationMark
+        while index < range.upperBound,
+            tokens[index].keyword == .try || tokens[index].keyword == .await
+                || tokens[index].kind == .postfixQuestionMark || tokens[index].kind == .exclamationMark
         {
             index += 1
         }

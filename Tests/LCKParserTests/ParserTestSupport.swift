@@ -1,4 +1,5 @@
 import LCKLexer
+
 @testable import LCKParser
 
 /// A parsed snippet with text helpers, so expectations read like the source.

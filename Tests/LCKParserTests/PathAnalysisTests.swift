@@ -89,7 +89,9 @@ import Testing
         let body = parsed.outline.functions[0].bodyBlock!
         let ifs = parsed.statements(of: body)
         let doneCalls = parsed.calls(named: "done").map(\.nameToken)
-        let outcome = PathAnalysis.outcome(of: body, in: parsed.outline) { range in doneCalls.contains { range.contains($0) } }
+        let outcome = PathAnalysis.outcome(of: body, in: parsed.outline) { range in
+            doneCalls.contains { range.contains($0) }
+        }
         #expect(outcome == .exitsWithout)
         let second = PathAnalysis.outcome(of: ifs[1].blocks[0], in: parsed.outline) { range in
             doneCalls.contains { range.contains($0) }
@@ -116,7 +118,9 @@ import Testing
             }
             """)
         let function = try #require(parsed.function(named: "pushRegistry"))
-        #expect(parsed.outline.selector(ofFunction: 0, in: parsed.file) == "pushRegistry(_:didReceiveIncomingPushWith:for:completion:)")
+        #expect(
+            parsed.outline.selector(ofFunction: 0, in: parsed.file)
+                == "pushRegistry(_:didReceiveIncomingPushWith:for:completion:)")
         #expect(parsed.text(function.parameters[3].type?.range) == "@escaping () -> Void")
         #expect(function.parameters[3].type?.shape == .function)
         let completion = try #require(parsed.calls(named: "completion").first)

@@ -23,18 +23,28 @@ import Testing
                 #endif
             }
             """)
-        #expect(parsed.outline.imports.map { parsed.text($0.moduleToken) } == ["LiveCommunicationKit", "CallKit", "Foundation"])
+        #expect(
+            parsed.outline.imports.map { parsed.text($0.moduleToken) } == [
+                "LiveCommunicationKit", "CallKit", "Foundation",
+            ])
         let groups = parsed.outline.conditionalCompilations
         #expect(groups.count == 2)
-        #expect(groups[0].clauses.map { parsed.text($0.condition) } == ["canImport(LiveCommunicationKit)", "os(iOS)", ""])
-        #expect(groups[0].clauses.map { parsed.text($0.body) } == ["import LiveCommunicationKit", "import CallKit", "import Foundation"])
+        #expect(
+            groups[0].clauses.map { parsed.text($0.condition) } == ["canImport(LiveCommunicationKit)", "os(iOS)", ""])
+        #expect(
+            groups[0].clauses.map { parsed.text($0.body) } == [
+                "import LiveCommunicationKit", "import CallKit", "import Foundation",
+            ])
         let top = parsed.statements(of: parsed.outline.fileBlock)
         #expect(top.map(\.kind) == [.conditionalCompilation, .declaration])
         #expect(top[0].blocks.count == 3)
         let body = try #require(parsed.function(named: "end")?.bodyBlock)
         let inner = parsed.statements(of: body)
         #expect(inner.map(\.kind) == [.conditionalCompilation])
-        #expect(inner[0].blocks.map { parsed.text(parsed.statements(of: $0).first?.range) } == ["action.fulfill()", "action.fail()"])
+        #expect(
+            inner[0].blocks.map { parsed.text(parsed.statements(of: $0).first?.range) } == [
+                "action.fulfill()", "action.fail()",
+            ])
         #expect(inner[0].blocks.map { parsed.text(parsed.outline.blocks[$0].header) } == ["DEBUG", ""])
     }
 
@@ -112,7 +122,8 @@ import Testing
                 }
             }
         }
-        for call in outline.calls where !(call.callee.lowerBound <= call.nameToken && call.nameToken < call.callee.upperBound) {
+        for call in outline.calls
+        where !(call.callee.lowerBound <= call.nameToken && call.nameToken < call.callee.upperBound) {
             problems.append("call name outside its callee: \(file.text(of: call.callee))")
         }
         for closure in outline.closures where file.tokens[closure.leftBrace].kind != .leftBrace {
@@ -132,7 +143,8 @@ import Testing
         var parsedFiles = 0
         var functions = 0
         for directory in roots {
-            let enumerator = try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
+            let enumerator = try #require(
+                FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
             for case let url as URL in enumerator where url.pathExtension == "swift" {
                 let bytes = try [UInt8](Data(contentsOf: url))
                 let file = Lexer.tokenize(bytes)
@@ -149,6 +161,8 @@ import Testing
         // This file's own module: the parser finds its entry point.
         let parserSource = try [UInt8](Data(contentsOf: root.appendingPathComponent("LCKParser/Parser.swift")))
         let parsed = Parsed(String(decoding: parserSource, as: UTF8.self))
-        #expect(parsed.outline.functions.contains { parsed.text($0.nameToken) == "parse" && $0.modifiers.contains(.static) })
+        #expect(
+            parsed.outline.functions.contains { parsed.text($0.nameToken) == "parse" && $0.modifiers.contains(.static) }
+        )
     }
 }

@@ -68,10 +68,11 @@ import Testing
         #expect(parsed.text(statement.condition) == "reason")
         let cases = statement.blocks.map { parsed.outline.blocks[$0] }
         #expect(cases.count == 4)
-        #expect(cases.map { parsed.text($0.header) } == [
-            ".failed, .unanswered", "let .remoteEnded(date) where date != nil",
-            "let error as CXErrorCodeRequestTransactionError", "<nil>",
-        ])
+        #expect(
+            cases.map { parsed.text($0.header) } == [
+                ".failed, .unanswered", "let .remoteEnded(date) where date != nil",
+                "let error as CXErrorCodeRequestTransactionError", "<nil>",
+            ])
         #expect(cases.map(\.isDefaultCase) == [false, false, false, true])
         #expect(parsed.kinds(of: statement.blocks[1]) == [.if, .fallthrough])
         #expect(parsed.kinds(of: statement.blocks[3]) == [.return])
@@ -105,8 +106,9 @@ import Testing
         #expect(parsed.kinds(of: body) == [.defer, .do, .forIn])
         let doStatement = parsed.statements(of: body)[1]
         #expect(doStatement.blocks.map { parsed.outline.blocks[$0].kind } == [.doBody, .catchBody, .catchBody])
-        #expect(parsed.text(parsed.outline.blocks[doStatement.blocks[1]].header)
-            == "let error as CXErrorCodeRequestTransactionError where error.code == .unknownCallUUID")
+        #expect(
+            parsed.text(parsed.outline.blocks[doStatement.blocks[1]].header)
+                == "let error as CXErrorCodeRequestTransactionError where error.code == .unknownCallUUID")
         #expect(parsed.outline.blocks[doStatement.blocks[2]].header?.isEmpty == true)
         #expect(parsed.kinds(of: doStatement.blocks[2]) == [.throw])
         #expect(parsed.text(parsed.statements(of: doStatement.blocks[2])[0].condition) == "CallError.failed(error)")
@@ -136,9 +138,10 @@ import Testing
             return
             """)
         let statements = parsed.statements(of: parsed.outline.fileBlock)
-        #expect(statements.map(\.kind) == [
-            .declaration, .expression, .declaration, .expression, .expression, .declaration, .declaration, .return,
-        ])
+        #expect(
+            statements.map(\.kind) == [
+                .declaration, .expression, .declaration, .expression, .expression, .declaration, .declaration, .return,
+            ])
         // `open(url)` is a call, not a modifier of the next declaration.
         #expect(parsed.text(statements[4].range) == "open(url)")
         #expect(parsed.variable(named: "count")?.modifiers.contains(.private) == true)

@@ -44,7 +44,10 @@ import Testing
     var facts: TypeFacts { TypeFacts(outline: parsed.outline, file: parsed.file) }
 
     @Test func conformancesMergeDeclarationAndExtensions() {
-        #expect(facts.conformances(of: "CallManager") == ["NSObject", "CXProviderDelegate", "PKPushRegistryDelegate", "Sendable"])
+        #expect(
+            facts.conformances(of: "CallManager") == [
+                "NSObject", "CXProviderDelegate", "PKPushRegistryDelegate", "Sendable",
+            ])
         #expect(facts.conforms("CallManager", to: "CXProviderDelegate"))
         #expect(facts.types(conformingTo: "PKPushRegistryDelegate") == ["CallManager"])
         #expect(facts.types(conformingTo: "CXCallObserverDelegate").isEmpty)
@@ -55,11 +58,14 @@ import Testing
         #expect(facts.memberType(of: "CallManager", member: "pending") == "CXHandle")
         #expect(facts.memberType(of: "CallManager", member: "controller") == "CXCallController")
         #expect(facts.memberType(of: "CallManager", member: "update") == "CXCallUpdate")
-        let members = facts.members.filter { !$0.isFunction }.map { "\($0.typeName).\($0.memberName): \($0.memberType ?? "?")" }
-        #expect(members == [
-            "CallManager.provider: CXProvider", "CallManager.pending: CXHandle",
-            "CallManager.controller: CXCallController", "CallManager.update: CXCallUpdate",
-        ])
+        let members = facts.members.filter { !$0.isFunction }.map {
+            "\($0.typeName).\($0.memberName): \($0.memberType ?? "?")"
+        }
+        #expect(
+            members == [
+                "CallManager.provider: CXProvider", "CallManager.pending: CXHandle",
+                "CallManager.controller: CXCallController", "CallManager.update: CXCallUpdate",
+            ])
         #expect(facts.members.filter(\.isFunction).map(\.memberName) == ["end", "providerDidReset"])
     }
 
