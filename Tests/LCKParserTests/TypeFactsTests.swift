@@ -111,3 +111,34 @@ import Testing
         #expect(facts.typeOf(name: "update", at: snippet.token("provider")) == nil)
     }
 }
+
+@Suite struct ProjectTypeIndexTests {
+    @Test func membersDeclaredInAnotherFileResolveInAnExtension() {
+        let manager = Parsed(
+            """
+            final class CallManager: NSObject {
+                let provider = CXProvider(configuration: .init(localizedName: "Calls"))
+                let controller: CXCallController
+            }
+            """)
+        let extensionFile = Parsed(
+            """
+            extension CallManager: CXProviderDelegate {
+                func providerDidReset(_ unused: CXProvider) {
+                    provider.invalidate()
+                }
+            }
+            """)
+        let managerFacts = TypeFacts(outline: manager.outline, file: manager.file)
+        let extensionFacts = TypeFacts(outline: extensionFile.outline, file: extensionFile.file)
+        let project = ProjectTypeIndex([managerFacts, extensionFacts])
+        let use = extensionFile.token("invalidate")
+        #expect(extensionFacts.typeOf(name: "provider", at: use) == nil)
+        #expect(extensionFacts.typeOf(name: "provider", at: use, project: project) == "CXProvider")
+        #expect(project.memberType(of: "CallManager", member: "controller") == "CXCallController")
+        #expect(project.conformances(of: "CallManager") == ["NSObject", "CXProviderDelegate"])
+        // Names declared locally are never replaced by project members.
+        #expect(extensionFacts.typeOf(name: "unused", at: use, project: project) == "CXProvider")
+        #expect(extensionFacts.typeOf(name: "missing", at: use, project: project) == nil)
+    }
+}
