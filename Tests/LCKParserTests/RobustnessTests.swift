@@ -165,4 +165,37 @@ import Testing
             parsed.outline.functions.contains { parsed.text($0.nameToken) == "parse" && $0.modifiers.contains(.static) }
         )
     }
+
+    @Test func mutatedSourcesKeepTheInvariants() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/LCKParser")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(truncatingIfNeeded: state >> 1)
+        }
+        let structural: Set<UInt8> = Set("{}()[]#<>\"".utf8)
+        var mutants = 0
+        for name in names where name.hasSuffix(".swift") {
+            let original = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
+            for _ in 0..<4 {
+                var bytes = original
+                // Delete or duplicate a dozen structural bytes: braces, parens, quotes, `#`.
+                for _ in 0..<12 {
+                    let start = next() % bytes.count
+                    guard let offset = bytes[start...].firstIndex(where: { structural.contains($0) }) else { continue }
+                    if next() % 2 == 0 { bytes.remove(at: offset) } else { bytes.insert(bytes[offset], at: offset) }
+                }
+                let file = Lexer.tokenize(bytes)
+                let outline = Parser.parse(file)
+                let problems = invariantViolations(file, outline)
+                #expect(problems.isEmpty, "\(name) mutant: \(problems.prefix(3))")
+                mutants += 1
+            }
+        }
+        #expect(mutants >= 40)
+    }
 }
