@@ -101,6 +101,9 @@ import Testing
             provider.setDelegate(self) { (update: CXCallUpdate) in
                 use(update)
             }
+            for case let start as CXStartCallAction in transaction.actions {
+                begin(start)
+            }
             """)
         let facts = TypeFacts(outline: snippet.outline, file: snippet.file)
         #expect(facts.typeOf(name: "label", at: snippet.token("use")) == "String")
@@ -109,6 +112,9 @@ import Testing
         #expect(facts.typeOf(name: "handles", at: snippet.token("use")) == "CXHandle")
         #expect(facts.typeOf(name: "update", at: snippet.token("use")) == "CXCallUpdate")
         #expect(facts.typeOf(name: "update", at: snippet.token("provider")) == nil)
+        #expect(facts.typeOf(name: "start", at: snippet.token("begin")) == "CXStartCallAction")
+        let cast = snippet.outline.casts.first
+        #expect(cast?.isPattern == true && snippet.text(cast?.boundName) == "start")
     }
 }
 
