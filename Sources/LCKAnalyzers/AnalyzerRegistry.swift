@@ -5,5 +5,7 @@ public enum AnalyzerRegistry {
         TransientHandleAnalyzer(),
         UnnormalizedHandleAnalyzer(),
         UnretainedDelegateAnalyzer(),
+        MultipleProvidersAnalyzer(),
+        AudioOutsideActivationAnalyzer(),
     ]
 }
