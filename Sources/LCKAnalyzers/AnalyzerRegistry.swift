@@ -7,5 +7,6 @@ public enum AnalyzerRegistry {
         UnretainedDelegateAnalyzer(),
         MultipleProvidersAnalyzer(),
         AudioOutsideActivationAnalyzer(),
+        MissingActionHandlerAnalyzer(),
     ]
 }
