@@ -113,7 +113,9 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
                 result.append(.helper(call.nameToken, helpers))
             } else if receiver.isEmpty, vocabulary.startFunctions.contains(name) {
                 result.append(.audio(call.nameToken, "`\(name)` starts an audio unit"))
-            } else if vocabulary.engineStartMembers.contains(name), isEngine(receiver, in: context, vocabulary: vocabulary) {
+            } else if vocabulary.engineStartMembers.contains(name), !Self.isSwitchOff(call, in: file),
+                isEngine(receiver, in: context, vocabulary: vocabulary)
+            {
                 result.append(.audio(call.nameToken, "`\(file.text(of: receiver)).\(name)()` starts audio or capture"))
             } else if !receiver.isEmpty, vocabulary.mediaStartMembers.contains(name) {
                 result.append(.audio(call.nameToken, "`\(name)()` starts call media"))
@@ -129,18 +131,23 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
         return result
     }
 
-    /// `audioEngine`, `self.engine`, `AVAudioEngine()`, or a name whose type is a listed engine type.
+    /// `audioEngine`, `self.engine`, `AVAudioEngine()`, `AudioManager.shared`, or a name whose type is a
+    /// listed engine type: any name in the receiver chain counts.
     func isEngine(_ receiver: Range<Int>, in context: AnalysisContext, vocabulary: Vocabulary) -> Bool {
         let file = context.file
-        let tokens = file.tokens
-        guard var last = receiver.last else { return false }
-        if tokens[last].kind == .rightParen, let open = context.outline.matchingIndex(of: last), open > receiver.lowerBound {
-            last = open - 1
+        for index in receiver where file.tokens[index].kind == .identifier {
+            let name = file.name(at: index)
+            if vocabulary.engineTypes.contains(name) { return true }
+            if let type = context.facts.typeOf(name: name, at: index), vocabulary.engineTypes.contains(type) { return true }
+            if CallRoles.lastMatch(CallRoles.words(of: name), in: vocabulary.engineWords) != nil { return true }
         }
-        guard last >= receiver.lowerBound, tokens[last].kind == .identifier else { return false }
-        let name = file.name(at: last)
-        if vocabulary.engineTypes.contains(name) { return true }
-        if let type = context.facts.typeOf(name: name, at: last), vocabulary.engineTypes.contains(type) { return true }
-        return CallRoles.lastMatch(CallRoles.words(of: name), in: vocabulary.engineWords) != nil
+        return false
+    }
+
+    /// `start(.none)`, `setEngineAvailability(.none)`, `start(false)`: switching off, not on.
+    static func isSwitchOff(_ call: Call, in file: TokenizedFile) -> Bool {
+        guard let value = call.arguments.first?.value, let last = value.last else { return false }
+        let token = file.tokens[last]
+        return token.keyword == .false || file.token(token, is: "none") || file.token(token, is: "disabled")
     }
 }

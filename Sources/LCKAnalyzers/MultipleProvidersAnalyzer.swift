@@ -3,7 +3,8 @@ import LCKLexer
 import LCKParser
 
 /// Flags `CXProvider(configuration:)` / `ConversationManager(configuration:)` built in per-call or
-/// per-view code, and stored constructions of the same type in two different types of one file.
+/// per-view code, and every construction of a file that has more than one construction site (if/else
+/// alternatives inside one function count as one site).
 ///
 /// Apple asks for one provider for the app's lifetime. A stored property, `lazy var`, `static let` or an
 /// `init` is a once-per-owner construction and fine on its own; cross-file duplicates need project facts
@@ -26,6 +27,9 @@ public struct MultipleProvidersAnalyzer: Analyzer {
         var typeToken: Int
         var typeName: String
         var owner: String
+        /// Sites with the same key are alternatives of one construction (if/else in one function).
+        var key: String
+        var place: String
         var reason: String?
         var confidence: Confidence?
     }
@@ -41,7 +45,11 @@ public struct MultipleProvidersAnalyzer: Analyzer {
             else { continue }
             let owner = context.outline.enclosingType(at: typeToken).map { context.facts.typeNames[$0] } ?? "file scope"
             if CallRoles.lastMatch(CallRoles.words(of: owner), in: Self.testDoubleWords) != nil { continue }
-            var site = Site(typeToken: typeToken, typeName: file.name(at: typeToken), owner: owner)
+            let function = context.outline.enclosingFunction(at: typeToken)
+            let key = function.map { "f\($0)" } ?? "t\(typeToken)"
+            let place = function.map { "`\(owner).\(context.outline.selector(ofFunction: $0, in: file))`" } ?? "`\(owner)`"
+            var site = Site(
+                typeToken: typeToken, typeName: file.name(at: typeToken), owner: owner, key: key, place: place)
             (site.reason, site.confidence) = perCallReason(at: typeToken, in: context)
             sites.append(site)
         }
@@ -54,14 +62,14 @@ public struct MultipleProvidersAnalyzer: Analyzer {
                         confidence: site.confidence, evidence: [reason]))
                 continue
             }
-            let others = Set(sites.filter { $0.reason == nil && $0.typeName == site.typeName && $0.owner != site.owner }.map(\.owner))
+            let others = Set(sites.filter { $0.typeName == site.typeName && $0.key != site.key }.map(\.place))
             guard !others.isEmpty else { continue }
-            let list = others.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            let list = others.sorted().joined(separator: ", ")
             findings.append(
                 context.finding(
                     ruleID, at: context.range(ofToken: site.typeToken),
                     message: "`\(site.typeName)` is also created in \(list); the app should own exactly one",
-                    evidence: ["constructed in `\(site.owner)` and in \(list)"]))
+                    evidence: ["constructed in \(site.place) and in \(list)"]))
         }
     }
 
