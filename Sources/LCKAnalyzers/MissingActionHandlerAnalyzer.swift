@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKRules
 
 /// Flags an advertised capability (hold, group, ungroup, DTMF; LCK `.pausing`, `.merging`,
 /// `.unmerging`, `.playingTones`) whose action nobody handles, and a provider/manager delegate that
@@ -15,35 +16,81 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
 
     public init() {}
 
+    /// A CallKit capability is answered by CallKit actions only, an LCK one by LCK actions only: in a
+    /// half-migrated app the other framework's handler does not count.
     static let defaultCapabilityActions: [String: [String]] = [
-        "supportsHolding": ["CXSetHeldCallAction", "PauseConversationAction"],
-        "supportsGrouping": ["CXSetGroupCallAction", "MergeConversationAction"],
-        "supportsUngrouping": ["CXSetGroupCallAction", "UnmergeConversationAction"],
-        "supportsDTMF": ["CXPlayDTMFCallAction", "PlayToneAction"],
-        "pausing": ["PauseConversationAction", "CXSetHeldCallAction"],
-        "merging": ["MergeConversationAction", "CXSetGroupCallAction"],
-        "unmerging": ["UnmergeConversationAction", "CXSetGroupCallAction"],
-        "playingTones": ["PlayToneAction", "CXPlayDTMFCallAction"],
+        "supportsHolding": ["CXSetHeldCallAction"], "supportsGrouping": ["CXSetGroupCallAction"],
+        "supportsUngrouping": ["CXSetGroupCallAction"], "supportsDTMF": ["CXPlayDTMFCallAction"],
+        "pausing": ["PauseConversationAction"], "merging": ["MergeConversationAction"],
+        "unmerging": ["UnmergeConversationAction"], "playingTones": ["PlayToneAction"],
     ]
     static let defaultRequiredActions = [
-        ["CXStartCallAction", "StartConversationAction"], ["CXAnswerCallAction", "JoinConversationAction"],
-        ["CXEndCallAction", "EndConversationAction"],
+        ["CXAnswerCallAction", "JoinConversationAction"], ["CXEndCallAction", "EndConversationAction"],
     ]
+    /// Start actions only reach the delegate when the app requests them (outgoing calls, redial).
+    static let defaultRequiredWhenRequested = [["CXStartCallAction", "StartConversationAction"]]
     static let delegateProtocols: Set<String> = ["CXProviderDelegate", "ConversationManagerDelegate"]
 
+    /// Project-wide action facts for a pipeline pre-pass: merge `actionFacts(in:)` of every file and
+    /// pass the result to `analyze(_:project:into:)`.
+    public struct ActionFacts: Sendable, Hashable {
+        /// Owner type name ("" for free functions) → action type names its perform handlers take.
+        public var handledByType: [String: Set<String>] = [:]
+        /// Action types the app constructs itself (`CXStartCallAction(…)`), i.e. requests.
+        public var requested: Set<String> = []
+
+        public init(handledByType: [String: Set<String>] = [:], requested: Set<String> = []) {
+            self.handledByType = handledByType
+            self.requested = requested
+        }
+
+        public mutating func merge(_ other: ActionFacts) {
+            for (type, actions) in other.handledByType { handledByType[type, default: []].formUnion(actions) }
+            requested.formUnion(other.requested)
+        }
+    }
+
+    /// This file's contribution to the project-wide `ActionFacts`.
+    public static func actionFacts(in context: AnalysisContext) -> ActionFacts {
+        let analyzer = MissingActionHandlerAnalyzer()
+        return ActionFacts(handledByType: analyzer.handledActions(in: context), requested: analyzer.requestedActions(in: context))
+    }
+
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+        analyze(context, project: nil, into: &findings)
+    }
+
+    /// With `project`, capabilities are checked against handlers anywhere in the project (so a
+    /// capability file without handlers is judged too), delegate types against all their extensions,
+    /// and the start handler is required when any file requests a start.
+    public func analyze(_ context: AnalysisContext, project: ActionFacts?, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters
         let capabilityActions = parameters?.stringTable("capabilityActions") ?? Self.defaultCapabilityActions
-        var required = Self.defaultRequiredActions
-        if let groups = parameters?["requiredActions"]?.arrayValue {
-            required = groups.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] }.filter { !$0.isEmpty }
-        }
-        let handlers = handledActions(in: context)
-        let handledAnywhere = Set(handlers.flatMap(\.value))
-        if !handlers.isEmpty {
+        let required = Self.groups(parameters?["requiredActions"]) ?? Self.defaultRequiredActions
+        let requiredWhenRequested = Self.groups(parameters?["requiredWhenRequested"]) ?? Self.defaultRequiredWhenRequested
+        var facts = Self.actionFacts(in: context)
+        if let project { facts.merge(project) }
+        let handledAnywhere = Set(facts.handledByType.flatMap(\.value))
+        if !handledAnywhere.isEmpty {
             checkCapabilities(context, capabilityActions: capabilityActions, handled: handledAnywhere, into: &findings)
         }
-        checkDelegates(context, handlers: handlers, required: required, into: &findings)
+        let needed = required + requiredWhenRequested.filter { !facts.requested.isDisjoint(with: $0) }
+        checkDelegates(context, handlers: facts.handledByType, required: needed, into: &findings)
+    }
+
+    static func groups(_ value: JSONValue?) -> [[String]]? {
+        value?.arrayValue.map { $0.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] }.filter { !$0.isEmpty } }
+    }
+
+    /// Action types constructed in this file (`CXStartCallAction(call:handle:)`), whatever for.
+    func requestedActions(in context: AnalysisContext) -> Set<String> {
+        var result: Set<String> = []
+        for call in context.outline.calls {
+            guard let type = CallRoles.constructedTypeToken(of: call, in: context.file) else { continue }
+            let name = context.file.name(at: type)
+            if name.hasSuffix("Action") { result.insert(name) }
+        }
+        return result
     }
 
     /// Action types handled per owner type name ("" for free functions): perform-overload parameter
@@ -93,7 +140,7 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
             findings.append(
                 context.finding(
                     ruleID, at: context.range(ofToken: access.member),
-                    message: "The capability `\(name)` is advertised, but no perform handler in this file handles "
+                    message: "The capability `\(name)` is advertised, but no perform handler handles "
                         + "\(actions.map { "`\($0)`" }.joined(separator: " or ")); the system shows the control and "
                         + "the action is never answered",
                     evidence: ["capability `\(name)`", "handled here: \(handled.sorted().joined(separator: ", "))"]))
@@ -130,18 +177,18 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
             let name = file.name(at: type.nameToken)
             let conforms = context.facts.conformances(of: name).contains(where: Self.delegateProtocols.contains)
             // Only the type's own declaration: an extension here suggests the body lives in another file.
-            guard type.kind != .extension, type.kind != .protocol, conforms, !seen.contains(name), let handled = handlers[name], !handled.isEmpty else { continue }
+            guard type.kind != .extension, type.kind != .protocol, conforms, !seen.contains(name),
+                let handled = handlers[name], !handled.isEmpty
+            else { continue }
             seen.insert(name)
             let missing = required.filter { group in !group.contains(where: handled.contains) }
             guard !missing.isEmpty else { continue }
-            let onlyStart = missing.count == 1 && (missing[0].first?.contains("Start") ?? false)
             let names = missing.map { "`\($0[0])`/`\($0.count > 1 ? $0[1] : $0[0])`" }
             findings.append(
                 context.finding(
                     ruleID, at: context.range(ofToken: type.nameToken),
                     message: "`\(name)` handles some actions but not \(names.joined(separator: ", ")); "
                         + "those actions will never be fulfilled and time out",
-                    confidence: onlyStart ? .low : nil,
                     evidence: ["handles: \(handled.sorted().joined(separator: ", "))"]))
         }
     }
