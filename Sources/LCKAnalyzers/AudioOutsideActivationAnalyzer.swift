@@ -48,23 +48,29 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
             functionsByName[file.name(at: function.nameToken), default: []].append(index)
         }
         var reported: Set<Int> = []
+        let localTypes = Set(context.facts.typeNames)
         for (root, function) in outline.functions.enumerated() {
             let selector = outline.selector(ofFunction: root, in: file)
-            guard CallRoles.actionHandlerSelectors.contains(selector) || CallRoles.pushHandlerSelectors.contains(selector),
-                function.body != nil
-            else { continue }
+            let isHandler = CallRoles.actionHandlerSelectors.contains(selector) || CallRoles.pushHandlerSelectors.contains(selector)
+            // Call-flow functions (`startCall`, `displayIncomingCall`) run before didActivate too; the
+            // name is the only evidence, so their findings are low confidence.
+            let isCallFlow = !isHandler && function.kind == .function
+                && CallRoles.isPerCallName(file.name(at: function.nameToken))
+            guard isHandler || isCallFlow, function.body != nil else { continue }
             // (function, depth, witness) — an explicit worklist, so helper chains never recurse.
             var work: [(Int, Int, [WitnessStep])] = [(root, 0, [])]
             var visited: Set<Int> = [root]
             while let (current, depth, witness) = work.popLast() {
                 guard let body = outline.functions[current].body else { continue }
-                for start in starts(in: body, context: context, vocabulary: vocabulary, functionsByName: functionsByName) {
+                let found = starts(
+                    in: body, context: context, vocabulary: vocabulary, functionsByName: functionsByName, localTypes: localTypes)
+                for start in found {
                     switch start {
                     case .helper(let callToken, let helpers):
                         guard depth < Self.helperDepth else { continue }
                         for helper in helpers where !visited.contains(helper) {
                             let helperSelector = outline.selector(ofFunction: helper, in: file)
-                            if CallRoles.activationSelectors.contains(helperSelector) { continue }
+                            if CallRoles.activationSelectors.contains(helperSelector) || helper == root { continue }
                             visited.insert(helper)
                             let step = WitnessStep(
                                 range: context.range(ofToken: callToken),
@@ -79,7 +85,8 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
                                 ruleID, at: context.range(ofToken: token),
                                 message: "\(what) \(place), before the system activates the call's audio session; "
                                     + "start audio in `didActivate` instead",
-                                witness: witness, evidence: [what]))
+                                confidence: isCallFlow ? .low : nil, witness: witness,
+                                evidence: isCallFlow ? [what, "call-flow function name `\(selector)`"] : [what]))
                     }
                 }
             }
@@ -95,7 +102,8 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
 
     /// Audio starts and helper calls directly in `body` (closures included), in source order.
     func starts(
-        in body: Range<Int>, context: AnalysisContext, vocabulary: Vocabulary, functionsByName: [String: [Int]]
+        in body: Range<Int>, context: AnalysisContext, vocabulary: Vocabulary, functionsByName: [String: [Int]],
+        localTypes: Set<String>
     ) -> [Start] {
         let file = context.file
         let tokens = file.tokens
@@ -104,7 +112,11 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
             let call = context.outline.calls[index]
             let name = file.name(at: call.nameToken)
             let receiver = call.receiver
-            let isSelfOrBare = receiver.isEmpty || (receiver.count == 1 && tokens[receiver.lowerBound].keyword == .self)
+            // `helper()`, `self.helper()`, `Self.helper()`, `CallManager.helper()` for a type declared here.
+            let isSelfOrBare = receiver.isEmpty
+                || (receiver.count == 1
+                    && (tokens[receiver.lowerBound].keyword == .self || file.token(tokens[receiver.lowerBound], is: "Self")
+                        || localTypes.contains(file.name(at: receiver.lowerBound))))
             if vocabulary.activatingMembers.contains(name), let first = call.arguments.first, first.label == nil,
                 first.value.count == 1, tokens[first.value.lowerBound].keyword == .true
             {

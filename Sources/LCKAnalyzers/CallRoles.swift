@@ -18,6 +18,19 @@ enum CallRoles {
     /// The callbacks where call audio belongs.
     static let activationSelectors: Set<String> = ["provider(_:didActivate:)", "conversationManager(_:didActivate:)"]
 
+    static let perCallVerbs = ["start", "answer", "report", "dial", "place", "accept", "receive", "join", "make", "handle"]
+    static let callNouns = ["call", "conversation", "incoming", "outgoing", "voip", "push"]
+
+    /// Whether a function name reads like per-call work (`startCall`, `reportIncomingCall`,
+    /// `registerOutgoingCall`, `answer(call:)` is not caught): a call noun with a per-call verb, or
+    /// `incoming`/`outgoing`. `CallKit` in a name is the framework, not a call.
+    static func isPerCallName(_ name: String) -> Bool {
+        var words = Self.words(of: name)
+        while let kit = words.firstIndex(of: "kit"), kit > 0, words[kit - 1] == "call" { words.removeSubrange((kit - 1)...kit) }
+        if words.contains("incoming") || words.contains("outgoing") { return true }
+        return lastMatch(words, in: callNouns) != nil && lastMatch(words, in: perCallVerbs) != nil
+    }
+
     /// Whether the file imports CallKit or LiveCommunicationKit, or declares a type adopting one of
     /// their delegate protocols (wrappers sometimes import only an umbrella module).
     static func usesCallKitOrLCK(_ context: AnalysisContext) -> Bool {

@@ -19,8 +19,6 @@ public struct MultipleProvidersAnalyzer: Analyzer {
         "viewDidLoad", "viewWillAppear", "viewDidAppear", "loadView", "awakeFromNib", "layoutSubviews",
         "tableView", "collectionView", "onAppear",
     ]
-    static let perCallVerbs = ["start", "answer", "report", "dial", "place", "accept", "receive", "join", "make", "handle"]
-    static let callNouns = ["call", "conversation", "incoming", "voip", "push"]
     static let testDoubleWords = ["mock", "fake", "stub", "preview", "spy", "dummy"]
 
     struct Site {
@@ -99,11 +97,7 @@ public struct MultipleProvidersAnalyzer: Analyzer {
         guard outline.functions[function].kind == .function else { return (nil, nil) }
         let name = file.name(at: outline.functions[function].nameToken)
         if Self.viewLifecycleNames.contains(name) { return ("in `\(selector)`, once per view", .medium) }
-        var words = CallRoles.words(of: name)
-        // `CallKit` in a name (`makeCallKitProvider`) is the framework, not a call.
-        while let kit = words.firstIndex(of: "kit"), kit > 0, words[kit - 1] == "call" { words.removeSubrange((kit - 1)...kit) }
-        let isPerCall = CallRoles.lastMatch(words, in: Self.callNouns) != nil
-            && (CallRoles.lastMatch(words, in: Self.perCallVerbs) != nil || words.contains("incoming"))
+        let isPerCall = CallRoles.isPerCallName(name)
         if isPerCall { return ("in `\(selector)`, once per call", .medium) }
         return (nil, nil)
     }
