@@ -22,7 +22,8 @@ public struct TransientHandleAnalyzer: Analyzer {
         let words = Vocabulary(
             transient: parameters?.strings("transientWords") ?? Self.defaultTransientWords,
             stable: parameters?.strings("stableWords") ?? Self.defaultStableWords,
-            placeholders: (parameters?.strings("placeholderValues") ?? Self.defaultPlaceholders).map { $0.lowercased() }
+            placeholders: (parameters?.strings("placeholderValues") ?? Self.defaultPlaceholders).map { $0.lowercased() },
+            weakTransient: parameters?.strings("weakTransientWords") ?? ["uuid"]
         )
         let file = context.file
         for call in context.outline.calls {
@@ -48,6 +49,8 @@ public struct TransientHandleAnalyzer: Analyzer {
         var transient: [String]
         var stable: [String]
         var placeholders: [String]
+        /// Words that only decide when nothing else in the expression does (`call.uuid` vs `user.uuid`).
+        var weakTransient: [String]
     }
 
     struct Verdict {
@@ -80,10 +83,22 @@ public struct TransientHandleAnalyzer: Analyzer {
                 confidence: .medium)
         }
         if let literal = plainLiteral(range, in: file) {
-            if words.placeholders.contains(literal.lowercased()) {
+            if isPlaceholder(literal, words: words) {
                 return Verdict(isTransient: true, evidence: ["placeholder literal \"\(literal)\""], confidence: .medium)
             }
             return Verdict(isTransient: false, evidence: [], confidence: nil)
+        }
+        // A property holding a placeholder literal (`var defaultCaller = "Unknown Caller"`).
+        if followLocal, range.count == 1, tokens[range.lowerBound].kind == .identifier,
+            let variable = context.facts.lookup(name: file.name(at: range.lowerBound), at: range.lowerBound),
+            context.outline.variables[variable].kind == .property,
+            let initializer = context.outline.variables[variable].initializer,
+            let literal = plainLiteral(initializer, in: file), isPlaceholder(literal, words: words)
+        {
+            return Verdict(
+                isTransient: true,
+                evidence: ["placeholder literal \"\(literal)\" via property `\(file.name(at: range.lowerBound))`"],
+                confidence: .medium)
         }
         if let verdict = wordVerdict(range, in: file, words: words) { return verdict }
         guard followLocal, let local = Self.singleLocal(range, in: context),
@@ -99,6 +114,7 @@ public struct TransientHandleAnalyzer: Analyzer {
         let tokens = file.tokens
         var index = range.upperBound - 1
         var squareDepth = 0
+        var weakHit: String?
         while index >= range.lowerBound {
             defer { index -= 1 }
             let token = tokens[index]
@@ -118,11 +134,23 @@ public struct TransientHandleAnalyzer: Analyzer {
             } else if let stable {
                 decision = (stable.entry, false)
             }
-            guard let decision else { continue }
+            guard let decision else {
+                if weakHit == nil, let weak = CallRoles.lastMatch(split, in: words.weakTransient) {
+                    weakHit = "word '\(weak.entry)' in `\(name)`"
+                }
+                continue
+            }
             let evidence = decision.transient ? ["word '\(decision.word)' in `\(name)`"] : []
             return Verdict(isTransient: decision.transient, evidence: evidence, confidence: .low)
         }
-        return nil
+        return weakHit.map { Verdict(isTransient: true, evidence: [$0], confidence: .low) }
+    }
+
+    /// Blank, or made only of placeholder words ("Unknown Caller", "invalid", "N/A").
+    func isPlaceholder(_ literal: String, words: Vocabulary) -> Bool {
+        let split = CallRoles.words(of: literal)
+        if split.isEmpty { return !literal.utf8.contains { $0 > 0x20 } || words.placeholders.contains(literal.lowercased()) }
+        return words.placeholders.contains(literal.lowercased()) || split.allSatisfy(words.placeholders.contains)
     }
 
     /// The text of a string literal without interpolation that is the whole range.
