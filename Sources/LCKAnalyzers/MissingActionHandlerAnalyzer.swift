@@ -74,7 +74,9 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
         if !handledAnywhere.isEmpty {
             checkCapabilities(context, capabilityActions: capabilityActions, handled: handledAnywhere, into: &findings)
         }
-        let needed = required + requiredWhenRequested.filter { !facts.requested.isDisjoint(with: $0) }
+        // A requested start needs a handler, unless another delegate type already takes it (then the
+        // requests go there, and this type is a second delegate, which `multiple_providers` is about).
+        let needed = required + requiredWhenRequested.filter { !facts.requested.isDisjoint(with: $0) && handledAnywhere.isDisjoint(with: $0) }
         checkDelegates(context, handlers: facts.handledByType, required: needed, into: &findings)
     }
 
