@@ -150,7 +150,8 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
     }
 
     /// `.pausing` counts when it is `Conversation.Capabilities.pausing` or sits in an expression that
-    /// mentions `capabilities` (argument label, property or `insert` receiver) on the same line.
+    /// mentions `capabilities` (argument label, property, `insert` receiver, or a variable typed
+    /// `Conversation.Capabilities`) on the same line.
     func isCapabilityContext(_ access: MemberAccess, in context: AnalysisContext) -> Bool {
         let file = context.file
         let tokens = file.tokens
@@ -159,8 +160,9 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
         var steps = 0
         while index >= 0, steps < 40 {
             let token = tokens[index]
-            if token.kind == .identifier, file.token(token, is: "capabilities") || file.token(token, is: "Capabilities") {
-                return true
+            if token.kind == .identifier {
+                if file.token(token, is: "capabilities") || file.token(token, is: "Capabilities") { return true }
+                if context.facts.typeOf(name: file.name(at: index), at: index) == "Capabilities" { return true }
             }
             if token.kind == .leftBrace || token.kind == .rightBrace || token.kind == .semicolon { return false }
             if token.flags.contains(.atStartOfLine), token.kind != .period { return false }
