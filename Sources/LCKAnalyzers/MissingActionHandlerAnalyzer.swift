@@ -16,13 +16,17 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
 
     public init() {}
 
-    /// A CallKit capability is answered by CallKit actions only, an LCK one by LCK actions only: in a
-    /// half-migrated app the other framework's handler does not count.
+    /// Each capability's action in both frameworks; `checkCapabilities` keeps the one of the capability's
+    /// own framework, so in a half-migrated app the other framework's handler does not count.
     static let defaultCapabilityActions: [String: [String]] = [
-        "supportsHolding": ["CXSetHeldCallAction"], "supportsGrouping": ["CXSetGroupCallAction"],
-        "supportsUngrouping": ["CXSetGroupCallAction"], "supportsDTMF": ["CXPlayDTMFCallAction"],
-        "pausing": ["PauseConversationAction"], "merging": ["MergeConversationAction"],
-        "unmerging": ["UnmergeConversationAction"], "playingTones": ["PlayToneAction"],
+        "supportsHolding": ["CXSetHeldCallAction", "PauseConversationAction"],
+        "supportsGrouping": ["CXSetGroupCallAction", "MergeConversationAction"],
+        "supportsUngrouping": ["CXSetGroupCallAction", "UnmergeConversationAction"],
+        "supportsDTMF": ["CXPlayDTMFCallAction", "PlayToneAction"],
+        "pausing": ["PauseConversationAction", "CXSetHeldCallAction"],
+        "merging": ["MergeConversationAction", "CXSetGroupCallAction"],
+        "unmerging": ["UnmergeConversationAction", "CXSetGroupCallAction"],
+        "playingTones": ["PlayToneAction", "CXPlayDTMFCallAction"],
     ]
     static let defaultRequiredActions = [
         ["CXAnswerCallAction", "JoinConversationAction"], ["CXEndCallAction", "EndConversationAction"],
@@ -127,7 +131,10 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
         let tokens = file.tokens
         for access in context.outline.memberAccesses {
             let name = file.name(at: access.member)
-            guard let actions = capabilityActions[name] else { continue }
+            // CallKit capabilities are `supports…` properties; their actions are the `CX…` ones.
+            let isCallKit = name.hasPrefix("supports")
+            guard let actions = capabilityActions[name]?.filter({ $0.hasPrefix("CX") == isCallKit }), !actions.isEmpty
+            else { continue }
             let next = access.member + 1 < tokens.count ? tokens[access.member + 1] : nil
             if name.hasPrefix("supports") {
                 guard next?.kind == .equal, access.member + 2 < tokens.count,
