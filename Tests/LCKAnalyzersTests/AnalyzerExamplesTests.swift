@@ -1,6 +1,8 @@
 import Foundation
 import LCKAnalyzers
 import LCKCore
+import LCKLexer
+import LCKMigrateKit
 import LCKRules
 import Testing
 
@@ -27,13 +29,13 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
         }
         return result
     }()
+
+    static let triggering = all.filter { $0.isTriggering }
 }
 
 /// SwiftLint's `verifyRule` for lckmigrate: every example of every analyzer, plus mutations that must
-/// not change the answer (inert in a comment or string, shifted by a multi-byte prefix line).
-///
-/// The suppression mutation (`// lckmigrate:disable-next-line <id>`) is added once the suppression
-/// machinery is in main; analyzers do not see suppressions themselves.
+/// not change the answer (inert in a comment or string, shifted by a multi-byte prefix line, silenced
+/// by `// lckmigrate:disable-next-line <id>` through the pipeline's own suppression pass).
 @Suite struct AnalyzerExamplesTests {
     static let multiBytePrefix = "// ✓ 日本語 😀\n"
 
@@ -56,21 +58,21 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
         }
     }
 
-    @Test(arguments: RuleExample.all.filter(\.isTriggering))
+    @Test(arguments: RuleExample.triggering)
     func exampleInBlockCommentIsInert(_ example: RuleExample) {
         let source = "/*\n" + MarkedSource(example.marked).source + "\n*/\n"
         let findings = ruleFindings(example, source)
         #expect(findings.isEmpty, "example inside /* */ triggered:\n\(AnalyzerTestSupport.render(source, findings))")
     }
 
-    @Test(arguments: RuleExample.all.filter(\.isTriggering))
+    @Test(arguments: RuleExample.triggering)
     func exampleInStringLiteralIsInert(_ example: RuleExample) {
         let source = "let s = #\"\"\"\n" + MarkedSource(example.marked).source + "\n\"\"\"#\n"
         let findings = ruleFindings(example, source)
         #expect(findings.isEmpty, "example inside a raw string triggered:\n\(AnalyzerTestSupport.render(source, findings))")
     }
 
-    @Test(arguments: RuleExample.all.filter(\.isTriggering))
+    @Test(arguments: RuleExample.triggering)
     func multiBytePrefixLineShiftsFindingsByItsBytes(_ example: RuleExample) {
         let plain = MarkedSource(example.marked).source
         let shifted = Self.multiBytePrefix + plain
@@ -87,6 +89,28 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
             #expect(newPosition.line == oldPosition.line + 1)
             #expect(newPosition.column == oldPosition.column)
         }
+    }
+
+    @Test(arguments: RuleExample.triggering)
+    func disableNextLineSilencesEveryFinding(_ example: RuleExample) {
+        let plain = MarkedSource(example.marked).source
+        let lines = LineTable(Array(plain.utf8))
+        let findingLines = Set(ruleFindings(example, plain).map { lines.position(of: $0.range.start).line })
+        // Insert the directive above each line with a finding, bottom-up so line numbers stay valid.
+        var sourceLines = plain.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for line in findingLines.sorted(by: >) {
+            sourceLines.insert("// lckmigrate:disable-next-line \(example.ruleID) -- example", at: line - 1)
+        }
+        let source = sourceLines.joined(separator: "\n")
+        let bytes = Array(source.utf8)
+        var findings = ruleFindings(example, source)
+        #expect(!findings.isEmpty, "the directives hid the findings from the analyzer itself")
+        SuppressionPass.apply(
+            to: &findings, file: Lexer.tokenize(bytes), lines: LineTable(bytes),
+            options: SuppressionOptions(knownRuleIDs: Set(AnalyzerTestSupport.rules.allIDs)))
+        // Unsuppressed findings and `unused_suppression` notes (a directive that claimed nothing) both fail.
+        let active = findings.filter { $0.suppression == nil }
+        #expect(active.isEmpty, "not suppressed or superfluous directive:\n\(AnalyzerTestSupport.render(source, active))")
     }
 }
 
