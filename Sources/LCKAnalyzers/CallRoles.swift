@@ -80,9 +80,9 @@ enum CallRoles {
         return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
     }
 
-    /// Whether `range` is exactly one constructor call (`Foo(…)`, `Foo.init(…)`, `Module.Foo(…)`, with an
-    /// optional trailing closure), i.e. a fresh object nobody else holds yet.
-    static func isFreshInstance(_ range: Range<Int>, in context: AnalysisContext) -> Int? {
+    /// The type token when `range` is exactly one constructor call (`Foo(…)`, `Foo.init(…)`,
+    /// `Module.Foo(…)`, with an optional trailing closure), i.e. a fresh object nobody else holds yet.
+    static func freshInstanceType(_ range: Range<Int>, in context: AnalysisContext) -> Int? {
         for index in context.outline.calls(in: range) {
             let call = context.outline.calls[index]
             guard call.range.lowerBound == range.lowerBound, call.range.upperBound == range.upperBound,
@@ -91,13 +91,6 @@ enum CallRoles {
             return type
         }
         return nil
-    }
-
-    /// Selector of the innermost function whose body contains `token`; closure bodies count as part of
-    /// the function they are written in.
-    static func selector(ofFunctionAt token: Int, in context: AnalysisContext) -> String? {
-        guard let function = context.outline.enclosingFunction(at: token) else { return nil }
-        return context.outline.selector(ofFunction: function, in: context.file)
     }
 
     /// Lower-cased words of an identifier: `roomToken` → room, token; `callUUID` → call, uuid;

@@ -43,7 +43,7 @@ public struct UnretainedDelegateAnalyzer: Analyzer {
 
     func report(value: Range<Int>, site: Int, in context: AnalysisContext, into findings: inout [Finding]) {
         let file = context.file
-        if let type = CallRoles.isFreshInstance(value, in: context) {
+        if let type = CallRoles.freshInstanceType(value, in: context) {
             findings.append(
                 context.finding(
                     ruleID, at: context.range(ofToken: site),
@@ -56,7 +56,7 @@ public struct UnretainedDelegateAnalyzer: Analyzer {
             let local = context.facts.lookup(name: file.name(at: value.lowerBound), at: value.lowerBound),
             context.outline.variables[local].kind == .local,
             let initializer = context.outline.variables[local].initializer,
-            let type = CallRoles.isFreshInstance(initializer, in: context),
+            let type = CallRoles.freshInstanceType(initializer, in: context),
             !escapes(local, besides: value.lowerBound, in: context)
         else { return }
         let name = file.name(at: context.outline.variables[local].nameToken)
