@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "LCKLexerTests", dependencies: ["LCKLexer", "LCKCore"]),
         .testTarget(name: "LCKParserTests", dependencies: ["LCKParser", "LCKLexer", "LCKCore"]),
         .testTarget(name: "LCKRulesTests", dependencies: ["LCKRules", "LCKCore"]),
-        .testTarget(name: "LCKAnalyzersTests", dependencies: ["LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore"]),
+        .testTarget(name: "LCKAnalyzersTests", dependencies: ["LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore", "LCKMigrateKit"]),
         .testTarget(
             name: "LCKReportersTests", dependencies: ["LCKReporters", "LCKRules", "LCKCore"],
             exclude: ["Goldens"]
