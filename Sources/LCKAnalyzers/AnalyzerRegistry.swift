@@ -2,5 +2,12 @@
 /// this list with the `*Analyzer.swift` files and with `Rules/analyzers/`.
 public enum AnalyzerRegistry {
     public static let all: [any Analyzer] = [
+        UnresolvedActionAnalyzer(),
+        PrematureFulfillAnalyzer(),
+        UnreportedVoipPushAnalyzer(),
+        PushCompletionNotCalledAnalyzer(),
+        SwallowedReportErrorAnalyzer(),
+        EmptyResetAnalyzer(),
+        RegeneratedIncomingUUIDAnalyzer(),
     ]
 }

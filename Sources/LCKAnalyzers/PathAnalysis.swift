@@ -50,11 +50,21 @@ struct BlockSummary: Equatable {
     /// Paths that leave the body (return, violation) with the obligation open.
     var leaks: [[WitnessStep]] = []
 
+    /// Whether an uncaught `try` reached with the obligation open counts as a way out (the rule's choice).
+    var throwingLeaves = false
+
     /// Every path through the block meets the obligation (or stops).
-    var discharges: Bool { open == nil && jumps == nil && leaks.isEmpty && throwsOpen == nil }
+    var discharges: Bool { open == nil && jumps == nil && leaks.isEmpty && (throwsOpen == nil || !throwingLeaves) }
 
     /// The first unmet path, whatever way it leaves.
-    var firstWitness: [WitnessStep]? { leaks.first ?? throwsOpen ?? jumps ?? open }
+    var firstWitness: [WitnessStep]? { leaks.first ?? (throwingLeaves ? throwsOpen : nil) ?? jumps ?? open }
+}
+
+/// Joins two open paths, keeping the one with an explanation when only one has it.
+func mergePaths(_ first: [WitnessStep]?, _ second: [WitnessStep]?) -> [WitnessStep]? {
+    guard let first else { return second }
+    guard let second else { return first }
+    return first.isEmpty && !second.isEmpty ? second : first
 }
 
 /// A path-sensitive walk over the parser's statement tree, bottom-up with an explicit stack.
@@ -125,6 +135,7 @@ struct PathWalker {
     private func compose(_ block: Int) -> BlockSummary {
         let outline = context.outline
         var result = BlockSummary()
+        result.throwingLeaves = rules.uncaughtTryLeaves
         var open: [WitnessStep]? = []
         for statement in outline.blocks[block].statements {
             guard let entry = open else { break }
@@ -140,7 +151,7 @@ struct PathWalker {
             case .none:
                 break
             }
-            if rules.uncaughtTryLeaves, result.throwsOpen == nil, syntax.hasUncaughtTry(statement) {
+            if result.throwsOpen == nil, syntax.hasUncaughtTry(statement) {
                 result.throwsOpen = [syntax.step(at: record.keywordToken, "try at line \(syntax.line(of: record.keywordToken)) can throw before \(rules.missing)")]
             }
             switch record.kind {
@@ -168,7 +179,7 @@ struct PathWalker {
             case .repeatWhile:
                 if let body = child(record.blocks.first) {
                     absorb(body, into: &result)
-                    open = body.open ?? body.jumps
+                    open = mergePaths(body.open, body.jumps)
                 }
             case .do:
                 open = composeDo(statement, into: &result)
@@ -201,10 +212,10 @@ struct PathWalker {
         guard !rules.isExempt(statement, .otherwise) else { return open }
         if let otherwise = child(record.blocks.count > 1 ? record.blocks[1] : nil) {
             absorb(otherwise, into: &result)
-            return open ?? otherwise.open
+            return mergePaths(open, otherwise.open)
         }
         let line = syntax.line(of: record.keywordToken)
-        return open ?? (entry + [syntax.step(at: record.keywordToken, "if at line \(line) has no else: when it is false, nothing does \(rules.missing)")])
+        return mergePaths(open, entry + [syntax.step(at: record.keywordToken, "if at line \(line) falls through when false, without \(rules.missing)")])
     }
 
     private func composeSwitch(_ statement: Int, into result: inout BlockSummary) -> [WitnessStep]? {
@@ -230,7 +241,8 @@ struct PathWalker {
         if result.jumps == nil { result.jumps = body.jumps }
         if catches.isEmpty, result.throwsOpen == nil { result.throwsOpen = body.throwsOpen }
         var open = body.open
-        for catchBlock in catches {
+        // A catch runs with the obligation open only if something could throw before it was met.
+        for catchBlock in catches where body.throwsOpen != nil {
             guard let handler = child(catchBlock) else { continue }
             absorb(handler, into: &result)
             if open == nil, handler.open != nil {
