@@ -26,10 +26,10 @@ public struct PrematureFulfillAnalyzer: Analyzer {
             for call in context.outline.calls(in: body) {
                 let record = context.outline.calls[call]
                 guard context.file.name(at: record.nameToken) == "fulfill",
-                    let alias = watched.keys.first(where: { syntax.mentions([$0], in: record.receiver) }),
-                    let witness = search.prematureWitness(for: call)
+                    let alias = watched.keys.first(where: { syntax.mentions([$0], in: record.receiver) })
                 else { continue }
                 let isEnd = ending.contains(watched[alias] ?? "")
+                guard let witness = search.prematureWitness(for: call, connecting: !isEnd) else { continue }
                 findings.append(
                     context.finding(
                         ruleID, at: context.range(ofToken: record.nameToken), message: .premature(watched[alias] ?? alias),
@@ -56,7 +56,9 @@ struct FulfillTiming {
 
     static let deferringCallers: Set<String> = ["Task", "detached", "async", "asyncAfter"]
 
-    func prematureWitness(for fulfill: Int) -> [WitnessStep]? {
+    /// Why the fulfill is early, or nil. `connecting` actions are also early when the connection
+    /// work is called after them on the same path, even synchronously.
+    func prematureWitness(for fulfill: Int, connecting: Bool) -> [WitnessStep]? {
         let outline = syntax.outline
         let token = outline.calls[fulfill].nameToken
         let here = syntax.line(of: token)
@@ -67,6 +69,13 @@ struct FulfillTiming {
             else { return nil }
             let name = outline.calls[call].nameToken
             return [ignored, syntax.step(at: token, "fulfill at line \(here) runs whatever \(syntax.file.name(at: name)) at line \(syntax.line(of: name)) reports")]
+        }
+        if connecting, let later = laterWork(after: token) {
+            let name = outline.calls[later].nameToken
+            return [
+                syntax.step(at: token, "fulfill at line \(here) runs first"),
+                syntax.step(at: name, "\(syntax.file.name(at: name)) at line \(syntax.line(of: name)) does the work afterwards"),
+            ]
         }
         guard let work = deferredWork(besides: token) else { return nil }
         let name = outline.calls[work].nameToken
@@ -121,13 +130,31 @@ struct FulfillTiming {
         return nil
     }
 
+    /// A connection call (a work word in its name, the action in its arguments) after the fulfill,
+    /// on the same path and outside any closure.
+    private func laterWork(after fulfill: Int) -> Int? {
+        let outline = syntax.outline
+        let fulfillChain = blockChain(of: fulfill)
+        for call in outline.calls(in: (fulfill + 1)..<body.upperBound) {
+            let record = outline.calls[call]
+            guard innermostDeferredClosure(containing: record.nameToken) == innermostDeferredClosure(containing: fulfill),
+                record.arguments.contains(where: { syntax.mentions(aliases, in: $0.value) }),
+                hasWorkWord(record.nameToken), let block = blockChain(of: record.nameToken).first,
+                fulfillChain.contains(block)
+            else { continue }
+            return call
+        }
+        return nil
+    }
+
+    private func hasWorkWord(_ token: Int) -> Bool {
+        guard syntax.file.tokens[token].kind == .identifier else { return false }
+        return camelCaseWords(syntax.file.name(at: token)).contains { word in workWords.contains { word.hasPrefix($0) } }
+    }
+
     private func mentionsWork(_ range: Range<Int>) -> Bool {
         if syntax.mentions(aliases, in: range) { return true }
-        return range.contains { index in
-            guard syntax.file.tokens[index].kind == .identifier else { return false }
-            let words = camelCaseWords(syntax.file.name(at: index))
-            return words.contains { word in workWords.contains { word.hasPrefix($0) } }
-        }
+        return range.contains(where: hasWorkWord)
     }
 
     /// `startVideoCall` → `start`, `video`, `call` (lowercased).
