@@ -31,7 +31,7 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
                     for helper in helpers where visited.insert(helper).inserted { work.append((helper, depth + 1)) }
                 }
                 let isReport = Self.reportMembers.contains(name)
-                let looksLikeHelper = helpers.isEmpty && name.lowercased().contains("incoming")
+                let looksLikeHelper = helpers.isEmpty && !(name.first?.isUppercase ?? true) && name.lowercased().contains("incoming")
                 guard isReport || looksLikeHelper else { continue }
                 for argument in record.arguments {
                     guard let label = argument.label else { continue }

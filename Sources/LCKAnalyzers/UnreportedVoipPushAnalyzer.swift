@@ -94,9 +94,10 @@ struct IncomingReport {
                 if depth < ActionResolution.maximumDepth, let effect = helperEffect(helpers[0]) { return effect }
                 continue
             }
+            // Initializers (`IncomingCallPayload(…)`) build values; they report nothing.
+            if name.first?.isUppercase ?? true { continue }
             if vocabulary.looksLikeReportingHelper(name) { return .satisfies }
-            let firstLetter = name.first.map { $0.isUppercase } ?? false
-            if !firstLetter, record.arguments.contains(where: { isWholePayload($0.value, payloadNames) }) {
+            if record.arguments.contains(where: { isWholePayload($0.value, payloadNames) }) {
                 return .satisfies
             }
         }
