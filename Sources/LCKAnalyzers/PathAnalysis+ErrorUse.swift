@@ -43,7 +43,7 @@ struct ErrorUse {
             loggedBranch = loggedBranch ?? branch
         }
         let at = loggedBranch ?? record.leftBrace
-        return syntax.step(at: at, "the error branch at line \(syntax.line(of: at)) only logs")
+        return syntax.step(at: at, "the error branch at line \(syntax.line(of: at)) does nothing but log")
     }
 
     private func isInsideLogCall(_ token: Int, within body: Range<Int>) -> Bool {

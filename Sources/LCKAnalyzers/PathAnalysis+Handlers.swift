@@ -75,9 +75,16 @@ extension StatementSyntax {
         }
     }
 
+    /// A call that can reach a function of this file: no receiver, or `self`.
+    func isSameFileCall(_ call: Int) -> Bool {
+        let receiver = outline.calls[call].receiver
+        return receiver.isEmpty || (receiver.count == 1 && file.tokens[receiver.lowerBound].keyword == .self)
+    }
+
     /// A same-file function the call can reach, and the internal name of the parameter at `argument`.
     func helper(for call: Int, argument: Int) -> (function: Int, parameter: String)? {
         let record = outline.calls[call]
+        guard isSameFileCall(call) else { return nil }
         for candidate in functions(named: file.name(at: record.nameToken)) {
             let parameters = outline.functions[candidate].parameters
             guard parameters.count >= record.arguments.count, argument < parameters.count else { continue }
@@ -89,6 +96,20 @@ extension StatementSyntax {
             if labelsMatch { return (candidate, file.name(at: parameters[argument].internalName)) }
         }
         return nil
+    }
+
+    /// Whether the id written as `value` is also ended at once with `reportCall(with: id, endedAt:…)` in
+    /// `range`: a placeholder call reported only to satisfy PushKit, not a real call.
+    func isPlaceholderCallID(_ value: Range<Int>, in range: Range<Int>) -> Bool {
+        guard value.count == 1, file.tokens[value.lowerBound].kind == .identifier else { return false }
+        let name = file.name(at: value.lowerBound)
+        return outline.calls(in: range).contains { call in
+            let record = outline.calls[call]
+            guard file.name(at: record.nameToken) == "reportCall",
+                record.arguments.contains(where: { $0.label.map { file.name(at: $0) } == "endedAt" })
+            else { return false }
+            return record.arguments.contains { $0.value.count == 1 && file.name(at: $0.value.lowerBound) == name }
+        }
     }
 
     /// Calls that end the process: a path through them owes nothing.

@@ -205,17 +205,24 @@ struct PathWalker {
     private func composeIf(_ statement: Int, entry: [WitnessStep], into result: inout BlockSummary) -> [WitnessStep]? {
         let record = context.outline.statements[statement]
         var open: [WitnessStep]?
+        let line = syntax.line(of: record.keywordToken)
         if let then = child(record.blocks.first), !rules.isExempt(statement, .then) {
             absorb(then, into: &result)
-            open = then.open
+            open = explained(then.open, at: record.keywordToken, "the true branch of the if at line \(line) ends without \(rules.missing)")
         }
         guard !rules.isExempt(statement, .otherwise) else { return open }
         if let otherwise = child(record.blocks.count > 1 ? record.blocks[1] : nil) {
             absorb(otherwise, into: &result)
-            return mergePaths(open, otherwise.open)
+            let elsePath = explained(otherwise.open, at: record.keywordToken, "the else branch of the if at line \(line) ends without \(rules.missing)")
+            return mergePaths(open, elsePath)
         }
-        let line = syntax.line(of: record.keywordToken)
         return mergePaths(open, entry + [syntax.step(at: record.keywordToken, "if at line \(line) falls through when false, without \(rules.missing)")])
+    }
+
+    /// An open path with no explanation yet gets `message` as its first step.
+    private func explained(_ path: [WitnessStep]?, at token: Int, _ message: String) -> [WitnessStep]? {
+        guard let path else { return nil }
+        return path.isEmpty ? [syntax.step(at: token, message)] : path
     }
 
     private func composeSwitch(_ statement: Int, into result: inout BlockSummary) -> [WitnessStep]? {

@@ -108,7 +108,6 @@ struct FulfillTiming {
     /// whose closure carries connection work that goes on after the handler moves on.
     private func deferredWork(besides fulfill: Int) -> Int? {
         let outline = syntax.outline
-        let fulfillChain = blockChain(of: fulfill)
         for closure in outline.closures(in: body) {
             let record = outline.closures[closure]
             guard let call = record.call, !record.range.contains(fulfill),
@@ -118,10 +117,8 @@ struct FulfillTiming {
             let deferring = Self.deferringCallers.contains(caller)
             let completion = syntax.takesParameters(closure) && !synchronousClosureCallers.contains(caller) && !syntax.isLogCall(call)
             guard deferring || completion else { continue }
-            let workChain = blockChain(of: outline.calls[call].nameToken)
-            guard let workBlock = workChain.first, let fulfillBlock = fulfillChain.first,
-                fulfillChain.contains(workBlock) || workChain.contains(fulfillBlock)
-            else { continue }
+            let workToken = outline.calls[call].nameToken
+            guard onOnePath(fulfill, workToken) else { continue }
             if deferring && !syntax.file.tokens[record.range].contains(where: { $0.keyword == .await }) && !mentionsWork(record.range) {
                 continue
             }
@@ -134,13 +131,11 @@ struct FulfillTiming {
     /// on the same path and outside any closure.
     private func laterWork(after fulfill: Int) -> Int? {
         let outline = syntax.outline
-        let fulfillChain = blockChain(of: fulfill)
         for call in outline.calls(in: (fulfill + 1)..<body.upperBound) {
             let record = outline.calls[call]
             guard innermostDeferredClosure(containing: record.nameToken) == innermostDeferredClosure(containing: fulfill),
                 record.arguments.contains(where: { syntax.mentions(aliases, in: $0.value) }),
-                hasWorkWord(record.nameToken), let block = blockChain(of: record.nameToken).first,
-                fulfillChain.contains(block)
+                hasWorkWord(record.nameToken), onOnePath(fulfill, record.nameToken)
             else { continue }
             return call
         }
@@ -175,6 +170,35 @@ struct FulfillTiming {
         }
         if !current.isEmpty { words.append(current.lowercased()) }
         return words
+    }
+
+    /// Whether one path runs both tokens: one's block encloses the other's, and nothing between the
+    /// first and the shared block leaves (`return`, `throw`, `break`) before reaching the second.
+    private func onOnePath(_ first: Int, _ second: Int) -> Bool {
+        let (early, late) = first < second ? (first, second) : (second, first)
+        let earlyChain = blockChain(of: early)
+        let lateChain = blockChain(of: late)
+        guard let earlyBlock = earlyChain.first, let lateBlock = lateChain.first else { return false }
+        let shared: Int
+        if earlyChain.contains(lateBlock) {
+            shared = lateBlock
+        } else if lateChain.contains(earlyBlock) {
+            shared = earlyBlock
+        } else {
+            return false
+        }
+        for block in earlyChain {
+            if block == shared { break }
+            for statement in syntax.outline.blocks[block].statements {
+                let record = syntax.outline.statements[statement]
+                guard record.range.lowerBound > early else { continue }
+                switch record.kind {
+                case .return, .throw, .break, .continue: return false
+                default: continue
+                }
+            }
+        }
+        return true
     }
 
     /// The blocks around a token, innermost first, up to the handler body or a closure.

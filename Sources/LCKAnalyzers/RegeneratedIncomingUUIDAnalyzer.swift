@@ -26,7 +26,7 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
             for call in context.outline.calls(in: body) {
                 let record = context.outline.calls[call]
                 let name = context.file.name(at: record.nameToken)
-                let helpers = syntax.functions(named: name)
+                let helpers = syntax.isSameFileCall(call) ? syntax.functions(named: name) : []
                 if depth < 3 {
                     for helper in helpers where visited.insert(helper).inserted { work.append((helper, depth + 1)) }
                 }
@@ -37,7 +37,8 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
                     guard let label = argument.label else { continue }
                     let labelText = context.file.name(at: label)
                     let isIDArgument = isReport ? Self.idLabels.contains(labelText) : labelText.lowercased().hasSuffix("uuid")
-                    guard isIDArgument, let fresh = freshUUID(argument.value, in: body, syntax: syntax, initializers: initializers),
+                    guard isIDArgument, !syntax.isPlaceholderCallID(argument.value, in: body),
+                        let fresh = freshUUID(argument.value, in: body, syntax: syntax, initializers: initializers),
                         reported.insert(fresh).inserted
                     else { continue }
                     let step = syntax.step(

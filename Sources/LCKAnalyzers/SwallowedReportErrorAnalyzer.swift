@@ -29,6 +29,12 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
     private func swallowing(_ call: Int, syntax: StatementSyntax) -> (WitnessStep, Confidence?)? {
         let outline = syntax.outline
         let record = outline.calls[call]
+        if let function = outline.enclosingFunction(at: record.nameToken), let body = outline.functions[function].body,
+            let id = record.arguments.first(where: { ["with", "uuid"].contains($0.label.map { syntax.file.name(at: $0) }) }),
+            syntax.isPlaceholderCallID(id.value, in: body)
+        {
+            return nil
+        }
         // `try? await x.report(…)` / `_ = try? x.report(…)`
         var before = record.callee.lowerBound - 1
         if before >= 0, syntax.file.tokens[before].keyword == .await { before -= 1 }

@@ -70,6 +70,7 @@ struct IncomingReport {
         let names = calls.map { file.name(at: outline.calls[$0].nameToken) }
         if names.contains(where: vocabulary.members.contains) { return .satisfies }
         if syntax.terminates(statement) { return .ends }
+        if handsOnPayload(statement, calls: calls) { return .satisfies }
         for closure in syntax.ownClosures(of: statement) {
             let record = outline.closures[closure]
             let caller = record.call.map { file.name(at: outline.calls[$0].nameToken) } ?? ""
@@ -83,13 +84,11 @@ struct IncomingReport {
                 return .violates(syntax.step(at: report, "\(file.name(at: report)) at line \(syntax.line(of: report)) runs inside \(what) at line \(syntax.line(of: at)), after the handler returns"))
             }
         }
-        var payloadNames: Set<String> = []
-        if let payload = handler.payload { payloadNames.insert(payload) }
         for call in calls {
             let record = outline.calls[call]
             let name = file.name(at: record.nameToken)
             if syntax.isLogCall(call) { continue }
-            let helpers = syntax.functions(named: name)
+            let helpers = syntax.isSameFileCall(call) ? syntax.functions(named: name) : []
             if !helpers.isEmpty {
                 if depth < ActionResolution.maximumDepth, let effect = helperEffect(helpers[0]) { return effect }
                 continue
@@ -97,9 +96,6 @@ struct IncomingReport {
             // Initializers (`IncomingCallPayload(…)`) build values; they report nothing.
             if name.first?.isUppercase ?? true { continue }
             if vocabulary.looksLikeReportingHelper(name) { return .satisfies }
-            if record.arguments.contains(where: { isWholePayload($0.value, payloadNames) }) {
-                return .satisfies
-            }
         }
         if handler.isAsync, syntax.hasAwait(statement) {
             let keyword = outline.statements[statement].keywordToken
@@ -119,6 +115,20 @@ struct IncomingReport {
             return .violates(step)
         }
         return nil
+    }
+
+    /// A statement that only hands the whole push to code elsewhere (`sdk.handle(payload)`), which
+    /// we trust to report; a value computed from the payload (`guard let x = parse(payload)`) is not.
+    private func handsOnPayload(_ statement: Int, calls: [Int]) -> Bool {
+        guard context.outline.statements[statement].kind == .expression, let payload = handler.payload else { return false }
+        return calls.contains { call in
+            let record = context.outline.calls[call]
+            let name = context.file.name(at: record.nameToken)
+            guard !(name.first?.isUppercase ?? true), !syntax.isSameFileCall(call) || syntax.functions(named: name).isEmpty,
+                !syntax.isLogCall(call)
+            else { return false }
+            return record.arguments.contains { isWholePayload($0.value, [payload]) }
+        }
     }
 
     /// `payload` or `payload.dictionaryPayload`: the whole push handed on, not one field of it.
