@@ -208,21 +208,23 @@ struct PathWalker {
         let line = syntax.line(of: record.keywordToken)
         if let then = child(record.blocks.first), !rules.isExempt(statement, .then) {
             absorb(then, into: &result)
-            open = explained(then.open, at: record.keywordToken, "the true branch of the if at line \(line) ends without \(rules.missing)")
+            open = explained(then.open, entry: entry, at: record.keywordToken, "the true branch of the if at line \(line) ends without \(rules.missing)")
         }
         guard !rules.isExempt(statement, .otherwise) else { return open }
         if let otherwise = child(record.blocks.count > 1 ? record.blocks[1] : nil) {
             absorb(otherwise, into: &result)
-            let elsePath = explained(otherwise.open, at: record.keywordToken, "the else branch of the if at line \(line) ends without \(rules.missing)")
+            let elsePath = explained(otherwise.open, entry: entry, at: record.keywordToken, "the else branch of the if at line \(line) ends without \(rules.missing)")
             return mergePaths(open, elsePath)
         }
         return mergePaths(open, entry + [syntax.step(at: record.keywordToken, "if at line \(line) falls through when false, without \(rules.missing)")])
     }
 
-    /// An open path with no explanation yet gets `message` as its first step.
-    private func explained(_ path: [WitnessStep]?, at token: Int, _ message: String) -> [WitnessStep]? {
+    /// A child's open path that went through unchanged keeps the explanation it came in with, or,
+    /// when it had none, gets `message` as its first step.
+    private func explained(_ path: [WitnessStep]?, entry: [WitnessStep], at token: Int, _ message: String) -> [WitnessStep]? {
         guard let path else { return nil }
-        return path.isEmpty ? [syntax.step(at: token, message)] : path
+        guard path.isEmpty else { return path }
+        return entry.isEmpty ? [syntax.step(at: token, message)] : entry
     }
 
     private func composeSwitch(_ statement: Int, into result: inout BlockSummary) -> [WitnessStep]? {

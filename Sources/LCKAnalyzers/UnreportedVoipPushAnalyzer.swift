@@ -59,7 +59,9 @@ struct IncomingReport {
     func rules() -> PathRules {
         PathRules(
             effect: { statement, summaries in effect(of: statement, summaries: summaries) },
-            isExempt: { statement, branch in syntax.isNonVoIPBranch(statement, branch) },
+            isExempt: { statement, branch in
+                syntax.isNonVoIPBranch(statement, branch) || isHandedOffBranch(statement, branch)
+            },
             missing: "reporting a call")
     }
 
@@ -82,6 +84,11 @@ struct IncomingReport {
                 let at = record.call.map { outline.calls[$0].nameToken } ?? record.leftBrace
                 let what = caller.isEmpty ? "a closure" : caller
                 return .violates(syntax.step(at: report, "\(file.name(at: report)) at line \(syntax.line(of: report)) runs inside \(what) at line \(syntax.line(of: at)), after the handler returns"))
+            }
+            // A callback handed to code we cannot see (an SDK's push router) that reports through a
+            // helper of this file: the SDK decides when it runs, so trust it rather than guess.
+            if !FulfillTiming.deferringCallers.contains(caller), summaries[record.bodyBlock]?.discharges == true {
+                return .satisfies
             }
         }
         for call in calls {
@@ -117,18 +124,35 @@ struct IncomingReport {
         return nil
     }
 
+    /// `if !sdk.handleNotification(payload) { … }`: the branch where the SDK took the push owes
+    /// nothing here (the false branch of a negated hand-off, the true branch of a plain one).
+    private func isHandedOffBranch(_ statement: Int, _ branch: PathBranch) -> Bool {
+        let record = context.outline.statements[statement]
+        guard record.kind == .if, let condition = record.condition, let payload = handler.payload,
+            !condition.contains(where: { context.file.tokens[$0].keyword == .let || context.file.tokens[$0].keyword == .var })
+        else { return false }
+        for call in context.outline.calls(in: condition) where isOutsideHandOff(call, payload: payload) {
+            let start = context.outline.calls[call].callee.lowerBound
+            let negated = start > condition.lowerBound && context.file.text(at: start - 1) == "!"
+            return branch == (negated ? .otherwise : .then)
+        }
+        return false
+    }
+
+    private func isOutsideHandOff(_ call: Int, payload: String) -> Bool {
+        let record = context.outline.calls[call]
+        let name = context.file.name(at: record.nameToken)
+        guard !(name.first?.isUppercase ?? true), !syntax.isSameFileCall(call) || syntax.functions(named: name).isEmpty,
+            !syntax.isLogCall(call)
+        else { return false }
+        return record.arguments.contains { isWholePayload($0.value, [payload]) }
+    }
+
     /// A statement that only hands the whole push to code elsewhere (`sdk.handle(payload)`), which
     /// we trust to report; a value computed from the payload (`guard let x = parse(payload)`) is not.
     private func handsOnPayload(_ statement: Int, calls: [Int]) -> Bool {
         guard context.outline.statements[statement].kind == .expression, let payload = handler.payload else { return false }
-        return calls.contains { call in
-            let record = context.outline.calls[call]
-            let name = context.file.name(at: record.nameToken)
-            guard !(name.first?.isUppercase ?? true), !syntax.isSameFileCall(call) || syntax.functions(named: name).isEmpty,
-                !syntax.isLogCall(call)
-            else { return false }
-            return record.arguments.contains { isWholePayload($0.value, [payload]) }
-        }
+        return calls.contains { isOutsideHandOff($0, payload: payload) }
     }
 
     /// `payload` or `payload.dictionaryPayload`: the whole push handed on, not one field of it.
