@@ -103,4 +103,22 @@ import Testing
             }
             """)
     }
+
+    @Test func aFulfillThatReturnsIsNotOnThePathOfLaterWork() {
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXStartCallAction) {
+                switch route {
+                case .existing:
+                    action.fulfill()
+                    return
+                case .new:
+                    break
+                }
+                client.startCall(action.callUUID) { call in
+                    call != nil ? action.fulfill() : action.fail()
+                }
+            }
+            """)
+    }
 }

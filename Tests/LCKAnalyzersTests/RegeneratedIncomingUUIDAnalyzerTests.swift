@@ -54,4 +54,18 @@ import Testing
             """)
         #expect(snippet.findings(analyzer).isEmpty)
     }
+
+    @Test func placeholderCallsEndedAtOnceAreNotFlagged() {
+        let snippet = MarkedSnippet(
+            """
+            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {
+                let placeholder = UUID()
+                provider.reportNewIncomingCall(with: placeholder, update: CXCallUpdate()) { _ in
+                    self.provider.reportCall(with: placeholder, endedAt: Date(), reason: .failed)
+                }
+            }
+            """)
+        #expect(snippet.findings(analyzer).isEmpty)
+        #expect(snippet.findings(SwallowedReportErrorAnalyzer()).isEmpty)
+    }
 }

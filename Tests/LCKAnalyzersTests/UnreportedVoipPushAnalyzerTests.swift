@@ -132,4 +132,40 @@ import Testing
             }
             """)
     }
+
+    @Test func parsingThePayloadIsNotHandingItOn() {
+        check(
+            """
+            func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                guard let caller = sdk.parseVoIPPayload(payload: payload) else {
+                    print("bad payload")
+                    return
+                }
+                callManager.reportIncomingCallFor(uuid: caller.id, sender: caller.name) { completion() }
+            }
+            """, witness: ["guard at line 2 returns without reporting a call"])
+    }
+
+    @Test func theBranchWhereTheSDKTookThePushOwesNothing() {
+        check(
+            """
+            func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {
+                if !VoiceSDK.handleNotification(payload.dictionaryPayload, delegate: self) {
+                    print("not a call push")
+                }
+            }
+            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                if !VoiceSDK.handleNotification(payload.dictionaryPayload, delegate: self) {
+                    reportPlaceholderCall()
+                }
+                completion()
+            }
+            func reportPlaceholderCall() {
+                let id = UUID()
+                provider.reportNewIncomingCall(with: id, update: CXCallUpdate()) { _ in
+                    self.provider.reportCall(with: id, endedAt: Date(), reason: .failed)
+                }
+            }
+            """, witness: ["the true branch of the if at line 2 ends without reporting a call", "handler ends at line 5 without reporting a call"])
+    }
 }
