@@ -8,5 +8,12 @@ public enum AnalyzerRegistry {
         MultipleProvidersAnalyzer(),
         AudioOutsideActivationAnalyzer(),
         MissingActionHandlerAnalyzer(),
+        UnresolvedActionAnalyzer(),
+        PrematureFulfillAnalyzer(),
+        UnreportedVoipPushAnalyzer(),
+        PushCompletionNotCalledAnalyzer(),
+        SwallowedReportErrorAnalyzer(),
+        EmptyResetAnalyzer(),
+        RegeneratedIncomingUUIDAnalyzer(),
     ]
 }

@@ -104,28 +104,43 @@ extension BuiltinRules {
     "delegate"
   ],
   "parameters": {
-    "loggingCalls": [
+    "logFunctions": [
       "print",
       "debugPrint",
       "NSLog",
       "os_log",
       "log",
-      "notice",
+      "dump"
+    ],
+    "logMethods": [
       "debug",
       "info",
       "error",
-      "warning"
+      "warning",
+      "warn",
+      "notice",
+      "trace",
+      "fault",
+      "critical",
+      "verbose",
+      "log"
+    ],
+    "logReceivers": [
+      "log",
+      "logger"
     ]
   },
   "examples": {
     "triggering": [
-      "↓func providerDidReset(_ provider: CXProvider) {}",
-      "↓func conversationManagerDidReset(_ manager: ConversationManager) {\n    print(\"manager reset\")\n}",
-      "↓func providerDidReset(_ provider: CXProvider) {\n    // TODO: clean up calls\n}"
+      "func ↓providerDidReset(_ provider: CXProvider) {}",
+      "func ↓conversationManagerDidReset(_ manager: ConversationManager) {\n    print(\"manager reset\")\n}",
+      "func ↓providerDidReset(_ provider: CXProvider) {\n    // TODO: clean up calls\n}",
+      "extension CallCenter: CXProviderDelegate {\n    func ↓providerDidReset(_ provider: CXProvider) {\n        logger.info(\"provider reset\")\n        os_log(\"reset %@\", log: .calls, provider.description)\n    }\n}"
     ],
     "nonTriggering": [
       "func providerDidReset(_ provider: CXProvider) {\n    media.stopAll()\n    calls.removeAll()\n}",
-      "func conversationManagerDidReset(_ manager: ConversationManager) {\n    logger.notice(\"reset\")\n    callStore.endAll(reason: .failed)\n}"
+      "func conversationManagerDidReset(_ manager: ConversationManager) {\n    logger.notice(\"reset\")\n    callStore.endAll(reason: .failed)\n}",
+      "func providerDidReset(_ provider: CXProvider) {\n    print(\"reset\")\n    for call in calls { call.end() }\n}"
     ]
   }
 }
@@ -291,16 +306,47 @@ extension BuiltinRules {
     "actions",
     "incoming"
   ],
+  "parameters": {
+    "connectingActions": [
+      "CXAnswerCallAction",
+      "JoinConversationAction",
+      "CXStartCallAction",
+      "StartConversationAction"
+    ],
+    "endingActions": [
+      "CXEndCallAction",
+      "EndConversationAction"
+    ],
+    "workWords": [
+      "connect",
+      "answer",
+      "accept",
+      "join",
+      "start",
+      "dial",
+      "invite",
+      "establish",
+      "signal",
+      "hang",
+      "leave",
+      "end",
+      "decline",
+      "reject",
+      "pick"
+    ]
+  },
   "examples": {
     "triggering": [
       "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    action.↓fulfill()\n    media.connect(action.callUUID)\n}",
       "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let join as JoinConversationAction:\n        join.↓fulfill(dateConnected: Date())\n        Task { try? await media.connect(join.conversationUUID) }\n    default:\n        action.fail()\n    }\n}",
-      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    action.↓fulfill(withDateConnected: Date())\n    signaling.accept(action.callUUID) { _ in }\n}"
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    action.↓fulfill(withDateConnected: Date())\n    signaling.accept(action.callUUID) { _ in }\n}",
+      "func provider(_ provider: CXProvider, perform action: CXStartCallAction) {\n    client.startCall(to: action.handle.value) { _ in\n        action.↓fulfill()\n    }\n}"
     ],
     "nonTriggering": [
       "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { ok in\n        ok ? action.fulfill() : action.fail()\n    }\n}",
       "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let join as JoinConversationAction:\n        Task {\n            do {\n                try await media.connect(join.conversationUUID)\n                join.fulfill(dateConnected: .now)\n            } catch {\n                join.fail()\n            }\n        }\n    default:\n        action.fail()\n    }\n}",
-      "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    action.fulfill()\n    media.hangUp(action.callUUID)\n}"
+      "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    action.fulfill()\n    media.hangUp(action.callUUID)\n}",
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    DispatchQueue.main.async { self.showCallScreen() }\n    action.fulfill()\n}"
     ]
   }
 }
@@ -327,12 +373,13 @@ extension BuiltinRules {
   ],
   "examples": {
     "triggering": [
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { error in\n        if let error { self.log(error) }\n    }\n}",
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard type == .voIP else { return }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in completion() }\n}"
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { error in\n        if let error { self.log(error) }\n    }\n}",
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard type == .voIP else { return }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in completion() }\n}"
     ],
     "nonTriggering": [
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard type == .voIP else {\n        completion()\n        return\n    }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in completion() }\n}",
-      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    defer { completion() }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in }\n}"
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    defer { completion() }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in }\n}",
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    callCenter.handle(payload, then: completion)\n}"
     ]
   }
 }
@@ -366,7 +413,8 @@ extension BuiltinRules {
   "examples": {
     "triggering": [
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    let callID = ↓UUID()\n    provider.reportNewIncomingCall(with: callID, update: makeUpdate(payload)) { _ in completion() }\n}",
-      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: ↓UUID(), update: makeUpdate(payload))\n    } catch {\n        log(error)\n    }\n}"
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: ↓UUID(), update: makeUpdate(payload))\n    } catch {\n        log(error)\n    }\n}",
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {\n    present(payload)\n}\nfunc present(_ payload: PKPushPayload) {\n    provider.reportNewIncomingCall(with: ↓UUID(), update: makeUpdate(payload)) { _ in }\n}"
     ],
     "nonTriggering": [
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    let raw = payload.dictionaryPayload[\"call_id\"] as? String\n    let callID = raw.flatMap(UUID.init(uuidString:)) ?? fallbackID(for: payload)\n    provider.reportNewIncomingCall(with: callID, update: makeUpdate(payload)) { _ in completion() }\n}",
@@ -401,17 +449,45 @@ extension BuiltinRules {
       "reportNewIncomingCall",
       "reportNewIncomingConversation",
       "reportNewIncomingVoIPPushPayload"
+    ],
+    "logFunctions": [
+      "print",
+      "debugPrint",
+      "NSLog",
+      "os_log",
+      "log",
+      "dump"
+    ],
+    "logMethods": [
+      "debug",
+      "info",
+      "error",
+      "warning",
+      "warn",
+      "notice",
+      "trace",
+      "fault",
+      "critical",
+      "verbose",
+      "log"
+    ],
+    "logReceivers": [
+      "log",
+      "logger"
     ]
   },
   "examples": {
     "triggering": [
       "provider.↓reportNewIncomingCall(with: callID, update: update) { _ in\n    completion()\n}",
       "try? await manager.↓reportNewIncomingConversation(uuid: callID, update: update)",
-      "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    self.media.prepare(callID)\n    completion()\n}"
+      "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    self.media.prepare(callID)\n    completion()\n}",
+      "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    if let error = error {\n        print(\"report failed: \\(error)\")\n    } else {\n        self.media.prepare(callID)\n    }\n}",
+      "do {\n    try await manager.↓reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    logger.error(\"report failed \\(error)\")\n}"
     ],
     "nonTriggering": [
       "provider.reportNewIncomingCall(with: callID, update: update) { error in\n    if let error {\n        self.calls.discard(callID, because: error)\n    }\n    completion()\n}",
-      "do {\n    try await manager.reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    calls.discard(callID, because: error)\n}"
+      "do {\n    try await manager.reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    calls.discard(callID, because: error)\n}",
+      "provider.reportNewIncomingCall(with: callID, update: update) { error in\n    completion(error)\n}"
     ]
   }
 }
@@ -607,18 +683,23 @@ extension BuiltinRules {
       "perform",
       "sink",
       "dataTask"
+    ],
+    "reportingHelperWords": [
+      "incoming"
     ]
   },
   "examples": {
     "triggering": [
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard let callID = payload.callID else {\n        completion()\n        return\n    }\n    provider.reportNewIncomingCall(with: callID, update: payload.update) { _ in completion() }\n}",
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    Task {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n        completion()\n    }\n}",
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    api.fetchCaller(payload.callerID) { caller in\n        self.provider.reportNewIncomingCall(with: payload.callID, update: caller.update) { _ in completion() }\n    }\n}"
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard let callID = payload.callID else {\n        completion()\n        return\n    }\n    provider.reportNewIncomingCall(with: callID, update: payload.update) { _ in completion() }\n}",
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    Task {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n        completion()\n    }\n}",
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    api.fetchCaller(payload.callerID) { caller in\n        self.provider.reportNewIncomingCall(with: payload.callID, update: caller.update) { _ in completion() }\n    }\n}",
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    let caller = await directory.lookUp(payload.callerID)\n    try? await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: caller.update)\n}"
     ],
     "nonTriggering": [
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    let callID = calls.identifier(for: payload)\n    provider.reportNewIncomingCall(with: callID, update: payload.update) { _ in completion() }\n}",
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n    } catch {\n        log(error)\n    }\n}",
-      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n    } catch {\n        log(error)\n    }\n}"
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n    } catch {\n        log(error)\n    }\n}",
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard type == .voIP else {\n        completion()\n        return\n    }\n    callManager.reportIncomingCall(from: payload, completion: completion)\n}"
     ]
   }
 }
@@ -646,14 +727,19 @@ extension BuiltinRules {
   ],
   "examples": {
     "triggering": [
-      "final class CallDelegate: NSObject, CXProviderDelegate {\n    ↓func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n        guard let call = calls[action.callUUID] else { return }\n        call.hangUp()\n        action.fulfill()\n    }\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n}",
-      "extension CallCenter: ConversationManagerDelegate {\n    ↓func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n        switch action {\n        case let join as JoinConversationAction:\n            Task {\n                try await media.connect(join.conversationUUID)\n                join.fulfill(dateConnected: .now)\n            }\n        case let end as EndConversationAction:\n            media.hangUp(end.conversationUUID)\n            end.fulfill(dateEnded: .now)\n        default:\n            break\n        }\n    }\n}",
-      "func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {\n    audio.setMuted(action.isMuted)\n}\n↓func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        if case .success = result { action.fulfill() }\n    }\n}"
+      "final class CallDelegate: NSObject, CXProviderDelegate {\n    func ↓provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n        guard let call = calls[action.callUUID] else { return }\n        call.hangUp()\n        action.fulfill()\n    }\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n}",
+      "extension CallCenter: ConversationManagerDelegate {\n    func ↓conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n        switch action {\n        case let join as JoinConversationAction:\n            Task {\n                try await media.connect(join.conversationUUID)\n                join.fulfill(dateConnected: .now)\n            }\n        case let end as EndConversationAction:\n            media.hangUp(end.conversationUUID)\n            end.fulfill(dateEnded: .now)\n        default:\n            break\n        }\n    }\n}",
+      "func ↓provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {\n    audio.setMuted(action.isMuted)\n}\nfunc ↓provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        if case .success = result { action.fulfill() }\n    }\n}",
+      "func ↓provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    Task {\n        do {\n            try await media.connect(action.callUUID)\n            action.fulfill()\n        } catch {\n            print(\"answer failed: \\(error)\")\n        }\n    }\n}",
+      "func ↓provider(_ provider: CXProvider, perform action: CXPlayDTMFCallAction) {\n    #if os(iOS)\n    tones.play(action.digits)\n    action.fulfill()\n    #endif\n}"
     ],
     "nonTriggering": [
       "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    guard let call = calls[action.callUUID] else {\n        action.fail()\n        return\n    }\n    call.hangUp()\n    action.fulfill()\n}",
       "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let join as JoinConversationAction:\n        Task {\n            do {\n                try await media.connect(join.conversationUUID)\n                join.fulfill(dateConnected: .now)\n            } catch {\n                join.fail()\n            }\n        }\n    default:\n        action.fail()\n    }\n}",
-      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        switch result {\n        case .success: action.fulfill()\n        case .failure: action.fail()\n        }\n    }\n}"
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        switch result {\n        case .success: action.fulfill()\n        case .failure: action.fail()\n        }\n    }\n}",
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    pendingAnswers[action.callUUID] = action\n    signaling.accept(action.callUUID)\n}",
+      "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    finish(action)\n}\nfunc finish(_ end: CXEndCallAction) {\n    defer { end.fulfill() }\n    media.stop(end.callUUID)\n}",
+      "func provider(_ provider: CXProvider, perform action: CXAction) {\n    if let answer = action as? CXAnswerCallAction {\n        answer.fulfill()\n    } else {\n        action.fail()\n    }\n}"
     ]
   }
 }

@@ -116,13 +116,6 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
 
 /// The registry, the analyzer source files and the rule files describe the same set of analyzers.
 @Suite struct AnalyzerRegistryTests {
-    /// Rules whose analyzer is being written on another branch; a test fails as soon as one lands, so
-    /// this list only shrinks (the lead empties it when merging).
-    static let pendingRuleIDs: Set<String> = [
-        "unresolved_action", "premature_fulfill", "unreported_voip_push", "push_completion_not_called",
-        "swallowed_report_error", "empty_reset", "regenerated_incoming_uuid",
-    ]
-
     @Test func registeredIDsAreUnique() {
         let ids = AnalyzerRegistry.all.map(\.ruleID)
         #expect(Set(ids).count == ids.count, "duplicate rule ids in AnalyzerRegistry.all: \(ids)")
@@ -148,11 +141,7 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
     @Test func everyAnalyzerRuleFileHasAnAnalyzer() {
         let registered = Set(AnalyzerRegistry.all.map(\.ruleID))
         for rule in AnalyzerTestSupport.rules.analyzers where rule.kind == .analyzer {
-            if Self.pendingRuleIDs.contains(rule.id) {
-                #expect(!registered.contains(rule.id), "\(rule.id) has landed: remove it from pendingRuleIDs")
-            } else {
-                #expect(registered.contains(rule.id), "Rules/analyzers/\(rule.id).json has no analyzer in the registry")
-            }
+            #expect(registered.contains(rule.id), "Rules/analyzers/\(rule.id).json has no analyzer in the registry")
         }
     }
 
