@@ -22,6 +22,7 @@ struct ScanCommand: Command {
         OptionSpec("jobs", short: "j", value: "N", help: "Files scanned in parallel (default: number of cores); output does not depend on it."),
         OptionSpec("output", short: "o", value: "FILE", help: "Write the report to FILE instead of stdout, atomically (temporary file, then rename)."),
         OptionSpec("quiet", short: "q", help: "No progress and no summary on stderr; errors are still printed."),
+        OptionSpec("rules", value: "DIR", help: "Also load rules from DIR (repeatable; later directories override built-in ids)."),
         OptionSpec("list-files", help: "Print the files that would be scanned, one per line, and stop."),
     ]
 
@@ -34,6 +35,7 @@ struct ScanCommand: Command {
     var output: String?
     var quiet = false
     var listFiles = false
+    var ruleDirectories: [String] = []
 
     init(arguments: inout ArgumentCursor) throws {
         while let argument = try arguments.next() {
@@ -69,6 +71,7 @@ struct ScanCommand: Command {
         case "output": output = value
         case "quiet": quiet = true
         case "list-files": listFiles = true
+        case "rules": ruleDirectories.append(value)
         default: throw UsageError("option --\(option) is not handled by scan", command: Self.self)
         }
     }
@@ -76,7 +79,17 @@ struct ScanCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
         // Opened first so that an unwritable destination fails before any scanning.
         let destination = try output.map { path throws(FileProblemError) in try AtomicOutputFile.open(path) }
-        var request = ScanRequest(paths: paths, currentDirectory: context.currentDirectory, jobs: jobs)
+        let rules: RuleSet.Loaded
+        do throws(RuleSetError) {
+            rules = try RuleSet.loadForScan(directories: ruleDirectories, currentDirectory: context.currentDirectory)
+        } catch {
+            // Every problem in every rule file, `file:line:column: error: message`, before any scanning.
+            for diagnostic in error.lines { context.console.err("\(ToolName.name): \(diagnostic)\n") }
+            return .failure
+        }
+        var request = ScanRequest(
+            paths: paths, currentDirectory: context.currentDirectory, jobs: jobs,
+            analyzer: rules.analyzer, rules: rules.descriptors, rulesFingerprint: rules.fingerprint)
         let showProgress = !quiet && !listFiles && context.console.errorIsTerminal
         if showProgress { request.progress = ProgressLine(console: context.console).update }
 
