@@ -36,6 +36,8 @@ extension FileMatcher {
         for candidate in candidates {
             if let expected = candidate.spec.labels {
                 guard let labels, labelsMatch(spec: expected, call: labels) else { continue }
+            } else if let labels, !labels.isEmpty, case .unknown = receiver {
+                continue  // a property spec; `x.name(arguments)` on an unknown `x` is some method of the same name
             }
             switch receiver {
             case .known(let type):
