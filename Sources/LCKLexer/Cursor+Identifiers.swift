@@ -12,18 +12,21 @@ extension Cursor {
     }
 
     mutating func skipIdentifierContinuation() {
+        var index = position
+        let end = count
+        let bytes = input
         while true {
-            if position < count, input[position] < 0x80 {
-                if AsciiClass.isIdentifierContinuation(input[position]) {
-                    position += 1
-                    continue
-                }
-                return
+            while index < end {
+                let b = bytes[index]
+                if b >= 0x80 || !AsciiClass.isIdentifierContinuation(b) { break }
+                index += 1
             }
-            let length = identifierContinuationLength(at: position)
-            if length == 0 { return }
-            position += length
+            guard index < end && bytes[index] >= 0x80 else { break }
+            let length = identifierContinuationLength(at: index)
+            if length == 0 { break }
+            index += length
         }
+        position = index
     }
 
     /// A plain identifier or keyword; the first character is known to be an identifier start.
@@ -83,20 +86,24 @@ extension Cursor {
 
     /// `<#placeholder#>` on one line is an identifier; otherwise returns false and consumes nothing.
     mutating func lexEditorPlaceholder() -> Bool {
+        guard let end = placeholderEnd(from: position) else { return false }
         let start = position
+        position = end
+        emit(.identifier, from: start, to: end)
+        return true
+    }
+
+    /// For `<#` at `start`: the end of `<#…#>` if it closes on the same line without another `<#`.
+    func placeholderEnd(from start: Int) -> Int? {
         var scan = start + 2
         while scan + 1 < count {
             let b = input[scan]
-            if b == 0x0A || b == 0x0D { return false }
-            if b == UInt8(ascii: "<") && input[scan + 1] == UInt8(ascii: "#") { return false }
-            if b == UInt8(ascii: "#") && input[scan + 1] == UInt8(ascii: ">") {
-                position = scan + 2
-                emit(.identifier, from: start, to: position)
-                return true
-            }
+            if b == 0x0A || b == 0x0D { return nil }
+            if b == UInt8(ascii: "<") && input[scan + 1] == UInt8(ascii: "#") { return nil }
+            if b == UInt8(ascii: "#") && input[scan + 1] == UInt8(ascii: ">") { return scan + 2 }
             scan += 1
         }
-        return false
+        return nil
     }
 
     /// `#`: shebang, raw string, `#/regex/#`, `#if`-family directive, or a bare pound.

@@ -56,6 +56,12 @@ extension Cursor {
         position += max(operatorCharacterLength(at: start, first: true), 1)
         while position < count {
             if input[position] == UInt8(ascii: ".") && !startsWithDot { break }
+            // An editor placeholder right after an operator (`x.<#name#>`) is not part of it.
+            if input[position] == UInt8(ascii: "<") && byte(at: position + 1) == UInt8(ascii: "#")
+                && placeholderEnd(from: position) != nil
+            {
+                break
+            }
             let length = operatorCharacterLength(at: position, first: false)
             if length == 0 { break }
             position += length

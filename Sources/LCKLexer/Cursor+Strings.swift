@@ -69,10 +69,7 @@ extension Cursor {
     /// end (so nested strings and interpolations are handled exactly); probes do not probe
     /// again, and deeply nested literals skip probing, which bounds the extra work.
     private func locateMultilineClose(_ frame: inout StringFrame, bodyStart: Int) {
-        guard !isProbe else { return }
-        var nesting = 0
-        for case .string(let open) in frames where open.flavor == .multiline { nesting += 1 }
-        guard nesting < 8 else { return }
+        guard !isProbe && multilineDepth < 8 else { return }
         var probe = Cursor(input, isProbe: true)
         probe.position = bodyStart
         probe.frames = [.string(frame)]

@@ -45,8 +45,10 @@ extension Cursor {
             }
             return false
         case UInt8(ascii: "<"), UInt8(ascii: ">"):
-            if isConflictMarker(at: start) {
-                skipConflictMarker()
+            if let end = conflictRegionEnd(at: start) {
+                position = end
+                diagnose("source control conflict marker", at: start)
+                addTrivia(.unexpectedText, from: start, to: end)
                 return true
             }
             return false
@@ -66,21 +68,21 @@ extension Cursor {
     }
 
     mutating func skipHorizontalWhitespace() {
-        while position < count {
-            let b = input[position]
-            if b == 0x20 || b == 0x09 || b == 0x0B || b == 0x0C {
-                position += 1
-            } else {
-                return
-            }
+        var index = position
+        while index < count {
+            let b = input[index]
+            if b == 0x20 || b == 0x09 || b == 0x0B || b == 0x0C { index += 1 } else { break }
         }
+        position = index
     }
 
     mutating func skipNewlines() {
-        while position < count {
-            let b = input[position]
-            if b == 0x0A || b == 0x0D { position += 1 } else { return }
+        var index = position
+        while index < count {
+            let b = input[index]
+            if b == 0x0A || b == 0x0D { index += 1 } else { break }
         }
+        position = index
     }
 
     /// `// …` up to (not including) the line end; `///` (but not `////`) is a doc comment.
@@ -93,11 +95,13 @@ extension Cursor {
     }
 
     mutating func skipToLineEnd() {
-        while position < count {
-            let b = input[position]
-            if b == 0x0A || b == 0x0D { return }
-            position += 1
+        var index = position
+        while index < count {
+            let b = input[index]
+            if b == 0x0A || b == 0x0D { break }
+            index += 1
         }
+        position = index
     }
 
     /// `/* … */` with nesting; `/**` (but not `/**/`) is a doc comment. Unterminated runs to the end.
@@ -123,34 +127,52 @@ extension Cursor {
         addTrivia(isDoc ? .docBlockComment : .blockComment, from: start, to: position)
     }
 
-    /// Git conflict markers (`<<<<<<< `, `>>>>>>> ` at a line start) are skipped as unexpected text.
-    func isConflictMarker(at offset: Int) -> Bool {
-        guard offset == 0 || byte(at: offset - 1) == 0x0A || byte(at: offset - 1) == 0x0D else { return false }
-        let marker = input[offset]
-        guard offset + 7 < count else { return false }
-        for index in 0..<7 where input[offset + index] != marker { return false }
-        return input[offset + 7] == 0x20
-    }
-
-    /// Skips from `<<<<<<<` to the end of the matching `>>>>>>>` line (or just the marker line).
-    mutating func skipConflictMarker() {
-        let start = position
-        let marker = input[start]
-        var scan = start + 7
-        var end = -1
-        if marker == UInt8(ascii: "<") {
-            while scan < count {
-                if input[scan] == UInt8(ascii: ">") && isConflictMarker(at: scan) {
-                    end = scan
-                    break
+    /// Conflict markers at a line start: git's `<<<<<<< ` … `>>>>>>> `, and Perforce's
+    /// `>>>> ` … `<<<<` + newline. Returns where the whole conflict region ends, or nil.
+    func conflictRegionEnd(at offset: Int) -> Int? {
+        guard offset == 0 || byte(at: offset - 1) == 0x0A || byte(at: offset - 1) == 0x0D else { return nil }
+        if input[offset] == UInt8(ascii: "<") && runOf(UInt8(ascii: "<"), at: offset, length: 7)
+            && byte(at: offset + 7) == 0x20
+        {
+            // Git: up to the end of the `>>>>>>> ` line at a line start.
+            var scan = offset + 8
+            while scan + 8 <= count {
+                if (input[scan - 1] == 0x0A || input[scan - 1] == 0x0D) && runOf(UInt8(ascii: ">"), at: scan, length: 7)
+                    && input[scan + 7] == 0x20
+                {
+                    return lineEnd(from: scan)
+                }
+                scan += 1
+            }
+            return nil
+        }
+        if input[offset] == UInt8(ascii: ">") && runOf(UInt8(ascii: ">"), at: offset, length: 4)
+            && byte(at: offset + 4) == 0x20
+        {
+            // Perforce: up to the end of a `<<<<` line at a line start.
+            var scan = offset + 5
+            while scan + 5 <= count {
+                if (input[scan - 1] == 0x0A || input[scan - 1] == 0x0D) && runOf(UInt8(ascii: "<"), at: scan, length: 4)
+                    && (input[scan + 4] == 0x0A || input[scan + 4] == 0x0D)
+                {
+                    return scan + 4
                 }
                 scan += 1
             }
         }
-        position = end >= 0 ? end : start
-        skipToLineEnd()
-        diagnose("source control conflict marker", at: start)
-        addTrivia(.unexpectedText, from: start, to: position)
+        return nil
+    }
+
+    private func runOf(_ byte: UInt8, at offset: Int, length: Int) -> Bool {
+        guard offset + length <= count else { return false }
+        for index in 0..<length where input[offset + index] != byte { return false }
+        return true
+    }
+
+    private func lineEnd(from offset: Int) -> Int {
+        var index = offset
+        while index < count && input[index] != 0x0A && input[index] != 0x0D { index += 1 }
+        return index
     }
 
     /// Decodes the UTF-8 scalar at `offset`. Returns nil and the number of bytes to skip when invalid.

@@ -36,11 +36,16 @@ struct Cursor {
     var position = 0
 
     var tokens: [Token] = []
+    /// The last token, held back until the next one so trivia can still mark it `trailingSpace`.
+    var pendingToken = Token(kind: .unknown, start: 0, length: 0)
+    var hasPendingToken = false
     var trivia: [TriviaPiece] = []
     var diagnostics: [LexerDiagnostic] = []
     var frames: [LexerFrame] = []
     /// Number of `.interpolation` frames on the stack (for `Token.Flags.inInterpolation`).
     var interpolationDepth = 0
+    /// Number of open multi-line string literals (limits look-ahead probing).
+    var multilineDepth = 0
 
     /// Flags collected from the trivia seen since the last token.
     var pendingFlags: Token.Flags = [.atStartOfLine]
@@ -85,7 +90,9 @@ struct Cursor {
     mutating func emit(_ kind: TokenKind, from start: Int, to end: Int, keyword: Keyword? = nil) {
         var flags = pendingFlags
         if interpolationDepth > 0 { flags.insert(.inInterpolation) }
-        tokens.append(Token(kind: kind, flags: flags, keyword: keyword, start: start, length: end - start))
+        if hasPendingToken { tokens.append(pendingToken) }
+        pendingToken = Token(kind: kind, flags: flags, keyword: keyword, start: start, length: end - start)
+        hasPendingToken = true
         pendingFlags = []
         previousKind = kind
         previousKeyword = kind == .keyword ? keyword : nil
@@ -98,9 +105,7 @@ struct Cursor {
 
     mutating func addTrivia(_ kind: TriviaPiece.Kind, from start: Int, to end: Int) {
         guard end > start else { return }
-        if let last = tokens.indices.last, tokens[last].end == start {
-            tokens[last].flags.insert(.trailingSpace)
-        }
+        if hasPendingToken && pendingToken.end == start { pendingToken.flags.insert(.trailingSpace) }
         trivia.append(TriviaPiece(kind: kind, start: start, length: end - start))
         pendingFlags.insert(.leadingSpace)
         if kind == .newline { pendingFlags.insert(.atStartOfLine) }
@@ -121,39 +126,66 @@ struct Cursor {
             pendingFlags = [.atStartOfLine]
         }
         while position < count { step() }
+        if hasPendingToken {
+            tokens.append(pendingToken)
+            hasPendingToken = false
+        }
         // Anything still open at the end of input is unterminated.
         if !frames.isEmpty {
             diagnose("unterminated string literal or interpolation", at: count)
             frames.removeAll()
             interpolationDepth = 0
+            multilineDepth = 0
         }
     }
 
     /// One unit of progress: a string body piece, a trivia run, or a token.
     mutating func step() {
-        if case .string(let frame)? = frames.last {
-            lexStringBody(frame)
-            return
+        if !frames.isEmpty {
+            if case .string(let frame) = frames[frames.count - 1] {
+                lexStringBody(frame)
+                return
+            }
+            if case .interpolation(_, let isMultiline) = frames[frames.count - 1], !isMultiline,
+                current == 0x0A || current == 0x0D
+            {
+                // A single-line string cannot continue past the line end: close the
+                // interpolation here and let the string body report it as unterminated.
+                popFrame()
+                return
+            }
         }
-        if case .interpolation(_, let isMultiline)? = frames.last, !isMultiline,
-            current == 0x0A || current == 0x0D
+        let first = input[position]
+        // Fast path: one space, then a printable ASCII byte that cannot start trivia.
+        let next = byte(at: position + 1)
+        if first == 0x20 && next > 0x20 && next < 0x7F && next != UInt8(ascii: "/") && next != UInt8(ascii: "<")
+            && next != UInt8(ascii: ">")
         {
-            // A single-line string cannot continue past the line end: close the
-            // interpolation here and let the string body report it as unterminated.
-            popFrame()
-            return
+            addTrivia(.whitespace, from: position, to: position + 1)
+            position += 1
+        } else if first <= 0x20 || first == UInt8(ascii: "/") || first >= 0x80 || first == UInt8(ascii: "<")
+            || first == UInt8(ascii: ">")
+        {
+            if lexTrivia() { return }
         }
-        if lexTrivia() { return }
+        guard position < count else { return }
         lexToken()
     }
 
     mutating func pushFrame(_ frame: LexerFrame) {
-        if case .interpolation = frame { interpolationDepth += 1 }
+        switch frame {
+        case .interpolation: interpolationDepth += 1
+        case .string(let string): if string.flavor == .multiline { multilineDepth += 1 }
+        }
         frames.append(frame)
     }
 
     mutating func popFrame() {
-        if case .interpolation? = frames.popLast() { interpolationDepth -= 1 }
+        switch frames.popLast() {
+        case .interpolation?: interpolationDepth -= 1
+        case .string(let string)?: if string.flavor == .multiline { multilineDepth -= 1 }
+        case nil: break
+        }
     }
 
     /// Lexes one token in code position.
@@ -231,6 +263,11 @@ struct Cursor {
             }
         }
         position = start + max(length, 1)
+        if scalar == nil {
+            diagnose("invalid UTF-8 in source", at: start)
+            addTrivia(.unexpectedText, from: start, to: position)
+            return
+        }
         diagnose("invalid character in source", at: start)
         emit(.unknown, from: start, to: position)
     }

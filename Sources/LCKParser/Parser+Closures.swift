@@ -33,7 +33,7 @@ extension ParserState {
                     trailingClosures: [], range: state.chainStart..<(open + 1)))
             call = outline.calls.count - 1
             isTrailing = true
-        } else if let frame = state.frames.last, frame.call >= 0 {
+        } else if frameStack.count > state.frameBase, let frame = frameStack.last, frame.call >= 0 {
             call = frame.call
         }
 
@@ -111,7 +111,7 @@ extension ParserState {
             case .identifier, .wildcard, .comma, .colon, .arrow, .period, .postfixQuestionMark, .exclamationMark,
                 .atSign, .ellipsis, .leftAngle, .rightAngle:
                 break
-            case .binaryOperator:
+            case .binaryOperator, .prefixOperator, .postfixOperator:
                 var offset = token.start
                 while offset < token.end {
                     let byte = file.bytes[offset]

@@ -121,6 +121,13 @@ extension ParserState {
     func parseInheritance(from start: Int, end: Int, into inherited: inout [TypeSpan]) -> Int {
         var index = start
         while index < end {
+            if reserved(index) == .class {
+                // `protocol P: class` (old spelling of AnyObject): not a named type.
+                index += 1
+                guard isKind(index, .comma) else { break }
+                index += 1
+                continue
+            }
             let typeStart = index
             let typeStop = typeEnd(from: index, limit: end)
             guard typeStop > typeStart else { break }

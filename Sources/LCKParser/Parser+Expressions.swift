@@ -5,7 +5,11 @@ struct ExpressionScanState {
     /// First token of the postfix chain ending at the previous token, or -1 when the previous token
     /// does not end an operand (after an operator, a keyword, a comma…).
     var chainStart = -1
-    var frames: [ExpressionFrame] = []
+    /// Where this scan's open brackets start in `ParserState.frameStack`, or -1 before the first run.
+    ///
+    /// Jobs run LIFO and a suspended scan resumes only after everything started above it finished,
+    /// so all scans share one frame stack and no job owns an array.
+    var frameBase = -1
     /// The `)` that last closed a call, and that call, for trailing-closure attachment.
     var lastCallClose = -1
     var lastCall = -1
@@ -28,12 +32,15 @@ struct ExpressionFrame {
 extension ParserState {
     mutating func runExpression(_ job: ExpressionJob) {
         var state = job.scan
+        if state.frameBase < 0 { state.frameBase = frameStack.count }
         var index = job.position
         let end = job.end
         while index < end {
             let token = tokens[index]
             switch token.kind {
             case .identifier, .dollarIdentifier, .wildcard:
+                notePrimary(at: index, state: &state)
+            case .keyword where index > 0 && tokens[index - 1].kind == .period:
                 notePrimary(at: index, state: &state)
             case .keyword:
                 switch token.keyword {
@@ -45,7 +52,7 @@ extension ParserState {
                     index = recordCast(at: index, end: end, state: &state, inPattern: job.inPattern)
                     continue
                 case .case:
-                    state.patternDepth = state.frames.count
+                    state.patternDepth = frameStack.count - state.frameBase
                     state.chainStart = -1
                 default:
                     state.chainStart = -1
@@ -60,7 +67,7 @@ extension ParserState {
                 openParen(at: index, end: end, state: &state)
             case .leftSquare:
                 let isSubscript = state.chainStart >= 0 && !startsLine(index)
-                state.frames.append(
+                frameStack.append(
                     ExpressionFrame(opener: index, savedChainStart: state.chainStart, call: -1, isSubscript: isSubscript))
                 state.chainStart = -1
             case .rightParen, .rightSquare:
@@ -87,13 +94,14 @@ extension ParserState {
                 }
                 state.chainStart = -1
             case .equal, .comma:
-                if state.patternDepth == state.frames.count { state.patternDepth = -1 }
+                if state.patternDepth == frameStack.count - state.frameBase { state.patternDepth = -1 }
                 state.chainStart = -1
             default:
                 state.chainStart = -1
             }
             index += 1
         }
+        if frameStack.count > state.frameBase { frameStack.removeSubrange(state.frameBase...) }
     }
 
     /// A name or `self`: a member of the chain after `.`, or the start of a new chain.
@@ -118,19 +126,16 @@ extension ParserState {
             let close = matchIndex(index)
             let argumentEnd = min(close ?? end, end)
             var arguments: [Argument] = []
-            for range in splitTopLevel(from: index + 1, to: argumentEnd, separator: .comma) {
-                var lower = range.lowerBound
-                while lower < range.upperBound, isDirective(lower) {
-                    lower = lineEnd(after: lower, limit: range.upperBound)
+            var segmentStart = index + 1
+            var cursor = index + 1
+            while cursor <= argumentEnd {
+                if cursor == argumentEnd || tokens[cursor].kind == .comma {
+                    if let argument = argument(in: segmentStart..<cursor) { arguments.append(argument) }
+                    segmentStart = cursor + 1
+                } else if let close = matchIndex(cursor), close > cursor, close < argumentEnd {
+                    cursor = close
                 }
-                guard lower < range.upperBound else { continue }
-                if lower + 1 < range.upperBound, tokens[lower + 1].kind == .colon,
-                    isName(lower) || tokens[lower].kind == .keyword || tokens[lower].kind == .wildcard
-                {
-                    arguments.append(Argument(label: lower, value: (lower + 2)..<range.upperBound))
-                } else {
-                    arguments.append(Argument(label: nil, value: lower..<range.upperBound))
-                }
+                cursor += 1
             }
             callIndex = outline.calls.count
             outline.calls.append(
@@ -138,18 +143,33 @@ extension ParserState {
                     callee: state.chainStart..<index, nameToken: name, leftParen: index, rightParen: close,
                     arguments: arguments, trailingClosures: [], range: state.chainStart..<((close ?? (end - 1)) + 1)))
         }
-        state.frames.append(
+        frameStack.append(
             ExpressionFrame(opener: index, savedChainStart: state.chainStart, call: callIndex, isSubscript: false))
         state.chainStart = -1
     }
 
+    /// `label: value` or `value`; directive lines at the start are skipped.
+    func argument(in range: Range<Int>) -> Argument? {
+        var lower = range.lowerBound
+        while lower < range.upperBound, isDirective(lower) {
+            lower = lineEnd(after: lower, limit: range.upperBound)
+        }
+        guard lower < range.upperBound else { return nil }
+        if lower + 1 < range.upperBound, tokens[lower + 1].kind == .colon,
+            isName(lower) || tokens[lower].kind == .keyword || tokens[lower].kind == .wildcard
+        {
+            return Argument(label: lower, value: (lower + 2)..<range.upperBound)
+        }
+        return Argument(label: nil, value: lower..<range.upperBound)
+    }
+
     mutating func closeBracket(at index: Int, state: inout ExpressionScanState) {
-        guard let frame = state.frames.last, matchIndex(frame.opener) == index else {
+        guard frameStack.count > state.frameBase, let frame = frameStack.last, matchIndex(frame.opener) == index else {
             state.chainStart = -1
             return
         }
-        state.frames.removeLast()
-        if state.patternDepth > state.frames.count { state.patternDepth = -1 }
+        frameStack.removeLast()
+        if state.patternDepth > frameStack.count - state.frameBase { state.patternDepth = -1 }
         if frame.call >= 0 {
             state.chainStart = frame.savedChainStart
             state.lastCallClose = index

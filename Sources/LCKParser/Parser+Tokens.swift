@@ -241,7 +241,7 @@ extension ParserState {
         case .binaryOperator, .equal, .period, .comma, .infixQuestionMark, .arrow, .colon, .prefixOperator: return true
         case .keyword:
             let word = tokens[previous].keyword
-            return word == .try || word == .as || word == .is || word == .in
+            return word == .try || word == .as || word == .is
         default:
             return tokens[previous].keyword == .await
         }

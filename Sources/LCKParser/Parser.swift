@@ -54,6 +54,8 @@ struct ParserState {
     var jobs: [ParseJob] = []
     /// Child jobs produced by the item being parsed, in source order.
     var pending: [ParseJob] = []
+    /// Open brackets of the expression scans in progress (see `ExpressionScanState.frameBase`).
+    var frameStack: [ExpressionFrame] = []
 
     init(file: TokenizedFile) {
         self.file = file
@@ -62,6 +64,11 @@ struct ParserState {
         let brackets = BracketMatcher.run(file.tokens)
         self.outline = SyntaxOutline(matchingBracket: brackets.matching, conditionalCompilations: brackets.groups)
         self.groupByIf = brackets.groupByIf
+        // Rough densities from Swift sources, so the big arrays rarely regrow.
+        outline.calls.reserveCapacity(count / 16)
+        outline.memberAccesses.reserveCapacity(count / 16)
+        outline.statements.reserveCapacity(count / 10)
+        outline.blocks.reserveCapacity(count / 40)
     }
 
     mutating func run() {

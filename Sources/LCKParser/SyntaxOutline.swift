@@ -72,6 +72,19 @@ public struct SyntaxOutline: Sendable {
         return result
     }
 
+    /// Indices of casts whose operator lies inside `range` (casts are in source order).
+    public func casts(in range: Range<Int>) -> Range<Int> {
+        var low = 0
+        var high = casts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if casts[mid].operatorToken < range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var upper = low
+        while upper < casts.count, casts[upper].operatorToken < range.upperBound { upper += 1 }
+        return low..<upper
+    }
+
     /// Indices of calls whose name token lies inside `range` (calls are sorted by name token).
     public func calls(in range: Range<Int>) -> [Int] {
         var low = 0

@@ -128,7 +128,11 @@ public struct TypeFacts: Sendable {
             if let known = typeName(ofVariable: index) { return known }
             let variable = outline.variables[index]
             if let initializer = variable.initializer, let copied = copiedName(in: initializer) {
-                currentName = copied
+                if copied.viaSelf {
+                    guard let owner = outline.enclosingType(at: initializer.lowerBound) else { return nil }
+                    return memberType(of: typeNames[owner], member: copied.name)
+                }
+                currentName = copied.name
             } else if variable.kind != .binding || variable.initializer != nil {
                 return nil
             }
@@ -184,7 +188,7 @@ public struct TypeFacts: Sendable {
             index += 1
         }
         guard index < range.upperBound else { return nil }
-        if let cast = outline.casts.last(where: { range.contains($0.operatorToken) && $0.kind != .is }),
+        if let cast = outline.casts(in: range).last.map({ outline.casts[$0] }), cast.kind != .is,
             let name = cast.type.nameToken, cast.type.range.upperBound == range.upperBound
         {
             return file.name(at: name)
@@ -218,11 +222,13 @@ public struct TypeFacts: Sendable {
     }
 
     /// `other` or `self.other` as a whole initializer.
-    func copiedName(in range: Range<Int>) -> String? {
+    func copiedName(in range: Range<Int>) -> (name: String, viaSelf: Bool)? {
         let tokens = file.tokens
-        if range.count == 1, tokens[range.lowerBound].kind == .identifier { return file.name(at: range.lowerBound) }
+        if range.count == 1, tokens[range.lowerBound].kind == .identifier {
+            return (file.name(at: range.lowerBound), false)
+        }
         if range.count == 3, tokens[range.lowerBound].keyword == .self, tokens[range.lowerBound + 1].kind == .period {
-            return file.name(at: range.lowerBound + 2)
+            return (file.name(at: range.lowerBound + 2), true)
         }
         return nil
     }

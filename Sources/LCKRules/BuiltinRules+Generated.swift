@@ -4676,7 +4676,7 @@ extension BuiltinRules {
       },
       "example": {
         "before": "controller.request(transaction) { error in\n    if let error { self.show(error) }\n}",
-        "after": "do { try await manager.perform(transaction.actions) } catch { show(error) }"
+        "after": "do { try await manager.perform(actions) } catch { show(error) }"
       }
     },
     {
@@ -4726,7 +4726,7 @@ extension BuiltinRules {
         "ios26": false
       },
       "effort": 3,
-      "docs": "https://developer.apple.com/documentation/callkit/cxcallcontroller/requesttransaction(with:completion:)-3bqic",
+      "docs": "https://developer.apple.com/documentation/callkit/cxcallcontroller",
       "tags": [
         "async"
       ],

@@ -1,36 +1,37 @@
 import LCKCore
 
 /// Collects the diagnostics of one rule file and turns byte offsets into locations.
-final class RuleFileContext {
-    let file: String
-    let document: JSONDocument
-    var diagnostics: [RuleDiagnostic] = []
+package final class RuleFileContext {
+    package let file: String
+    package let document: JSONDocument
+    package var diagnostics: [RuleDiagnostic] = []
 
-    init(file: String, document: JSONDocument) {
+    package init(file: String, document: JSONDocument) {
         self.file = file
         self.document = document
     }
 
-    func location(of offset: Int) -> RuleLocation {
+    package func location(of offset: Int) -> RuleLocation {
         RuleLocation(file: file, position: document.position(of: offset))
     }
 
-    func error(at offset: Int, _ message: String) {
+    package func error(at offset: Int, _ message: String) {
         diagnostics.append(RuleDiagnostic(location: location(of: offset), message: message))
     }
 }
 
 /// Reads the members of one JSON object with type checks, remembering which keys were asked for
-/// so that `finish()` can report every unknown (or duplicated) key.
-struct ObjectReader {
-    let context: RuleFileContext
-    let object: JSONValue
+/// so that `finish()` can report every unknown (or duplicated) key. `package` so the config loader
+/// can validate `.lckmigrate.json` the same way.
+package struct ObjectReader {
+    package let context: RuleFileContext
+    package let object: JSONValue
     /// What the object is, for messages ("mapping entry", "match").
-    let what: String
+    package let what: String
     private var knownKeys: [String] = []
 
     /// Nil (after reporting) when `value` is not an object.
-    init?(_ value: JSONValue, context: RuleFileContext, what: String) {
+    package init?(_ value: JSONValue, context: RuleFileContext, what: String) {
         guard value.members != nil else {
             context.error(at: value.range.start, "expected \(what) to be an object, found \(value.typeName)")
             return nil
@@ -40,10 +41,10 @@ struct ObjectReader {
         self.what = what
     }
 
-    func has(_ key: String) -> Bool { object.member(named: key) != nil }
+    package func has(_ key: String) -> Bool { object.member(named: key) != nil }
 
     /// The raw value of `key`; reports a missing required key at the object's opening brace.
-    mutating func value(_ key: String, required: Bool = false) -> JSONValue? {
+    package mutating func value(_ key: String, required: Bool = false) -> JSONValue? {
         knownKeys.append(key)
         guard let member = object.member(named: key) else {
             if required { context.error(at: object.range.start, "\(what) is missing required key '\(key)'") }
@@ -52,7 +53,7 @@ struct ObjectReader {
         return member.value
     }
 
-    mutating func string(_ key: String, required: Bool = false, nonEmpty: Bool = true) -> String? {
+    package mutating func string(_ key: String, required: Bool = false, nonEmpty: Bool = true) -> String? {
         guard let value = value(key, required: required) else { return nil }
         guard let text = value.stringValue else {
             wrongType(key, value, expected: "a string")
@@ -66,7 +67,7 @@ struct ObjectReader {
     }
 
     /// A string or an explicit `null` (returned as `.some(nil)`).
-    mutating func optionalString(_ key: String, required: Bool = false) -> String?? {
+    package mutating func optionalString(_ key: String, required: Bool = false) -> String?? {
         guard let value = value(key, required: required) else { return nil }
         if value.isNull { return .some(nil) }
         guard let text = value.stringValue else {
@@ -76,7 +77,7 @@ struct ObjectReader {
         return .some(text)
     }
 
-    mutating func bool(_ key: String, required: Bool = false) -> Bool? {
+    package mutating func bool(_ key: String, required: Bool = false) -> Bool? {
         guard let value = value(key, required: required) else { return nil }
         guard let flag = value.boolValue else {
             wrongType(key, value, expected: "a boolean")
@@ -85,7 +86,7 @@ struct ObjectReader {
         return flag
     }
 
-    mutating func int(_ key: String, required: Bool = false, in bounds: ClosedRange<Int>) -> Int? {
+    package mutating func int(_ key: String, required: Bool = false, in bounds: ClosedRange<Int>) -> Int? {
         guard let value = value(key, required: required) else { return nil }
         guard let number = value.intValue else {
             wrongType(key, value, expected: "an integer")
@@ -98,7 +99,7 @@ struct ObjectReader {
         return number
     }
 
-    mutating func strings(_ key: String, required: Bool = false, nonEmpty: Bool = false) -> [String]? {
+    package mutating func strings(_ key: String, required: Bool = false, nonEmpty: Bool = false) -> [String]? {
         guard let value = value(key, required: required) else { return nil }
         guard let elements = value.arrayValue else {
             wrongType(key, value, expected: "an array of strings")
@@ -120,7 +121,7 @@ struct ObjectReader {
     }
 
     /// A string that must be one of `choices` (an enum raw value).
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, as type: Choice.Type, required: Bool = false) -> Choice?
+    package mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, as type: Choice.Type, required: Bool = false) -> Choice?
     where Choice.RawValue == String {
         guard let value = value(key, required: required) else { return nil }
         guard let text = value.stringValue else {
@@ -135,17 +136,17 @@ struct ObjectReader {
         return choice
     }
 
-    mutating func object(_ key: String, required: Bool = false, what: String? = nil) -> ObjectReader? {
+    package mutating func object(_ key: String, required: Bool = false, what: String? = nil) -> ObjectReader? {
         guard let value = value(key, required: required) else { return nil }
         return ObjectReader(value, context: context, what: what ?? "'\(key)'")
     }
 
-    func wrongType(_ key: String, _ value: JSONValue, expected: String) {
+    package func wrongType(_ key: String, _ value: JSONValue, expected: String) {
         context.error(at: value.range.start, "expected '\(key)' to be \(expected), found \(value.typeName)")
     }
 
     /// Reports keys nobody asked for, and keys written twice.
-    func finish() {
+    package func finish() {
         var seen: Set<String> = []
         for member in object.members ?? [] {
             if !seen.insert(member.key).inserted {

@@ -133,7 +133,8 @@ private struct LayerMerger {
                     analyzers[rule.id] = rule
                 }
             }
-            diagnostics.append(contentsOf: context.diagnostics)
+            // Decoding order is field order; readers want file order.
+            diagnostics.append(contentsOf: context.diagnostics.sorted { $0.location.position < $1.location.position })
         }
     }
 

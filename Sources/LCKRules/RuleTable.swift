@@ -17,19 +17,26 @@ public struct RuleOverride: Sendable, Hashable {
 
 /// The active rule table: mappings and analyzer metadata after overrides, sorted by id.
 public struct RuleTable: Sendable {
-    public var mappings: [MappingRule]
-    public var analyzers: [AnalyzerRule]
-    public var overrides: [RuleOverride]
+    public let mappings: [MappingRule]
+    public let analyzers: [AnalyzerRule]
+    public let overrides: [RuleOverride]
+    /// Match patterns keyed by name, for the detection engine.
+    public let matchIndex: MatchIndex
+    private let mappingPositions: [String: Int]
+    private let analyzerPositions: [String: Int]
 
     public init(mappings: [MappingRule], analyzers: [AnalyzerRule], overrides: [RuleOverride] = []) {
         self.mappings = mappings.sorted { $0.id < $1.id }
         self.analyzers = analyzers.sorted { $0.id < $1.id }
         self.overrides = overrides
+        matchIndex = MatchIndex(mappings: self.mappings)
+        mappingPositions = Dictionary(self.mappings.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        analyzerPositions = Dictionary(self.analyzers.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func mapping(id: String) -> MappingRule? { mappings.first { $0.id == id } }
+    public func mapping(id: String) -> MappingRule? { mappingPositions[id].map { mappings[$0] } }
 
-    public func analyzer(id: String) -> AnalyzerRule? { analyzers.first { $0.id == id } }
+    public func analyzer(id: String) -> AnalyzerRule? { analyzerPositions[id].map { analyzers[$0] } }
 
     /// Every id in the table, for validating config files and suppression comments.
     public var allIDs: Set<String> { Set(mappings.map(\.id)).union(analyzers.map(\.id)) }

@@ -115,12 +115,18 @@ struct CorpusGenerator {
         }
     }
 
-    /// Source of at least `byteCount` bytes.
-    mutating func generate(byteCount: Int) -> [UInt8] {
+    /// Source of at least `byteCount` bytes, and the offsets where a new "file" of about
+    /// `fileSize` bytes may start (always between top-level declarations).
+    mutating func generate(byteCount: Int, fileSize: Int = 16_000) -> (source: [UInt8], fileStarts: [Int]) {
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(byteCount + 4096)
-        emit("// Generated benchmark corpus (deterministic).\nimport Foundation\nimport CallKit\nimport PushKit\n\n")
-        while out.count < byteCount { declaration() }
-        return out
+        var fileStarts: [Int] = []
+        while out.count < byteCount {
+            fileStarts.append(out.count)
+            emit("// Generated benchmark corpus (deterministic).\nimport Foundation\nimport CallKit\nimport PushKit\n\n")
+            let fileEnd = out.count + fileSize
+            while out.count < fileEnd { declaration() }
+        }
+        return (out, fileStarts)
     }
 }

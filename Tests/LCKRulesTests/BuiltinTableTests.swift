@@ -116,3 +116,27 @@ import Testing
         #expect(report?.summary == "CXProvider.reportNewIncomingCall(with:update:completion:) → ConversationManager.reportNewIncomingConversation(uuid:update:) async throws")
     }
 }
+
+@Suite struct MatchIndexTests {
+    @Test func patternsAreKeyedByTheNameTheEngineSees() {
+        let index = BuiltinTableTests.table.matchIndex
+        #expect(index.members["reportNewIncomingCall"]?.map(\.ruleID).sorted()
+            == ["cxprovider_report_new_incoming_call", "cxprovider_report_new_incoming_call_async"])
+        #expect(index.types["HandleType"]?.map(\.ruleID) == ["cxhandle_handletype"])
+        #expect(index.initializers["CXHandle"]?.map(\.ruleID) == ["cxhandle_init"])
+        #expect(index.enumCases["answeredElsewhere"]?.map(\.ruleID) == ["cxcallendedreason_answered_elsewhere"])
+        let performHandlers = index.delegateMethods["provider"]?.map(\.ruleID) ?? []
+        #expect(performHandlers.contains("provider_perform_answer_call_action"))
+        #expect(performHandlers.contains("provider_did_activate_audio_session"))
+        #expect(index.allNames.contains("CXProvider"))
+        #expect(!index.allNames.contains("ConversationManager"))
+    }
+
+    @Test func everyPatternIsIndexedOnce() {
+        let table = BuiltinTableTests.table
+        let index = table.matchIndex
+        let indexed = [index.types, index.initializers, index.members, index.delegateMethods, index.enumCases]
+            .reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
+        #expect(indexed == table.mappings.reduce(0) { $0 + $1.matches.count })
+    }
+}

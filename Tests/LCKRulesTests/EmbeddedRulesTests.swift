@@ -1,5 +1,4 @@
 import Foundation
-import LCKRules
 @testable import LCKRules
 import Testing
 

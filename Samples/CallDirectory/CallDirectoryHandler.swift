@@ -1,0 +1,115 @@
+//
+//  CallDirectoryHandler.swift
+//  ShieldDirectory (Call Directory extension)
+//
+//  Feeds the system's block list and caller-ID table. Incremental when the
+//  system allows it, full reload otherwise.
+//
+
+import CallKit
+import Foundation
+
+final class CallDirectoryHandler: CXCallDirectoryProvider {
+
+    override func beginRequest(with context: CXCallDirectoryExtensionContext) {
+        context.delegate = self
+
+        guard let store = BlocklistStore() else {
+            let error = NSError(domain: "ShieldDirectory", code: 1,
+                                userInfo: [NSLocalizedDescriptionKey: "App Group container unavailable"])
+            context.cancelRequest(withError: error)
+            return
+        }
+
+        if context.isIncremental {
+            applyIncrementalChanges(from: store, to: context)
+        } else {
+            loadEverything(from: store, into: context)
+        }
+
+        context.completeRequest { expired in
+            if !expired {
+                store.clearPendingChanges()
+            }
+        }
+    }
+
+    // MARK: Full load
+
+    private func loadEverything(from store: BlocklistStore, into context: CXCallDirectoryExtensionContext) {
+        // Both lists must be added in strictly ascending order.
+        for number in store.sortedBlockedNumbers {
+            context.addBlockingEntry(withNextSequentialPhoneNumber: number)
+        }
+        for entry in store.sortedIdentifiedNumbers {
+            context.addIdentificationEntry(withNextSequentialPhoneNumber: entry.number, label: entry.label)
+        }
+    }
+
+    // MARK: Incremental load
+
+    private func applyIncrementalChanges(from store: BlocklistStore, to context: CXCallDirectoryExtensionContext) {
+        let changes = store.pendingChanges
+
+        let removedBlocks = changes.compactMap { change -> CXCallDirectoryPhoneNumber? in
+            if case .unblocked(let number) = change { return number }
+            return nil
+        }
+        let addedBlocks = changes.compactMap { change -> CXCallDirectoryPhoneNumber? in
+            if case .blocked(let number) = change { return number }
+            return nil
+        }
+        let removedLabels = changes.compactMap { change -> CXCallDirectoryPhoneNumber? in
+            if case .unidentified(let number) = change { return number }
+            return nil
+        }
+        let addedLabels = changes.compactMap { change -> IdentifiedNumber? in
+            if case .identified(let entry) = change { return entry }
+            return nil
+        }
+
+        for number in removedBlocks {
+            context.removeBlockingEntry(withPhoneNumber: number)
+        }
+        for number in Set(addedBlocks).sorted() {
+            context.addBlockingEntry(withNextSequentialPhoneNumber: number)
+        }
+        for number in removedLabels {
+            context.removeIdentificationEntry(withPhoneNumber: number)
+        }
+        // The latest label for a number wins.
+        var latest: [CXCallDirectoryPhoneNumber: String] = [:]
+        for entry in addedLabels {
+            latest[entry.number] = entry.label
+        }
+        for number in latest.keys.sorted() {
+            if let label = latest[number] {
+                context.addIdentificationEntry(withNextSequentialPhoneNumber: number, label: label)
+            }
+        }
+    }
+}
+
+// MARK: - CXCallDirectoryExtensionContextDelegate
+
+extension CallDirectoryHandler: CXCallDirectoryExtensionContextDelegate {
+
+    func requestFailed(for extensionContext: CXCallDirectoryExtensionContext, withError error: Error) {
+        let nsError = error as NSError
+        if nsError.domain == CXErrorDomainCallDirectoryManager,
+           let code = CXErrorCodeCallDirectoryManagerError.Code(rawValue: nsError.code) {
+            switch code {
+            case .entriesOutOfOrder:
+                NSLog("ShieldDirectory: entries were not sorted")
+            case .duplicateEntries:
+                NSLog("ShieldDirectory: duplicate entries")
+            case .maximumEntriesExceeded:
+                NSLog("ShieldDirectory: too many entries")
+            default:
+                NSLog("ShieldDirectory: request failed (%ld)", nsError.code)
+            }
+        } else {
+            NSLog("ShieldDirectory: request failed: %@", error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//
+//  SpeakerboxCallManager.swift
+//  Speakerbox
+//
+//  Keeps the list of active calls and turns user intent (dial, hang up,
+//  hold, mute, keypad, merge) into CXTransactions for the system.
+//
+
+import CallKit
+import Foundation
+import os
+
+final class SpeakerboxCallManager {
+
+    static let callsChangedNotification = Notification.Name("SpeakerboxCallManagerCallsChanged")
+
+    private let callController = CXCallController()
+    private let log = Logger(subsystem: "com.example.speakerbox", category: "calls")
+
+    private(set) var calls: [SpeakerboxCall] = []
+
+    // MARK: Call bookkeeping
+
+    func call(with uuid: UUID) -> SpeakerboxCall? {
+        calls.first { $0.uuid == uuid }
+    }
+
+    func addCall(_ call: SpeakerboxCall) {
+        calls.append(call)
+        call.stateDidChange = { [weak self] _ in self?.postCallsChanged() }
+        postCallsChanged()
+    }
+
+    func removeCall(_ call: SpeakerboxCall) {
+        calls.removeAll { $0.uuid == call.uuid }
+        postCallsChanged()
+    }
+
+    func removeAllCalls() {
+        calls.removeAll()
+        postCallsChanged()
+    }
+
+    private func postCallsChanged() {
+        NotificationCenter.default.post(name: Self.callsChangedNotification, object: self)
+    }
+
+    // MARK: Handles
+
+    /// Builds the system handle for a number the user typed. The number is
+    /// normalised to E.164 first so Recents and redial see one identity.
+    func handle(forDialedNumber raw: String, defaultRegion: String = "US") -> CXHandle? {
+        guard let normalized = PhoneNumberNormalizer.e164(raw, defaultRegion: defaultRegion) else { return nil }
+        return CXHandle(type: .phoneNumber, value: normalized)
+    }
+
+    /// Built-in speed dial entries shown on the keypad screen.
+    func speedDialHandles() -> [CXHandle] {
+        let operatorDesk = CXHandle(type: .phoneNumber, value: "+14155550123")
+        // expect: unnormalized_handle
+        let voicemail = CXHandle(type: .phoneNumber, value: "+1 (415) 555-0100")
+        // expect: unnormalized_handle
+        let support = CXHandle(type: .emailAddress, value: "Support@Speakerbox.example")
+        let billing = CXHandle(type: .emailAddress, value: "billing@speakerbox.example")
+        return [operatorDesk, voicemail, support, billing]
+    }
+
+    // MARK: Actions
+
+    func startCall(handle: CXHandle, video: Bool = false) {
+        let startCallAction = CXStartCallAction(call: UUID(), handle: handle)
+        startCallAction.isVideo = video
+        requestTransaction(CXTransaction(action: startCallAction), label: "start")
+    }
+
+    func end(call: SpeakerboxCall) {
+        let endCallAction = CXEndCallAction(call: call.uuid)
+        requestTransaction(CXTransaction(action: endCallAction), label: "end")
+    }
+
+    func setOnHold(call: SpeakerboxCall, onHold: Bool) {
+        let holdAction = CXSetHeldCallAction(call: call.uuid, onHold: onHold)
+        requestTransaction(CXTransaction(action: holdAction), label: "hold")
+    }
+
+    func setMuted(call: SpeakerboxCall, muted: Bool) {
+        let muteAction = CXSetMutedCallAction(call: call.uuid, muted: muted)
+        requestTransaction(CXTransaction(action: muteAction), label: "mute")
+    }
+
+    func sendDTMF(_ digits: String, on call: SpeakerboxCall) {
+        let tonesAction = CXPlayDTMFCallAction(call: call.uuid, digits: digits, type: .singleTone)
+        requestTransaction(CXTransaction(action: tonesAction), label: "dtmf")
+    }
+
+    /// Merges `call` into `other`'s group.
+    func group(_ call: SpeakerboxCall, with other: SpeakerboxCall) {
+        let groupAction = CXSetGroupCallAction(call: call.uuid, callUUIDToGroupWith: other.uuid)
+        requestTransaction(CXTransaction(action: groupAction), label: "group")
+    }
+
+    /// Swaps the held and the active call in one transaction.
+    func swap(active: SpeakerboxCall, held: SpeakerboxCall) {
+        let holdActive = CXSetHeldCallAction(call: active.uuid, onHold: true)
+        let resumeHeld = CXSetHeldCallAction(call: held.uuid, onHold: false)
+        requestTransaction(CXTransaction(actions: [holdActive, resumeHeld]), label: "swap")
+    }
+
+    private func requestTransaction(_ transaction: CXTransaction, label: String) {
+        callController.request(transaction) { [log] error in
+            if let error {
+                log.error("\(label, privacy: .public) transaction failed: \(error.localizedDescription, privacy: .public)")
+            } else {
+                log.debug("\(label, privacy: .public) transaction requested")
+            }
+        }
+    }
+}
+
+/// Very small E.164 normaliser for the demo (NANP only, plus numbers that
+/// already carry a country code).
+enum PhoneNumberNormalizer {
+    static func e164(_ raw: String, defaultRegion: String) -> String? {
+        let hasPlus = raw.trimmingCharacters(in: .whitespaces).hasPrefix("+")
+        let digits = raw.filter(\.isNumber)
+        if hasPlus {
+            return (8...15).contains(digits.count) ? "+" + digits : nil
+        }
+        switch (defaultRegion, digits.count) {
+        case ("US", 10), ("CA", 10):
+            return "+1" + digits
+        case ("US", 11) where digits.hasPrefix("1"), ("CA", 11) where digits.hasPrefix("1"):
+            return "+" + digits
+        default:
+            return nil
+        }
+    }
+}
