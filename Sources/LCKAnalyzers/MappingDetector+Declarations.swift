@@ -93,14 +93,21 @@ extension FileMatcher {
         return true
     }
 
+    /// The label is listed, the callee is listed (or, without a list, is a framework construction or
+    /// method), and a receiver known to be the app's own type rules the call out.
     private func argumentContextMatches(_ spec: MatchSpec.EnumCase, call: Call, label: String?) -> Bool {
         if let labels = spec.argumentLabels, !labels.contains(label ?? "_") { return false }
         let callee = file.name(at: call.nameToken)
-        if let callees = spec.callees { return callees.contains(callee) }
-        if index.frameworkTypes.contains(callee) { return true }
-        let receiver = call.receiver
-        guard !receiver.isEmpty, let type = resolve(receiver) else { return false }
-        return index.frameworkTypes.contains(type)
+        if index.frameworkTypes.contains(callee) { return spec.callees?.contains(callee) ?? true }
+        if let callees = spec.callees, !callees.contains(callee) { return false }
+        let receiverType: String?
+        if call.callee.count == 1 {
+            receiverType = enclosingTypeName(at: call.nameToken)  // a bare call is a method of `self`
+        } else {
+            receiverType = call.receiver.isEmpty ? nil : resolve(call.receiver)
+        }
+        guard let receiverType else { return spec.callees != nil }
+        return index.frameworkTypes.contains(receiverType) || isOneOf(receiverType, Array(index.frameworkTypes))
     }
 
     /// For `x.prop = .a`, `prop == .a`, `prop = [.a, .b]`, `prop = Set([.a])`: the `prop` token.

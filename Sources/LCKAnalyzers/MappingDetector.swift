@@ -27,11 +27,13 @@ public struct MappingDetector: Sendable {
         for (name, target) in project.aliases where index.entryIndex(named: project.resolveAlias(target)) != nil {
             aliasNames.insert(name)
         }
+        let aliasDeclarations = Set(context.outline.typealiases.map(\.nameToken))
         for position in tokens.indices where tokens[position].kind == .identifier {
             if let entry = index.entryIndex(of: tokens[position], in: context.file) {
                 hits.append((position, entry))
                 if index.entries[entry].isAnchor { hasAnchor = true }
-            } else if !aliasNames.isEmpty, aliasNames.contains(context.file.name(at: position)),
+            } else if !aliasNames.isEmpty, !aliasDeclarations.contains(position),
+                aliasNames.contains(context.file.name(at: position)),
                 let entry = index.entryIndex(named: project.resolveAlias(context.facts.resolveAlias(context.file.name(at: position))))
             {
                 hits.append((position, entry))
