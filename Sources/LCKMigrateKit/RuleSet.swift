@@ -1,35 +1,32 @@
 import LCKCore
 import LCKRules
 
-/// Loads the rule table a scan uses: the embedded built-in rules, then `--rules` directories in order.
-public enum RuleSet {
+/// The rule table a scan uses: the embedded built-in rules, then `--rules` directories in order
+/// (a later definition of an id replaces the earlier one).
+public struct RuleSet: Sendable {
+    public let table: RuleTable
+
     /// Relative directories are taken from `currentDirectory` (the scan's, not the process's).
-    public static func load(directories: [String], currentDirectory: String) throws(RuleSetError) -> RuleTable {
-        guard !directories.isEmpty else { return BuiltinRuleTable.table }
+    /// Throws `RuleSetError` listing every problem of every rule file.
+    public init(directories: [String], currentDirectory: String) throws {
+        guard !directories.isEmpty else {
+            table = BuiltinRuleTable.table
+            return
+        }
         let resolved = directories.map { directory in
             directory.hasPrefix("/") || currentDirectory.isEmpty ? directory : currentDirectory + "/" + directory
         }
         do {
-            return try RuleLoader.load(directories: resolved)
+            table = try RuleLoader.load(directories: resolved)
         } catch {
             throw RuleSetError(lines: error.diagnostics.map(\.description))
         }
     }
-}
 
-extension RuleSet {
-    /// Everything a scan request needs from the loaded rules.
-    public struct Loaded: Sendable {
-        public var table: RuleTable
-        public var analyzer: StandardAnalyzer { StandardAnalyzer(rules: table) }
-        public var descriptors: [RuleDescriptor] { table.descriptors }
-        public var fingerprint: String { table.fingerprint }
-    }
-
-    /// `load(directories:currentDirectory:)`, packaged for the CLI.
-    public static func loadForScan(directories: [String], currentDirectory: String) throws(RuleSetError) -> Loaded {
-        Loaded(table: try load(directories: directories, currentDirectory: currentDirectory))
-    }
+    /// Mapping detection from this table plus the registered anti-pattern analyzers.
+    public var analyzer: StandardAnalyzer { StandardAnalyzer(rules: table) }
+    public var descriptors: [RuleDescriptor] { table.descriptors }
+    public var fingerprint: String { table.fingerprint }
 }
 
 /// Rule files that could not be loaded; one `file:line:column: error: message` line per problem.

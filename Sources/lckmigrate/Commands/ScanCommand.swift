@@ -79,12 +79,12 @@ struct ScanCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
         // Opened first so that an unwritable destination fails before any scanning.
         let destination = try output.map { path throws(FileProblemError) in try AtomicOutputFile.open(path) }
-        let rules: RuleSet.Loaded
-        do throws(RuleSetError) {
-            rules = try RuleSet.loadForScan(directories: ruleDirectories, currentDirectory: context.currentDirectory)
-        } catch {
+        let rules: RuleSet
+        do {
+            rules = try RuleSet(directories: ruleDirectories, currentDirectory: context.currentDirectory)
+        } catch let error as RuleSetError {
             // Every problem in every rule file, `file:line:column: error: message`, before any scanning.
-            for diagnostic in error.lines { context.console.err("\(ToolName.name): \(diagnostic)\n") }
+            for line in error.lines { context.console.err("\(ToolName.name): \(line)\n") }
             return .failure
         }
         var request = ScanRequest(
