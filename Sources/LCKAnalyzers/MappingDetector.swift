@@ -19,6 +19,7 @@ public struct MappingDetector: Sendable {
     public func detect(_ context: AnalysisContext, project: ProjectFacts = ProjectFacts(), into findings: inout [Finding]) {
         var hits: [(token: Int, entry: Int)] = []
         var hasAnchor = false
+        var hasChangingAnchor = false
         let tokens = context.file.tokens
         var aliasNames: Set<String> = []
         for (name, target) in context.facts.aliases where index.entryIndex(named: project.resolveAlias(context.facts.resolveAlias(target))) != nil {
@@ -32,18 +33,24 @@ public struct MappingDetector: Sendable {
             if let entry = index.entryIndex(of: tokens[position], in: context.file) {
                 hits.append((position, entry))
                 if index.entries[entry].isAnchor { hasAnchor = true }
+                if index.entries[entry].isChangingAnchor { hasChangingAnchor = true }
             } else if !aliasNames.isEmpty, !aliasDeclarations.contains(position),
                 aliasNames.contains(context.file.name(at: position)),
                 let entry = index.entryIndex(named: project.resolveAlias(context.facts.resolveAlias(context.file.name(at: position))))
             {
                 hits.append((position, entry))
                 hasAnchor = true
+                if index.entries[entry].isChangingAnchor { hasChangingAnchor = true }
             }
         }
         guard !hits.isEmpty else { return }
         var matcher = FileMatcher(context: context, index: index, project: project, fileHasAnchor: hasAnchor)
         for hit in hits { matcher.match(token: hit.token, entry: index.entries[hit.entry]) }
-        findings.append(contentsOf: matcher.findings)
+        if project.migrationPending || hasChangingAnchor {
+            findings.append(contentsOf: matcher.findings)
+        } else {
+            findings.append(contentsOf: matcher.findings.filter { $0.mappingKind != .unchanged })
+        }
     }
 }
 

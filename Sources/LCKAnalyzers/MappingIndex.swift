@@ -48,6 +48,9 @@ public struct MappingIndex: Sendable {
 
         /// A type or construction name: a token with one proves the file talks to the mapped framework.
         var isAnchor: Bool { !types.isEmpty || !initializers.isEmpty }
+        /// An anchor of at least one rule whose replacement differs (`mappingKind` other than `unchanged`):
+        /// seeing one means a migration is still pending.
+        var isChangingAnchor = false
     }
 
     public let rules: [MappingRule]
@@ -69,6 +72,12 @@ public struct MappingIndex: Sendable {
         }
     }
 
+    /// What a byte scan of a file found: nothing, only names of unchanged APIs, or a name that must migrate.
+    public enum MarkerScan: Int, Sendable, Comparable {
+        case none, unchangedOnly, changing
+        public static func < (lhs: MarkerScan, rhs: MarkerScan) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
     private mutating func add(_ spec: MatchSpec, rule: Int) {
         switch spec {
         case .type(let name):
@@ -76,12 +85,20 @@ public struct MappingIndex: Sendable {
             let last = components.removeLast()
             frameworkTypes.insert(last)
             markerNames.insert(last)
-            update(last) { $0.types.append(TypeCandidate(rule: rule, qualifiers: components)) }
+            let changing = rules[rule].mappingKind != .unchanged
+            update(last) {
+                $0.types.append(TypeCandidate(rule: rule, qualifiers: components))
+                if changing { $0.isChangingAnchor = true }
+            }
         case .initializer(let spec):
             let last = Self.lastComponent(spec.typeName)
             frameworkTypes.insert(last)
             markerNames.insert(last)
-            update(last) { $0.initializers.append(InitializerCandidate(rule: rule, labels: spec.labels)) }
+            let changing = rules[rule].mappingKind != .unchanged
+            update(last) {
+                $0.initializers.append(InitializerCandidate(rule: rule, labels: spec.labels))
+                if changing { $0.isChangingAnchor = true }
+            }
         case .member(let spec):
             for receiver in spec.receiverTypes { frameworkTypes.insert(Self.lastComponent(receiver)) }
             update(spec.name) { $0.members.append(MemberCandidate(rule: rule, spec: spec)) }
@@ -153,7 +170,8 @@ public struct MappingIndex: Sendable {
     /// Whether `bytes` contain an identifier equal to a type or construction name of the table: a
     /// single pass over identifier-shaped runs, comments and strings included (over-inclusion only
     /// costs a parse). Used to pick the files worth parsing in the project pre-pass.
-    public func containsMarker(_ bytes: [UInt8]) -> Bool {
+    public func scanMarkers(_ bytes: [UInt8]) -> MarkerScan {
+        var result = MarkerScan.none
         var index = 0
         let count = bytes.count
         while index < count {
@@ -164,10 +182,11 @@ public struct MappingIndex: Sendable {
             let start = index
             while index < count, Self.isIdentifierByte(bytes[index]) { index += 1 }
             if let entry = entryIndex(bytes: bytes, start: start, length: index - start), entries[entry].isAnchor {
-                return true
+                if entries[entry].isChangingAnchor { return .changing }
+                result = .unchangedOnly
             }
         }
-        return false
+        return result
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {

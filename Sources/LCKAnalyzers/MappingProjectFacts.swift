@@ -13,6 +13,11 @@ public struct ProjectFacts: Sendable {
     /// Typealias name → target, from all files.
     public private(set) var aliases: [String: String] = [:]
 
+    /// Some file of the scan names an API that must change. Until then, findings of `unchanged`
+    /// mappings (PushKit that stays as it is) are only reported in files that name one themselves: a
+    /// finished migration has nothing left to report.
+    public var migrationPending = false
+
     public init() {}
 
     /// Facts of one file, ready to be merged; cheap to send between workers.

@@ -39,6 +39,7 @@ public struct StandardAnalyzer: FileAnalyzer {
     /// in file order, so the result is the same for any `jobs`.
     public func prepared(for files: [DiscoveredFile], jobs: Int) -> any FileAnalyzer {
         let contributions = Mutex([Int: ProjectFacts.FileContribution]())
+        let pending = Atomic<Bool>(false)
         let next = Atomic<Int>(0)
         let index = detector.index
         let work: @Sendable (Int) -> Void = { _ in
@@ -46,9 +47,10 @@ public struct StandardAnalyzer: FileAnalyzer {
             while true {
                 let position = next.add(1, ordering: .relaxed).oldValue
                 guard position < files.count else { break }
-                guard case .success(let bytes) = SourceReader.read(files[position]), index.containsMarker(bytes) else {
-                    continue
-                }
+                guard case .success(let bytes) = SourceReader.read(files[position]) else { continue }
+                let markers = index.scanMarkers(bytes)
+                if markers == .none { continue }
+                if markers == .changing { pending.store(true, ordering: .relaxed) }
                 let tokenized = Lexer.tokenize(bytes)
                 let outline = Parser.parse(tokenized)
                 local[position] = ProjectFacts.FileContribution(facts: TypeFacts(outline: outline, file: tokenized))
@@ -58,6 +60,7 @@ public struct StandardAnalyzer: FileAnalyzer {
         let workers = max(1, min(jobs, files.count))
         if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
         var project = ProjectFacts()
+        project.migrationPending = pending.load(ordering: .relaxed)
         let collected = contributions.withLock { $0 }
         for position in collected.keys.sorted() { project.merge(collected[position]!) }
         return StandardAnalyzer(rules: rules, detector: detector, analyzers: analyzers, project: project)

@@ -38,15 +38,16 @@ import Testing
     }
 
     @Test func asyncVariantsOfPushHandlers() {
-        let run = MappingRun(
-            """
+        let source = """
             extension AppDelegate: PKPushRegistryDelegate {
                 func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {
                     if type == .voIP { print(payload.dictionaryPayload) }
                 }
                 func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {}
             }
-            """)
+            """
+        let elsewhere = "let provider: CXProvider"
+        let run = MappingRun([source, elsewhere])
         #expect(
             run.lines() == [
                 "1:pkpushregistrydelegate",
@@ -54,6 +55,17 @@ import Testing
                 "3:pkpushpayload_dictionary_payload", "3:pkpushtype_voip",
                 "5:pkpushpayload", "5:pkpushregistry", "5:push_registry_did_receive_incoming_push_deprecated",
             ])
+    }
+
+    @Test func unchangedAPIsAreQuietOnceNothingElseIsLeft() {
+        let source = """
+            final class Push: PKPushRegistryDelegate {
+                func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {}
+            }
+            """
+        // No CallKit anywhere: only the deprecated handler (a mapping that changes) is left to report.
+        #expect(MappingRun(source).lines() == ["2:push_registry_did_receive_incoming_push_deprecated"])
+        #expect(MappingRun([source, "let controller = CXCallController()"]).lines().count == 4)
     }
 
     @Test func enumCasesOnlyInListedContexts() {

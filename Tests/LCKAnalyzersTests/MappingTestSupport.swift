@@ -28,7 +28,10 @@ struct MappingRun {
         let detector = MappingDetector(rules: rules)
         let contexts = sources.map { AnalysisContext(file: Lexer.tokenize(Array($0.utf8)), rules: rules) }
         var project = ProjectFacts()
-        for context in contexts { project.merge(ProjectFacts.FileContribution(facts: context.facts)) }
+        for context in contexts {
+            project.merge(ProjectFacts.FileContribution(facts: context.facts))
+            if detector.index.scanMarkers(context.file.bytes) == .changing { project.migrationPending = true }
+        }
         for (fileIndex, context) in contexts.enumerated() {
             var found: [Finding] = []
             detector.detect(context, project: project, into: &found)
