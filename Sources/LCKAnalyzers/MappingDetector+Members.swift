@@ -8,6 +8,8 @@ extension FileMatcher {
     /// What the detector knows about the receiver of a member use.
     enum Receiver {
         case known(String)
+        /// A member of a framework type whose own type the table does not say (`action.handle`).
+        case frameworkMember
         case unknown
     }
 
@@ -18,7 +20,7 @@ extension FileMatcher {
         if token >= 1, tokens[token - 1].kind == .period {
             guard let access = lookups.accessByMember[token].map({ outline.memberAccesses[$0] }) else { return }
             // `.name` with nothing in front (implicit member, key path): the type is not visible.
-            receiver = access.receiver.isEmpty ? .unknown : (resolve(access.receiver).map(Receiver.known) ?? .unknown)
+            receiver = access.receiver.isEmpty ? .unknown : resolveReceiver(access.receiver)
         } else if let call, call.callee.count == 1 {
             // `reportCall(…)` inside a type: a method of `self`.
             guard let owner = enclosingTypeName(at: token) else { return }
@@ -42,6 +44,10 @@ extension FileMatcher {
             switch receiver {
             case .known(let type):
                 guard isOneOf(type, candidate.spec.receiverTypes) else { continue }
+            case .frameworkMember:
+                // Only a name that every rule pins to the same receivers says which type it must be.
+                guard candidate.spec.unknownReceiver == .report || candidates.allSatisfy({ $0.spec.receiverTypes == candidate.spec.receiverTypes })
+                else { continue }
             case .unknown:
                 guard candidate.spec.unknownReceiver == .report else { continue }
             }
@@ -80,6 +86,12 @@ extension FileMatcher {
     /// Best-effort static type of a receiver expression: `x`, `self.x`, `a.b?.c!`, `T.shared`,
     /// `f().x`, `(x as? T)`. Nil when any step is unknown.
     func resolve(_ range: Range<Int>) -> String? {
+        if case .known(let type) = resolveReceiver(range) { return type }
+        return nil
+    }
+
+    /// `resolve`, but telling "a member of a framework type" apart from "unknown".
+    func resolveReceiver(_ range: Range<Int>) -> Receiver {
         var position = range.lowerBound
         let end = range.upperBound
         var current: String?
@@ -111,10 +123,10 @@ extension FileMatcher {
                 current = resolveAlias(name)
                 position += 1
             } else {
-                return nil
+                return .unknown
             }
         } else {
-            return nil
+            return .unknown
         }
         // Further `.member`, `?`, `!`, `(…)` steps.
         while position < end, let type = current {
@@ -123,19 +135,21 @@ extension FileMatcher {
             case .postfixQuestionMark, .exclamationMark:
                 position += 1
             case .period:
-                guard position + 1 < end, tokens[position + 1].kind == .identifier else { return nil }
+                guard position + 1 < end, tokens[position + 1].kind == .identifier else { return .unknown }
                 let name = file.name(at: position + 1)
-                guard let next = memberType(of: type, member: name) else { return nil }
+                guard let next = memberType(of: type, member: name) else {
+                    return index.frameworkTypes.contains(type) ? .frameworkMember : .unknown
+                }
                 current = next
                 position += 2
                 if position < end, tokens[position].kind == .leftParen {
                     position = (outline.matchingIndex(of: position) ?? position) + 1
                 }
             default:
-                return nil
+                return .unknown
             }
         }
-        return current
+        return current.map(Receiver.known) ?? .unknown
     }
 
     /// `x as? T` / `x as! T` / `x as T` filling a parenthesized receiver.

@@ -36,6 +36,24 @@ import Testing
             ])
     }
 
+    @Test func membersOfFrameworkMembersWhenTheNameIsUnambiguous() {
+        let run = MappingRun(
+            """
+            func f(action: CXStartCallAction, controller: CXCallController, end: CXEndCallAction) {
+                print(action.handle.value)
+                print(controller.callObserver.calls)
+                print(end.transaction.uuid)
+            }
+            """)
+        // `value` and `calls` belong to one receiver type each; `uuid` to several, so it stays unreported.
+        #expect(
+            run.lines() == [
+                "1:cxcallcontroller", "1:cxendcallaction", "1:cxstartcallaction",
+                "2:cxhandle_value", "2:cxstartcallaction_handle",
+                "3:cxcallcontroller_call_observer", "3:cxcallobserver_calls",
+            ])
+    }
+
     @Test func unknownReceiverSkipOrReport() {
         let run = MappingRun(
             """
