@@ -22,7 +22,8 @@ extension FileMatcher {
             if let isAsync = candidate.spec.isAsync, isAsync != function.isAsync { continue }
             let conforms = owner.map { ownerConforms($0, to: candidate.spec.protocolName) } ?? false
             if let expected = candidate.spec.parameterTypes {
-                guard expected.count == declaredTypes.count else { continue }
+                // The spec may leave out trailing parameters (a completion handler's function type).
+                guard expected.count <= declaredTypes.count else { continue }
                 var exact = true
                 var compatible = true
                 for (spec, declared) in zip(expected, declaredTypes) {

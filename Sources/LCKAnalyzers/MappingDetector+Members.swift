@@ -91,7 +91,8 @@ extension FileMatcher {
     }
 
     /// `resolve`, but telling "a member of a framework type" apart from "unknown".
-    func resolveReceiver(_ range: Range<Int>) -> Receiver {
+    /// `depth` bounds the nesting of `$0` closures followed (no recursion deeper than 4).
+    func resolveReceiver(_ range: Range<Int>, depth: Int = 0) -> Receiver {
         var position = range.lowerBound
         let end = range.upperBound
         var current: String?
@@ -102,6 +103,10 @@ extension FileMatcher {
             position = close + 1
         } else if first.keyword == .self {
             current = enclosingTypeName(at: position)
+            position += 1
+        } else if first.kind == .dollarIdentifier {
+            guard depth < 4, let element = shorthandParameterType(at: position, depth: depth) else { return .unknown }
+            current = element
             position += 1
         } else if first.kind == .identifier {
             let name = file.name(at: position)
@@ -115,6 +120,12 @@ extension FileMatcher {
                 position = (outline.matchingIndex(of: position + 1) ?? position) + 1
             } else if let local = context.facts.typeOf(name: name, at: position) {
                 current = resolveAlias(local)
+                position += 1
+            } else if depth < 4, let variable = context.facts.lookup(name: name, at: position),
+                let initializer = context.outline.variables[variable].initializer, !initializer.contains(position),
+                case .known(let inferred) = resolveReceiver(initializer, depth: depth + 1)
+            {
+                current = inferred  // `let held = calls.filter { … }`, `let call = calls.first`
                 position += 1
             } else if let owner = enclosingTypeName(at: position), let property = memberType(of: owner, member: name) {
                 current = property
@@ -137,12 +148,16 @@ extension FileMatcher {
             case .period:
                 guard position + 1 < end, tokens[position + 1].kind == .identifier else { return .unknown }
                 let name = file.name(at: position + 1)
-                guard let next = memberType(of: type, member: name) else {
+                let isCall = position + 2 < end && [.leftParen, .leftBrace].contains(tokens[position + 2].kind)
+                if isCall, Self.elementPreservingMethods.contains(name) {
+                    current = type  // `calls.filter { … }` is still a collection of the same elements
+                } else if let next = memberType(of: type, member: name) {
+                    current = next
+                } else {
                     return index.frameworkTypes.contains(type) ? .frameworkMember : .unknown
                 }
-                current = next
                 position += 2
-                if position < end, tokens[position].kind == .leftParen {
+                while position < end, [.leftParen, .leftBrace].contains(tokens[position].kind) {
                     position = (outline.matchingIndex(of: position) ?? position) + 1
                 }
             default:
@@ -158,6 +173,33 @@ extension FileMatcher {
             cast.type.range.upperBound == range.upperBound, let name = cast.type.nameToken
         else { return nil }
         return resolveAlias(file.name(at: name))
+    }
+
+    /// Collection methods whose closures receive elements (`$0`) of the receiver's element type.
+    static let elementClosureMethods: Set<String> = [
+        "filter", "map", "compactMap", "flatMap", "first", "last", "contains", "forEach", "allSatisfy", "firstIndex",
+        "lastIndex", "sorted", "min", "max", "drop", "prefix",
+    ]
+
+    /// Collection methods returning the same elements, or one of them.
+    /// Arrays are typed by their element (`[CXCall]` is `CXCall` here), so both apply.
+    static let elementPreservingMethods: Set<String> = [
+        "filter", "sorted", "reversed", "dropFirst", "dropLast", "prefix", "suffix", "first", "last", "min", "max",
+        "randomElement",
+    ]
+
+    /// `$0` in `calls.filter { $0.hasEnded }`: the element type of the receiver of the innermost
+    /// closure's collection call (declared `[CXCall]` resolves to `CXCall`).
+    private func shorthandParameterType(at token: Int, depth: Int) -> String? {
+        var innermost: Closure?
+        for closure in outline.closures where closure.range.contains(token) && closure.inToken == nil {
+            if innermost == nil || closure.range.count < innermost!.range.count { innermost = closure }
+        }
+        guard let closure = innermost, let callIndex = closure.call else { return nil }
+        let call = outline.calls[callIndex]
+        guard Self.elementClosureMethods.contains(file.name(at: call.nameToken)), !call.receiver.isEmpty else { return nil }
+        if case .known(let type) = resolveReceiver(call.receiver, depth: depth + 1) { return type }
+        return nil
     }
 
     static func isUppercase(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
