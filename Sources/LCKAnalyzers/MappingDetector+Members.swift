@@ -11,6 +11,11 @@ extension FileMatcher {
         /// A member of a framework type whose own type the table does not say (`action.handle`).
         case frameworkMember
         case unknown
+
+        var isUnknown: Bool {
+            if case .unknown = self { return true }
+            return false
+        }
     }
 
     mutating func matchMember(token: Int, candidates: [MappingIndex.MemberCandidate]) {
@@ -105,8 +110,12 @@ extension FileMatcher {
             current = enclosingTypeName(at: position)
             position += 1
         } else if first.kind == .dollarIdentifier {
-            guard depth < 4, let element = shorthandParameterType(at: position, depth: depth) else { return .unknown }
-            current = element
+            guard depth < 4 else { return .unknown }
+            switch shorthandParameterType(at: position, depth: depth) {
+            case .known(let element): current = element
+            case .frameworkMember: return range.count == 1 ? .frameworkMember : .unknown
+            case .unknown: return .unknown
+            }
             position += 1
         } else if first.kind == .identifier {
             let name = file.name(at: position)
@@ -123,9 +132,11 @@ extension FileMatcher {
                 position += 1
             } else if depth < 4, let variable = context.facts.lookup(name: name, at: position),
                 let initializer = context.outline.variables[variable].initializer, !initializer.contains(position),
-                case .known(let inferred) = resolveReceiver(initializer, depth: depth + 1)
+                case let inferred = resolveReceiver(initializer, depth: depth + 1), !inferred.isUnknown
             {
-                current = inferred  // `let held = calls.filter { … }`, `let call = calls.first`
+                // `let held = calls.filter { … }`, `let manager = CXCallDirectoryManager.sharedInstance`
+                guard case .known(let type) = inferred else { return range.count == 1 ? .frameworkMember : .unknown }
+                current = type
                 position += 1
             } else if let owner = enclosingTypeName(at: position), let property = memberType(of: owner, member: name) {
                 current = property
@@ -190,16 +201,16 @@ extension FileMatcher {
 
     /// `$0` in `calls.filter { $0.hasEnded }`: the element type of the receiver of the innermost
     /// closure's collection call (declared `[CXCall]` resolves to `CXCall`).
-    private func shorthandParameterType(at token: Int, depth: Int) -> String? {
+    private func shorthandParameterType(at token: Int, depth: Int) -> Receiver {
         var innermost: Closure?
         for closure in outline.closures where closure.range.contains(token) && closure.inToken == nil {
             if innermost == nil || closure.range.count < innermost!.range.count { innermost = closure }
         }
-        guard let closure = innermost, let callIndex = closure.call else { return nil }
+        guard let closure = innermost, let callIndex = closure.call else { return .unknown }
         let call = outline.calls[callIndex]
-        guard Self.elementClosureMethods.contains(file.name(at: call.nameToken)), !call.receiver.isEmpty else { return nil }
-        if case .known(let type) = resolveReceiver(call.receiver, depth: depth + 1) { return type }
-        return nil
+        guard Self.elementClosureMethods.contains(file.name(at: call.nameToken)), !call.receiver.isEmpty else { return .unknown }
+        // Elements of a framework member (`observer.calls`) are framework values of an unnamed type.
+        return resolveReceiver(call.receiver, depth: depth + 1)
     }
 
     static func isUppercase(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
