@@ -159,8 +159,7 @@ extension FileMatcher {
             case .period:
                 guard position + 1 < end, tokens[position + 1].kind == .identifier else { return .unknown }
                 let name = file.name(at: position + 1)
-                let isCall = position + 2 < end && [.leftParen, .leftBrace].contains(tokens[position + 2].kind)
-                if isCall, Self.elementPreservingMethods.contains(name) {
+                if Self.elementPreservingMethods.contains(name) {
                     current = type  // `calls.filter { … }` is still a collection of the same elements
                 } else if let next = memberType(of: type, member: name) {
                     current = next

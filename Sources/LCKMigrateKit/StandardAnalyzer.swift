@@ -72,3 +72,11 @@ public struct StandardAnalyzer: FileAnalyzer {
 public enum BuiltinRuleTable {
     public static let table: RuleTable = (try? RuleLoader.loadBuiltin()) ?? RuleTable(mappings: [], analyzers: [])
 }
+
+extension StandardAnalyzer {
+    /// Ids that can produce findings in this configuration: every mapping of the table and every
+    /// registered analyzer (analyzer metadata without a registered analyzer reports nothing).
+    public var activeRuleIDs: Set<String> {
+        Set(rules.mappings.map(\.id)).union(analyzers.map(\.ruleID))
+    }
+}

@@ -57,6 +57,18 @@ import Testing
             ])
     }
 
+    @Test func completionHandlerParameterIsNotPartOfTheSpecTypes() {
+        let run = MappingRun(
+            """
+            final class Push {
+                func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload,
+                                  for type: PKPushType, completion: @escaping () -> Void) {}
+            }
+            let provider: CXProvider
+            """)
+        #expect(run.lines() == ["2:pkpushpayload", "2:pkpushregistry", "2:push_registry_did_receive_incoming_push_completion", "5:cxprovider"])
+    }
+
     @Test func unchangedAPIsAreQuietOnceNothingElseIsLeft() {
         let source = """
             final class Push: PKPushRegistryDelegate {

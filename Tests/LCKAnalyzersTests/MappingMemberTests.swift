@@ -54,6 +54,29 @@ import Testing
             ])
     }
 
+    @Test func shorthandClosureParametersAndInferredLocals() {
+        let run = MappingRun(
+            """
+            final class Group {
+                var calls: [CXCall] = []
+                func go(observer: CXCallObserver) {
+                    let held = calls.filter { $0.isOnHold }
+                    let first = held.first
+                    print(first?.uuid, observer.calls.contains { $0.hasEnded })
+                    let manager = CXCallDirectoryManager.sharedInstance
+                    manager.openSettings { _ in }
+                    items.map { $0.uuid }
+                }
+            }
+            """)
+        #expect(
+            run.lines() == [
+                "2:cxcall", "3:cxcallobserver", "4:cxcall_is_on_hold",
+                "6:cxcall_has_ended", "6:cxcall_uuid", "6:cxcallobserver_calls",
+                "7:cxcalldirectorymanager", "7:cxcalldirectorymanager_shared_instance", "8:cxcalldirectorymanager_open_settings",
+            ])
+    }
+
     @Test func unknownReceiverSkipOrReport() {
         let run = MappingRun(
             """
