@@ -29,14 +29,16 @@ public struct MappingDetector: Sendable {
             aliasNames.insert(name)
         }
         let aliasDeclarations = Set(context.outline.typealiases.map(\.nameToken))
+        // Compared byte-wise with each identifier (no String per token); usually empty.
+        let aliasList = aliasNames.sorted()
         for position in tokens.indices where tokens[position].kind == .identifier {
             if let entry = index.entryIndex(of: tokens[position], in: context.file) {
                 hits.append((position, entry))
                 if index.entries[entry].isAnchor { hasAnchor = true }
                 if index.entries[entry].isChangingAnchor { hasChangingAnchor = true }
-            } else if !aliasNames.isEmpty, !aliasDeclarations.contains(position),
-                aliasNames.contains(context.file.name(at: position)),
-                let entry = index.entryIndex(named: project.resolveAlias(context.facts.resolveAlias(context.file.name(at: position))))
+            } else if !aliasList.isEmpty, !aliasDeclarations.contains(position),
+                let alias = aliasList.first(where: { context.file.token(tokens[position], equals: $0) }),
+                let entry = index.entryIndex(named: project.resolveAlias(context.facts.resolveAlias(alias)))
             {
                 hits.append((position, entry))
                 hasAnchor = true

@@ -80,3 +80,8 @@ extension StandardAnalyzer {
         Set(rules.mappings.map(\.id)).union(analyzers.map(\.ruleID))
     }
 }
+
+extension ScanSetup.ActiveRules {
+    /// Mapping detection from this table plus every registered anti-pattern analyzer.
+    public var analyzer: StandardAnalyzer { StandardAnalyzer(rules: table) }
+}

@@ -6,7 +6,7 @@ import Testing
 /// The default analyzer through the pipeline: the project-facts pre-pass and its independence from `jobs`.
 @Suite struct MappingPipelineTests {
     func scan(_ tree: TemporaryTree, jobs: Int) throws -> ScanReport {
-        let rules = try RuleSet(directories: [], currentDirectory: tree.root)
+        let rules = try ScanSetup.loadRules(directories: [])
         return ScanPipeline.run(ScanRequest(
             paths: ["."], currentDirectory: tree.root, jobs: jobs, analyzer: rules.analyzer,
             rules: rules.descriptors, rulesFingerprint: rules.fingerprint))
