@@ -73,6 +73,13 @@ public enum RuleCatalog {
         return text
     }
 
+    /// `override.ID: ACTIVE  # replaces REPLACED` lines for `config --print`, sorted by id; empty without overrides.
+    public static func overrideLines(_ table: RuleTable) -> String {
+        table.overrides.sorted { $0.id < $1.id }.map { override in
+            "override.\(override.id): \(override.replacement)  # replaces \(override.replaced)\n"
+        }.joined()
+    }
+
     /// The closest id within a small edit distance, for "did you mean".
     public static func suggestion(for id: String, in table: RuleTable) -> String? {
         let typed = Array(id.utf8)

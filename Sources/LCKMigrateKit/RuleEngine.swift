@@ -43,29 +43,20 @@ public struct RuleEngine: Sendable {
         }
     }
 
-    /// The analyzers of `AnalyzerRegistry.all` plus mapping detection, as `scan` runs them.
+    /// What `scan` runs on one file: mapping detection for the table, then every analyzer in
+    /// `AnalyzerRegistry.all` (`StandardAnalyzer`). An example stands for a file of a project whose
+    /// migration is under way, so `unchanged` mappings (PushKit) report as they would in such a scan.
     public static let standard = RuleEngine(
-        findings: { file, table in
-            let context = AnalysisContext(file: file, rules: table)
-            var findings: [Finding] = []
-            for analyzer in AnalyzerRegistry.all { analyzer.analyze(context, into: &findings) }
-            findings.append(contentsOf: MappingDetection.findings(context))
-            return findings
+        prepare: { table in
+            var project = ProjectFacts()
+            project.migrationPending = true
+            let analyzer = StandardAnalyzer(rules: table, project: project)
+            return { file in analyzer.analyze(path: "<example>", file: file) }
         },
         unavailableReason: { ruleID, table in
-            if table.mapping(id: ruleID) != nil {
-                return MappingDetection.isAvailable ? nil : "mapping detection is not built into this binary yet"
-            }
+            if table.mapping(id: ruleID) != nil { return nil }
             if AnalyzerRegistry.all.contains(where: { $0.ruleID == ruleID }) { return nil }
             return "no analyzer with this id in AnalyzerRegistry.all (an analyzer rule needs Swift code)"
         }
     )
-}
-
-/// The seam to the CallKit usage detector. Until it lands in main this finds nothing and says so,
-/// so mapping rules are reported as skipped instead of failing.
-enum MappingDetection {
-    static let isAvailable = false
-
-    static func findings(_ context: AnalysisContext) -> [Finding] { [] }
 }

@@ -123,3 +123,30 @@ extension Packs {
         "{\"entries\": [\n" + entries.joined(separator: ",\n") + "\n]}\n"
     }
 }
+
+/// The real engine (`StandardAnalyzer`) on packs written for these tests.
+@Suite struct RuleTesterStandardEngineTests {
+    @Test func wrapperMemberPackPassesWithTheRealDetector() throws {
+        let wrapper = Packs.mapping(
+            id: "callservice_end_call", symbol: "CallService.endCall(_:)",
+            match: #"{"member": "endCall", "labels": ["_"], "receiverTypes": ["CallService"]}"#,
+            example: #"{"before": "let service: CallService = .shared\nservice.endCall(id)", "after": "let service: CallService = .shared\ntry await service.leave(id)"}"#)
+        let table = try Packs.table([RuleSourceFile(path: "mappings/app.json", contents: Packs.mappingFile(entries: [wrapper]))], includeBuiltin: true)
+        let tester = RuleTester(table: table)
+        let result = try #require(tester.testRules(["callservice_end_call"]).first)
+        #expect(result.failures == [])
+        #expect(result.passed)
+        // `service.endCall` on line 2: the member name follows `service.` (8 bytes).
+        let positions = tester.findings(in: Array("let service: CallService = .shared\nservice.endCall(id)\n".utf8))
+            .filter { $0.ruleID == "callservice_end_call" }.map { "\($0.start.line):\($0.start.column)" }
+        #expect(positions == ["2:9"])
+    }
+
+    @Test func qualifiedAndAliasedTypesStillMatchInTheBuiltinTypeRule() throws {
+        let tester = RuleTester(table: try RuleLoader.loadBuiltin())
+        let result = try #require(tester.testRules(["cxprovider"]).first)
+        // before, after, block comment, string literal, multi-byte prefix, qualified, typealias.
+        #expect(result.checks == 7)
+        #expect(result.failures == [])
+    }
+}
