@@ -142,6 +142,30 @@ import Testing
         #expect(quiet.standardOutput == "FAIL  pack/tests/Wrong.swift: 'not_a_rule' is not a rule id\nrules test: 0 rules passed, 0 failed, 1 skipped; 1 samples passed, 1 failed, 0 skipped\n")
     }
 
+    @Test func samplesAreCheckedAgainstTheirAnnotationsWithTheRealAnalyzers() throws {
+        let tree = try Scratch()
+        let handler = """
+            func provider(_ provider: CXProvider, perform action: CXEndCallAction) {
+                guard let call = calls[action.callUUID] else { return }
+                call.hangUp()
+                action.fulfill()
+            }
+
+            """
+        try tree.file("samples/Annotated.swift", "// expect: unresolved_action\n" + handler)
+        try tree.file("samples/Unannotated.swift", "import CallKit\n\n" + handler)
+        let result = try CLI.run(["rules", "test", "-q", "--samples", "samples"], in: tree.root)
+        #expect(result.status == 1)
+        // The handler's line is line 3 of Unannotated.swift; its `guard … return` leaves the action open.
+        #expect(result.standardOutput.contains("""
+            FAIL  samples/Unannotated.swift
+                  annotations:
+                    + 3 unresolved_action
+
+            """))
+        #expect(!result.standardOutput.contains("samples/Annotated.swift"))
+    }
+
     @Test func brokenPackStopsEveryRulesCommandWithExit2() throws {
         let tree = try Scratch()
         try tree.file("broken/mappings/app.json", "{\"entries\": [\n  {\"id\": 7}\n]}")
