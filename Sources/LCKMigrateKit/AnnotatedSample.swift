@@ -26,7 +26,7 @@ public enum AnnotatedSample {
 
     /// What a file's annotations demand.
     public struct Expectations: Hashable, Sendable {
-        /// Sorted by line, then rule id; a rule listed twice for one line counts twice.
+        /// Sorted by line, then rule id; a rule listed twice for one line counts once.
         public var findings: [Expectation]
         /// The file carries `// expect-none`.
         public var expectsNone: Bool
@@ -62,13 +62,13 @@ public enum AnnotatedSample {
             line += 1
             lineStart = lineEnd + 1
         }
-        return Expectations(findings: findings.sorted(), expectsNone: expectsNone)
+        return Expectations(findings: Set(findings).sorted(), expectsNone: expectsNone)
     }
 
-    /// The actual findings in the same shape, restricted to `scope` (nil = all).
+    /// The actual findings in the same shape, restricted to `scope` (nil = all). Like the annotations,
+    /// this is per line: two findings of one rule on one line are one entry (semgrep's convention).
     public static func actual(_ findings: [Finding], scope: Set<String>?) -> [Expectation] {
-        findings.filter { scope?.contains($0.ruleID) ?? true }
-            .map { Expectation(line: $0.start.line, ruleID: $0.ruleID) }
+        Set(findings.filter { scope?.contains($0.ruleID) ?? true }.map { Expectation(line: $0.start.line, ruleID: $0.ruleID) })
             .sorted()
     }
 

@@ -16,6 +16,9 @@ public struct RuleEngine: Sendable {
     public var prepare: @Sendable (_ table: RuleTable) -> FileFindings
     /// Why findings of `ruleID` cannot come out of this engine at all; nil when they can.
     public var unavailableReason: @Sendable (_ ruleID: String, _ table: RuleTable) -> String?
+    /// Like `prepare`, for a set of sample files analysed together (a scan's project-wide pre-pass);
+    /// nil means each file is analysed on its own, as with `prepare`.
+    public var prepareProject: (@Sendable (_ table: RuleTable, _ files: [DiscoveredFile]) -> FileFindings)?
 
     public init(
         prepare: @escaping @Sendable (RuleTable) -> FileFindings,
@@ -46,17 +49,25 @@ public struct RuleEngine: Sendable {
     /// What `scan` runs on one file: mapping detection for the table, then every analyzer in
     /// `AnalyzerRegistry.all` (`StandardAnalyzer`). An example stands for a file of a project whose
     /// migration is under way, so `unchanged` mappings (PushKit) report as they would in such a scan.
-    public static let standard = RuleEngine(
-        prepare: { table in
-            var project = ProjectFacts()
-            project.migrationPending = true
-            let analyzer = StandardAnalyzer(rules: table, project: project)
-            return { file in analyzer.analyze(path: "<example>", file: file) }
-        },
-        unavailableReason: { ruleID, table in
-            if table.mapping(id: ruleID) != nil { return nil }
-            if AnalyzerRegistry.all.contains(where: { $0.ruleID == ruleID }) { return nil }
-            return "no analyzer with this id in AnalyzerRegistry.all (an analyzer rule needs Swift code)"
+    /// Samples run with the scan's pre-pass over all sample files, exactly as `scan` would see them.
+    public static let standard: RuleEngine = {
+        var engine = RuleEngine(
+            prepare: { table in
+                var project = ProjectFacts()
+                project.migrationPending = true
+                let analyzer = StandardAnalyzer(rules: table, project: project)
+                return { file in analyzer.analyze(path: "<example>", file: file) }
+            },
+            unavailableReason: { ruleID, table in
+                if table.mapping(id: ruleID) != nil { return nil }
+                if AnalyzerRegistry.all.contains(where: { $0.ruleID == ruleID }) { return nil }
+                return "no analyzer with this id in AnalyzerRegistry.all (an analyzer rule needs Swift code)"
+            }
+        )
+        engine.prepareProject = { table, files in
+            let analyzer = StandardAnalyzer(rules: table).prepared(for: files, jobs: 1)
+            return { file in analyzer.analyze(path: "<sample>", file: file) }
         }
-    )
+        return engine
+    }()
 }

@@ -77,6 +77,15 @@ import Testing
         #expect(driver?["semanticVersion"] as? String == listed["toolVersion"] as? String)
     }
 
+    @Test func everySampleAppMatchesItsAnnotations() throws {
+        let apps = try FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot + "/Samples")
+            .filter { !$0.contains(".") }.sorted()
+        #expect(apps.count >= 9)
+        let result = try CLI.run(["rules", "test", "-q"] + apps.flatMap { ["--samples", "Samples/" + $0] }, in: CLI.packageRoot)
+        #expect(!result.standardOutput.contains("FAIL  Samples/"), "\(result.standardOutput)")
+        #expect(result.standardOutput.hasSuffix(" samples passed, 0 failed, 0 skipped\n"))
+    }
+
     @Test func brokenPackStopsTheScanBeforeAnalysing() throws {
         let tree = try Scratch()
         try tree.file("broken/mappings/app.json", "{\"entries\": [\n  {\"id\": 7}\n]}")

@@ -20,6 +20,16 @@ import Testing
         #expect(!expectations.expectsNone)
     }
 
+    @Test func twoFindingsOfOneRuleOnOneLineAreOneEntry() {
+        let findings = [
+            Finding(ruleID: "cxcall_uuid", severity: .warning, message: "", range: ByteRange(start: 0, end: 1), start: SourcePosition(line: 4, column: 3)),
+            Finding(ruleID: "cxcall_uuid", severity: .warning, message: "", range: ByteRange(start: 9, end: 10), start: SourcePosition(line: 4, column: 12)),
+            Finding(ruleID: "other", severity: .note, message: "", range: ByteRange(start: 20, end: 21), start: SourcePosition(line: 5, column: 1)),
+        ]
+        #expect(AnnotatedSample.actual(findings, scope: ["cxcall_uuid"]).map(\.description) == ["4 cxcall_uuid"])
+        #expect(AnnotatedSample.expectations(in: "// expect: a, a\nx()\n").findings.map(\.description) == ["2 a"])
+    }
+
     @Test func expectNoneMarksTheWholeFile() {
         let expectations = AnnotatedSample.expectations(in: "let a = 1\n// expect-none\n")
         #expect(expectations.expectsNone)
