@@ -150,3 +150,16 @@ extension Packs {
         #expect(result.failures == [])
     }
 }
+
+@Suite struct BuiltinMappingExamplesTests {
+    /// Every built-in mapping's `example.before` is detected (and its mutations), `example.after` is not.
+    @Test func everyBuiltinMappingPassesItsOwnExamples() throws {
+        let table = try RuleLoader.loadBuiltin()
+        let results = RuleTester(table: table).testRules(Set(table.mappings.map(\.id)))
+        #expect(results.count == table.mappings.count)
+        for result in results where !result.passed {
+            let details = result.failures.map { "\($0.name): \($0.message ?? "") \($0.diffLines)" }.joined(separator: "; ")
+            Issue.record("\(result.ruleID) (\(result.location)): \(details)")
+        }
+    }
+}
