@@ -163,3 +163,18 @@ extension Packs {
         }
     }
 }
+
+@Suite struct BuiltinAnalyzerExamplesUnderMutationTests {
+    /// `rules test` on the built-in table: every analyzer's examples pass under every mutation
+    /// (qualified names, typealiases, split conformances included), so the command is green out of the box.
+    @Test func everyBuiltinAnalyzerPassesItsExamplesUnderMutations() throws {
+        let table = try RuleLoader.loadBuiltin()
+        let ids = Set(table.analyzers.filter { $0.kind == .analyzer }.map(\.id))
+        let results = RuleTester(table: table).testRules(ids)
+        #expect(results.count == ids.count)
+        for result in results where !result.passed {
+            let details = result.failures.map { "\($0.name): \($0.message ?? "") \($0.diffLines)" }.joined(separator: "; ")
+            Issue.record("\(result.ruleID) (\(result.location)): \(details)")
+        }
+    }
+}
