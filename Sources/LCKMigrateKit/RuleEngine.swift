@@ -56,10 +56,18 @@ public struct RuleEngine: Sendable {
                 var project = ProjectFacts()
                 project.migrationPending = true
                 let analyzer = StandardAnalyzer(rules: table, project: project)
-                return { file in analyzer.analyze(path: "<example>", file: file) }
+                let options = SuppressionOptions(knownRuleIDs: table.allIDs.union(SuppressionRules.all.map(\.id)))
+                return { file in
+                    // The scan's suppress stage too, so `unused_suppression` examples run and a
+                    // suppressed finding does not count as triggered.
+                    var findings = analyzer.analyze(path: "<example>", file: file)
+                    SuppressionPass.apply(to: &findings, file: file, lines: LineTable(file.bytes), options: options)
+                    return findings.filter { $0.suppression == nil }
+                }
             },
             unavailableReason: { ruleID, table in
                 if table.mapping(id: ruleID) != nil { return nil }
+                if ruleID == SuppressionRules.unusedID { return nil }
                 if AnalyzerRegistry.all.contains(where: { $0.ruleID == ruleID }) { return nil }
                 return "no analyzer with this id in AnalyzerRegistry.all (an analyzer rule needs Swift code)"
             }
