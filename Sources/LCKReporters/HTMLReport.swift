@@ -39,7 +39,8 @@ public struct HTMLMigrationReport: Sendable {
         card("\(report.filesScanned)", "files scanned (\(report.linesScanned) lines)")
         card("\(report.filesWithCallKit)", "files using CallKit or PushKit")
         card("\(report.usageCount)", "CallKit/PushKit usages")
-        card("\(report.findingCount)", "findings: \(report.errorCount) errors, \(report.warningCount) warnings, \(report.noteCount) notes")
+        card("\(report.findingCount)", "findings: \(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning")), "
+            + "\(plural(report.noteCount, "note"))")
         card("\(report.effortPoints) points", "estimated effort: \(HTMLText.escape(report.effortBand))")
         html += "</div>\n"
         html += "<p class=\"note-box\">LiveCommunicationKit needs iOS 17.4 or later (iPadOS 17.4, Mac Catalyst 17.4, "
@@ -49,7 +50,7 @@ public struct HTMLMigrationReport: Sendable {
         }
         html += "</p>\n"
         if report.suppressedCount > 0 {
-            html += "<p class=\"muted\">\(report.suppressedCount) suppressed findings are not counted.</p>\n"
+            html += "<p class=\"muted\">\(plural(report.suppressedCount, "suppressed finding")) not counted.</p>\n"
         }
         html += "<h3>Usages per area</h3>\n"
         html += HTMLReportCharts.bars(report.areas.map { .init(label: $0.title, value: $0.usages) }, title: "CallKit usages per area")

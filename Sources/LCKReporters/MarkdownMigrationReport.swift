@@ -21,9 +21,9 @@ public struct MarkdownMigrationReport: Sendable {
         let done = report.steps.count(where: { $0.state == .done })
         page.block("## CallKit → LiveCommunicationKit migration: \(done) of \(report.steps.count) plan steps done")
         page.block(
-            "Scanned \(report.filesScanned) files (\(report.linesScanned) lines); \(report.filesWithCallKit) use CallKit/PushKit "
-                + "with \(report.usageCount) usages. Findings: \(report.errorCount) errors, \(report.warningCount) warnings, "
-                + "\(report.noteCount) notes\(report.suppressedCount > 0 ? " (\(report.suppressedCount) suppressed, not counted)" : ""). "
+            "Scanned \(plural(report.filesScanned, "file")) (\(plural(report.linesScanned, "line"))); \(report.filesWithCallKit) use CallKit/PushKit "
+                + "with \(plural(report.usageCount, "usage")). Findings: \(plural(report.errorCount, "error")), "
+                + "\(plural(report.warningCount, "warning")), \(plural(report.noteCount, "note"))\(report.suppressedCount > 0 ? " (\(report.suppressedCount) suppressed, not counted)" : ""). "
                 + "Estimated effort: **\(report.effortPoints) points** (\(escape(report.effortBand))).")
         var availability = "> LiveCommunicationKit needs iOS 17.4 or later; keep CallKit behind a flag for older systems."
         if report.iOS26Usages > 0 { availability += " \(report.iOS26Usages) usages map to API that needs iOS 26." }

@@ -15,6 +15,15 @@ public struct MigrationComparison: Sendable, Hashable {
         public var migrated: Int
         /// Findings that are new since the earlier scan.
         public var added: Int
+
+        public init(id: String, title: String, before: Int, now: Int, migrated: Int, added: Int) {
+            self.id = id
+            self.title = title
+            self.before = before
+            self.now = now
+            self.migrated = migrated
+            self.added = added
+        }
     }
 
     /// One rule id + path + symbol whose count changed.

@@ -2,7 +2,7 @@
 // `LCKMIGRATE_RECORD=1 swift test --filter MigrationPlanEmbedding` (a test fails while it is stale).
 
 /// The text of `Rules/plan.json`, compiled in so the installed binary needs no Rules/ folder.
-enum MigrationPlanSource {
+package enum MigrationPlanSource {
     static let builtinText = #"""
 {
   "about": "The migration plan of `lckmigrate report`: the ten steps of the migration checklist. A step's status comes from the findings: blocked while any analyzer in `analyzers` has an active finding, to do while any mapping finding of severity warning (code that must change) is in one of `areas` or `rules`, done otherwise. After editing, run `LCKMIGRATE_RECORD=1 swift test --filter MigrationPlanEmbedding` to refresh the embedded copy.",

@@ -129,7 +129,7 @@ extension MigrationPlanSource {
         var output = "// GENERATED from Rules/plan.json. Do not edit: re-record with\n"
         output += "// `LCKMIGRATE_RECORD=1 swift test --filter MigrationPlanEmbedding` (a test fails while it is stale).\n\n"
         output += "/// The text of `Rules/plan.json`, compiled in so the installed binary needs no Rules/ folder.\n"
-        output += "enum MigrationPlanSource {\n"
+        output += "package enum MigrationPlanSource {\n"
         output += "    static let builtinText = " + hashes + "\"\"\"\n" + body + "\n\"\"\"" + hashes + "\n}\n"
         return output
     }
