@@ -33,6 +33,8 @@ let package = Package(
         .executableTarget(name: "lckmigrate-bench", dependencies: ["LCKMigrateKit", "LCKLexer", "LCKCore"]),
         // Measures token agreement between LCKLexer and the swift-syntax oracle's `tokens` output.
         .executableTarget(name: "lckmigrate-lexer-agreement", dependencies: ["LCKLexer", "LCKCore"]),
+        // Recall/precision of scan JSON against the swift-syntax oracle's usages TSV (measurement only).
+        .executableTarget(name: "lckmigrate-eval"),
         // Regenerates Sources/LCKRules/BuiltinRules+Generated.swift: `swift run lckmigrate-embed-rules`.
         .executableTarget(name: "lckmigrate-embed-rules", dependencies: ["LCKRules"]),
 
@@ -40,7 +42,7 @@ let package = Package(
         .testTarget(name: "LCKLexerTests", dependencies: ["LCKLexer", "LCKCore"]),
         .testTarget(name: "LCKParserTests", dependencies: ["LCKParser", "LCKLexer", "LCKCore"]),
         .testTarget(name: "LCKRulesTests", dependencies: ["LCKRules", "LCKCore"]),
-        .testTarget(name: "LCKAnalyzersTests", dependencies: ["LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore"]),
+        .testTarget(name: "LCKAnalyzersTests", dependencies: ["LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore", "LCKMigrateKit"]),
         .testTarget(
             name: "LCKReportersTests", dependencies: ["LCKReporters", "LCKRules", "LCKCore"],
             exclude: ["Goldens"]

@@ -13,15 +13,6 @@ public enum MigrationReportBuilder {
         public var message: String
     }
 
-    /// The rule table used for areas, effort and examples: the built-in one unless given.
-    public static func builtinRules() -> RuleTable {
-        do {
-            return try RuleLoader.loadBuiltin()
-        } catch {
-            preconditionFailure("the built-in rule table does not load: \(error)")
-        }
-    }
-
     public static func build(
         scan: ScanReport,
         files: [DiscoveredFile],

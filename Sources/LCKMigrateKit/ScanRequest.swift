@@ -15,6 +15,12 @@ public struct ScanRequest: Sendable {
     public var rulesFingerprint: String
     /// Called from worker threads after each file; keep it cheap.
     public var progress: (@Sendable (ScanProgress) -> Void)?
+    /// In-source `// lckmigrate:` directives: known rule ids, `--require-reason`.
+    public var suppressions = SuppressionOptions()
+    /// Enabled/disabled rules and severity overrides.
+    public var policy = RulePolicy()
+    /// Known findings to mark as baselined, and the path to name in the report.
+    public var baseline: (baseline: Baseline, path: String)?
 
     public init(
         paths: [String],

@@ -12,7 +12,7 @@ extension BuiltinRules {
   "title": "Audio activated outside didActivate",
   "severity": "error",
   "confidence": "medium",
-  "summary": "Call code activates the audio session itself (`setActive(true)`) or starts an audio engine before the system's `didActivate` callback.",
+  "summary": "Call code activates the audio session itself (`setActive(true)`) or starts an audio engine, audio unit, capture session or call media in an action handler, the PushKit handler, a call-flow function (`startCall`, `reportIncomingCall`; low confidence) or a same-file helper they call, before the system's `didActivate` callback.",
   "rationale": "The system activates the call's audio session with elevated priority and then calls `didActivate`. Activating it yourself, or starting media in the perform handler, races the system and leads to silent or interrupted calls.",
   "lck": "Configure the session category early, but start audio only in `conversationManager(_:didActivate:)` and stop it in `conversationManager(_:didDeactivate:)`.",
   "sources": [
@@ -28,25 +28,57 @@ extension BuiltinRules {
     "activatingMembers": [
       "setActive"
     ],
+    "enablingProperties": [
+      "isAudioEnabled"
+    ],
+    "startFunctions": [
+      "AudioOutputUnitStart",
+      "AudioQueueStart"
+    ],
     "engineStartMembers": [
       "start",
-      "startAudio",
-      "startRunning"
+      "startRunning",
+      "startAndReturnError",
+      "setEngineAvailability"
+    ],
+    "engineWords": [
+      "engine",
+      "audioUnit",
+      "ioUnit",
+      "captureSession",
+      "audioDevice",
+      "audioManager"
     ],
     "engineTypes": [
       "AVAudioEngine",
-      "AVAudioPlayer",
+      "AVCaptureSession",
+      "AudioManager",
       "AVAudioRecorder"
+    ],
+    "mediaStartMembers": [
+      "startAudio",
+      "startAudioEngine",
+      "startLocalRecording",
+      "startAudioCapture"
     ]
   },
   "examples": {
     "triggering": [
       "import CallKit\n\nfunc provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    try? AVAudioSession.sharedInstance().↓setActive(true)\n    media.connect(action.callUUID) { action.fulfill() }\n}",
-      "import LiveCommunicationKit\n\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let start as StartConversationAction:\n        audioEngine.↓start()\n        start.fulfill(dateStarted: .now)\n    default:\n        action.fail()\n    }\n}"
+      "import LiveCommunicationKit\n\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let start as StartConversationAction:\n        audioEngine.↓start()\n        start.fulfill(dateStarted: .now)\n    default:\n        action.fail()\n    }\n}",
+      "import CallKit\n\nfinal class CallHandler: NSObject, CXProviderDelegate {\n    func provider(_ provider: CXProvider, perform action: CXStartCallAction) {\n        prepareMedia()\n        action.fulfill()\n    }\n    private func prepareMedia() {\n        try? session.↓setActive(true, options: [])\n        RTCAudioSession.sharedInstance().↓isAudioEnabled = true\n    }\n}",
+      "import CallKit\nimport PushKit\n\nfunc pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    ↓AudioOutputUnitStart(ioUnit)\n    provider.reportNewIncomingCall(with: uuid, update: update) { _ in completion() }\n}",
+      "import CallKit\nimport LiveKit\n\nfunc provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    try? AudioManager.shared.↓setEngineAvailability(.default)\n    action.fulfill()\n}",
+      "import CallKit\n\nfinal class CallManager {\n    static func activateAudio() {\n        try? AVAudioSession.sharedInstance().↓setActive(true)\n    }\n    func displayIncomingCall(uuid: UUID) {\n        provider.reportNewIncomingCall(with: uuid, update: CXCallUpdate()) { _ in\n            CallManager.activateAudio()\n        }\n    }\n}"
     ],
     "nonTriggering": [
       "import CallKit\n\nfunc provider(_ provider: CXProvider, didActivate audioSession: AVAudioSession) {\n    try? audioEngine.start()\n}",
-      "import LiveCommunicationKit\n\nfunc configureAudio() throws {\n    try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat)\n}\nfunc conversationManager(_ manager: ConversationManager, didActivate audioSession: AVAudioSession) {\n    media.startAudio()\n}"
+      "import LiveCommunicationKit\n\nfunc configureAudio() throws {\n    try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat)\n}\nfunc conversationManager(_ manager: ConversationManager, didActivate audioSession: AVAudioSession) {\n    media.startAudio()\n}",
+      "import CallKit\n\nfunc provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    try? AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat)\n    try? AVAudioSession.sharedInstance().setMode(.voiceChat)\n    action.fulfill()\n}",
+      "import CallKit\n\nfunc provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    try? AVAudioSession.sharedInstance().setActive(false)\n    timer.start()\n    action.fulfill()\n}",
+      "func provider(_ provider: Provider, perform action: Action) {\n    try? AVAudioSession.sharedInstance().setActive(true)\n}",
+      "import CallKit\n\nfunc startRinging() {\n    try? AVAudioSession.sharedInstance().setActive(true)\n    ringtonePlayer.play()\n}",
+      "import CallKit\nimport LiveKit\n\nfunc provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    try? AudioManager.shared.setEngineAvailability(.none)\n    action.fulfill()\n}"
     ]
   }
 }
@@ -72,28 +104,43 @@ extension BuiltinRules {
     "delegate"
   ],
   "parameters": {
-    "loggingCalls": [
+    "logFunctions": [
       "print",
       "debugPrint",
       "NSLog",
       "os_log",
       "log",
-      "notice",
+      "dump"
+    ],
+    "logMethods": [
       "debug",
       "info",
       "error",
-      "warning"
+      "warning",
+      "warn",
+      "notice",
+      "trace",
+      "fault",
+      "critical",
+      "verbose",
+      "log"
+    ],
+    "logReceivers": [
+      "log",
+      "logger"
     ]
   },
   "examples": {
     "triggering": [
-      "↓func providerDidReset(_ provider: CXProvider) {}",
-      "↓func conversationManagerDidReset(_ manager: ConversationManager) {\n    print(\"manager reset\")\n}",
-      "↓func providerDidReset(_ provider: CXProvider) {\n    // TODO: clean up calls\n}"
+      "func ↓providerDidReset(_ provider: CXProvider) {}",
+      "func ↓conversationManagerDidReset(_ manager: ConversationManager) {\n    print(\"manager reset\")\n}",
+      "func ↓providerDidReset(_ provider: CXProvider) {\n    // TODO: clean up calls\n}",
+      "extension CallCenter: CXProviderDelegate {\n    func ↓providerDidReset(_ provider: CXProvider) {\n        logger.info(\"provider reset\")\n        os_log(\"reset %@\", log: .calls, provider.description)\n    }\n}"
     ],
     "nonTriggering": [
       "func providerDidReset(_ provider: CXProvider) {\n    media.stopAll()\n    calls.removeAll()\n}",
-      "func conversationManagerDidReset(_ manager: ConversationManager) {\n    logger.notice(\"reset\")\n    callStore.endAll(reason: .failed)\n}"
+      "func conversationManagerDidReset(_ manager: ConversationManager) {\n    logger.notice(\"reset\")\n    callStore.endAll(reason: .failed)\n}",
+      "func providerDidReset(_ provider: CXProvider) {\n    print(\"reset\")\n    for call in calls { call.end() }\n}"
     ]
   }
 }
@@ -107,7 +154,7 @@ extension BuiltinRules {
   "title": "Advertised capability or required action has no handler",
   "severity": "warning",
   "confidence": "medium",
-  "summary": "A capability is advertised (hold, group, ungroup, DTMF, or the LCK .pausing/.merging/.unmerging/.playingTones) but no delegate handles the matching action, or a delegate type lacks handlers for the actions every call needs (start, answer/join, end).",
+  "summary": "A capability is advertised (hold, group, ungroup, DTMF, or the LCK .pausing/.merging/.unmerging/.playingTones) but no delegate handles the matching action, or a delegate type lacks handlers for the actions every call needs (answer/join, end; start when the app requests starts).",
   "rationale": "The system shows controls for every advertised capability and routes the user's taps to the delegate. Without a handler the action is never resolved, the button does nothing, and the call may be ended on timeout.",
   "lck": "Add a case for the matching action to the `conversationManager(_:perform:)` switch, or stop advertising the capability.",
   "sources": [
@@ -156,10 +203,6 @@ extension BuiltinRules {
     },
     "requiredActions": [
       [
-        "CXStartCallAction",
-        "StartConversationAction"
-      ],
-      [
         "CXAnswerCallAction",
         "JoinConversationAction"
       ],
@@ -167,17 +210,30 @@ extension BuiltinRules {
         "CXEndCallAction",
         "EndConversationAction"
       ]
+    ],
+    "requiredWhenRequested": [
+      [
+        "CXStartCallAction",
+        "StartConversationAction"
+      ]
     ]
   },
   "examples": {
     "triggering": [
       "let update = CXCallUpdate()\nupdate.↓supportsHolding = true\n// the delegate has no provider(_:perform: CXSetHeldCallAction)\nfunc provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }",
       "let update = Conversation.Update(members: [caller], capabilities: [.video, .↓merging])\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let end as EndConversationAction: end.fulfill(dateEnded: .now)\n    default: action.fail()\n    }\n}",
-      "final class ↓CallDelegate: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n    func provider(_ provider: CXProvider, perform action: CXStartCallAction) { action.fulfill() }\n}"
+      "final class ↓CallDelegate: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }\n    func dial(_ handle: CXHandle) {\n        controller.request(CXTransaction(action: CXStartCallAction(call: UUID(), handle: handle))) { _ in }\n    }\n}",
+      "final class ↓CallDelegate: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n    func provider(_ provider: CXProvider, perform action: CXStartCallAction) { action.fulfill() }\n}",
+      "final class ↓CallHandler: ConversationManagerDelegate {\n    func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n        switch action {\n        case let join as JoinConversationAction: join.fulfill(dateConnected: .now)\n        default: action.fail()\n        }\n    }\n}",
+      "import CallKit\n\nfunc configuration() -> CXCallUpdate {\n    let update = CXCallUpdate()\n    update.↓supportsDTMF = true\n    update.supportsHolding = true\n    return update\n}\nextension ProviderDelegate: CXProviderDelegate {\n    func provider(_ provider: CXProvider, perform action: CXSetHeldCallAction) { action.fulfill() }\n}"
     ],
     "nonTriggering": [
       "let update = CXCallUpdate()\nupdate.supportsHolding = true\nfunc provider(_ provider: CXProvider, perform action: CXSetHeldCallAction) {\n    media.setHeld(action.isOnHold)\n    action.fulfill()\n}",
-      "let update = Conversation.Update(members: [caller], capabilities: [.pausing])\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let pause as PauseConversationAction:\n        media.setHeld(pause.isPaused)\n        pause.fulfill()\n    default:\n        action.fail()\n    }\n}"
+      "let update = Conversation.Update(members: [caller], capabilities: [.pausing])\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let pause as PauseConversationAction:\n        media.setHeld(pause.isPaused)\n        pause.fulfill()\n    default:\n        action.fail()\n    }\n}",
+      "final class CallHandler: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) {}\n    func provider(_ provider: CXProvider, perform action: CXStartCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }\n}",
+      "func reportIncoming() {\n    let update = CXCallUpdate()\n    update.supportsHolding = true\n    update.supportsDTMF = false\n    provider.reportNewIncomingCall(with: uuid, update: update) { _ in }\n}",
+      "let update = Conversation.Update(members: [caller], capabilities: [.video, .merging])\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    if let merge = action as? MergeConversationAction { merge.fulfill() } else { action.fail() }\n}\nlet sorted = items.merging(other) { $1 }",
+      "final class IncomingOnly: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) {}\n    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }\n}"
     ]
   }
 }
@@ -212,11 +268,19 @@ extension BuiltinRules {
   "examples": {
     "triggering": [
       "final class IncomingCalls {\n    let provider = ↓CXProvider(configuration: .app)\n}\nfinal class OutgoingCalls {\n    let provider = ↓CXProvider(configuration: .app)\n}",
-      "func startCall(to handle: Handle) async throws {\n    let manager = ↓ConversationManager(configuration: .app)\n    try await manager.perform([StartConversationAction(conversationUUID: UUID(), handles: [handle], isVideo: false)])\n}"
+      "func startCall(to handle: Handle) async throws {\n    let manager = ↓ConversationManager(configuration: .app)\n    try await manager.perform([StartConversationAction(conversationUUID: UUID(), handles: [handle], isVideo: false)])\n}",
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    let provider = ↓CXProvider(configuration: CXProviderConfiguration())\n    provider.reportNewIncomingCall(with: UUID(), update: CXCallUpdate()) { _ in completion() }\n}",
+      "final class CallViewController: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        provider = ↓CXProvider(configuration: configuration)\n    }\n}",
+      "var provider: CXProvider {\n    ↓CXProvider(configuration: configuration)\n}",
+      "final class CallKitManager: NSObject {\n    static let shared = CallKitManager()\n    let provider: CXProvider\n    private override init() {\n        provider = ↓CXProvider(configuration: Self.configuration)\n        super.init()\n    }\n    func reportVideoCall(_ uuid: UUID) {\n        let videoProvider = ↓CXProvider(configuration: Self.videoConfiguration)\n        videoProvider.reportNewIncomingCall(with: uuid, update: CXCallUpdate()) { _ in }\n    }\n}"
     ],
     "nonTriggering": [
       "final class CallCenter {\n    static let shared = CallCenter()\n    let manager: ConversationManager\n    private init() {\n        manager = ConversationManager(configuration: .app)\n    }\n}",
-      "@main\nstruct ChatterApp: App {\n    @State private var calls = CallCoordinator(provider: CXProvider(configuration: .app))\n    var body: some Scene { WindowGroup { ContentView(calls: calls) } }\n}"
+      "@main\nstruct ChatterApp: App {\n    @State private var calls = CallCoordinator(provider: CXProvider(configuration: .app))\n    var body: some Scene { WindowGroup { ContentView(calls: calls) } }\n}",
+      "final class ProviderDelegate: NSObject {\n    private lazy var provider: CXProvider = {\n        let provider = CXProvider(configuration: Self.configuration)\n        provider.setDelegate(self, queue: nil)\n        return provider\n    }()\n}",
+      "final class ChatStore {\n    let conversations = ConversationManager()\n    func startConversation() { conversations.open(ConversationManager()) }\n}",
+      "final class CallKitService {\n    let provider = CXProvider(configuration: .app)\n}\nfinal class MockCallKitService {\n    let provider = CXProvider(configuration: .app)\n}",
+      "final class CallKitService {\n    let provider: CXProvider\n    init(video: Bool) {\n        if video {\n            provider = CXProvider(configuration: .video)\n        } else {\n            provider = CXProvider(configuration: .audio)\n        }\n    }\n}"
     ]
   }
 }
@@ -242,16 +306,47 @@ extension BuiltinRules {
     "actions",
     "incoming"
   ],
+  "parameters": {
+    "connectingActions": [
+      "CXAnswerCallAction",
+      "JoinConversationAction",
+      "CXStartCallAction",
+      "StartConversationAction"
+    ],
+    "endingActions": [
+      "CXEndCallAction",
+      "EndConversationAction"
+    ],
+    "workWords": [
+      "connect",
+      "answer",
+      "accept",
+      "join",
+      "start",
+      "dial",
+      "invite",
+      "establish",
+      "signal",
+      "hang",
+      "leave",
+      "end",
+      "decline",
+      "reject",
+      "pick"
+    ]
+  },
   "examples": {
     "triggering": [
       "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    action.↓fulfill()\n    media.connect(action.callUUID)\n}",
       "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let join as JoinConversationAction:\n        join.↓fulfill(dateConnected: Date())\n        Task { try? await media.connect(join.conversationUUID) }\n    default:\n        action.fail()\n    }\n}",
-      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    action.↓fulfill(withDateConnected: Date())\n    signaling.accept(action.callUUID) { _ in }\n}"
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    action.↓fulfill(withDateConnected: Date())\n    signaling.accept(action.callUUID) { _ in }\n}",
+      "func provider(_ provider: CXProvider, perform action: CXStartCallAction) {\n    client.startCall(to: action.handle.value) { _ in\n        action.↓fulfill()\n    }\n}"
     ],
     "nonTriggering": [
       "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { ok in\n        ok ? action.fulfill() : action.fail()\n    }\n}",
       "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let join as JoinConversationAction:\n        Task {\n            do {\n                try await media.connect(join.conversationUUID)\n                join.fulfill(dateConnected: .now)\n            } catch {\n                join.fail()\n            }\n        }\n    default:\n        action.fail()\n    }\n}",
-      "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    action.fulfill()\n    media.hangUp(action.callUUID)\n}"
+      "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    action.fulfill()\n    media.hangUp(action.callUUID)\n}",
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    DispatchQueue.main.async { self.showCallScreen() }\n    action.fulfill()\n}"
     ]
   }
 }
@@ -278,12 +373,13 @@ extension BuiltinRules {
   ],
   "examples": {
     "triggering": [
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { error in\n        if let error { self.log(error) }\n    }\n}",
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard type == .voIP else { return }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in completion() }\n}"
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { error in\n        if let error { self.log(error) }\n    }\n}",
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard type == .voIP else { return }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in completion() }\n}"
     ],
     "nonTriggering": [
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard type == .voIP else {\n        completion()\n        return\n    }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in completion() }\n}",
-      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    defer { completion() }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in }\n}"
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    defer { completion() }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in }\n}",
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    callCenter.handle(payload, then: completion)\n}"
     ]
   }
 }
@@ -317,7 +413,8 @@ extension BuiltinRules {
   "examples": {
     "triggering": [
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    let callID = ↓UUID()\n    provider.reportNewIncomingCall(with: callID, update: makeUpdate(payload)) { _ in completion() }\n}",
-      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: ↓UUID(), update: makeUpdate(payload))\n    } catch {\n        log(error)\n    }\n}"
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: ↓UUID(), update: makeUpdate(payload))\n    } catch {\n        log(error)\n    }\n}",
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {\n    present(payload)\n}\nfunc present(_ payload: PKPushPayload) {\n    provider.reportNewIncomingCall(with: ↓UUID(), update: makeUpdate(payload)) { _ in }\n}"
     ],
     "nonTriggering": [
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    let raw = payload.dictionaryPayload[\"call_id\"] as? String\n    let callID = raw.flatMap(UUID.init(uuidString:)) ?? fallbackID(for: payload)\n    provider.reportNewIncomingCall(with: callID, update: makeUpdate(payload)) { _ in completion() }\n}",
@@ -352,17 +449,45 @@ extension BuiltinRules {
       "reportNewIncomingCall",
       "reportNewIncomingConversation",
       "reportNewIncomingVoIPPushPayload"
+    ],
+    "logFunctions": [
+      "print",
+      "debugPrint",
+      "NSLog",
+      "os_log",
+      "log",
+      "dump"
+    ],
+    "logMethods": [
+      "debug",
+      "info",
+      "error",
+      "warning",
+      "warn",
+      "notice",
+      "trace",
+      "fault",
+      "critical",
+      "verbose",
+      "log"
+    ],
+    "logReceivers": [
+      "log",
+      "logger"
     ]
   },
   "examples": {
     "triggering": [
       "provider.↓reportNewIncomingCall(with: callID, update: update) { _ in\n    completion()\n}",
       "try? await manager.↓reportNewIncomingConversation(uuid: callID, update: update)",
-      "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    self.media.prepare(callID)\n    completion()\n}"
+      "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    self.media.prepare(callID)\n    completion()\n}",
+      "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    if let error = error {\n        print(\"report failed: \\(error)\")\n    } else {\n        self.media.prepare(callID)\n    }\n}",
+      "do {\n    try await manager.↓reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    logger.error(\"report failed \\(error)\")\n}"
     ],
     "nonTriggering": [
       "provider.reportNewIncomingCall(with: callID, update: update) { error in\n    if let error {\n        self.calls.discard(callID, because: error)\n    }\n    completion()\n}",
-      "do {\n    try await manager.reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    calls.discard(callID, because: error)\n}"
+      "do {\n    try await manager.reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    calls.discard(callID, because: error)\n}",
+      "provider.reportNewIncomingCall(with: callID, update: update) { error in\n    completion(error)\n}"
     ]
   }
 }
@@ -376,7 +501,7 @@ extension BuiltinRules {
   "title": "Handle built from a transient value",
   "severity": "note",
   "confidence": "low",
-  "summary": "A CXHandle or Handle is built from a value that looks temporary (a room, token, session or random UUID string), so Recents and Siri cannot redial it.",
+  "summary": "A CXHandle or Handle is built from a value that looks temporary (a room, meeting or session id, token, call id, random UUID string, composite key or placeholder), so Recents and Siri cannot redial it.",
   "rationale": "The system stores the handle in Recents and uses it to redial and to match contacts. A per-call token or random identifier produces entries that cannot be called back and breaks grouping in Recents.",
   "lck": "Use a stable identifier of the person or group (phone number, e-mail address, account id) as the handle value; set `includesConversationInRecents` to false for one-off rooms.",
   "sources": [
@@ -398,13 +523,18 @@ extension BuiltinRules {
       "invite",
       "callId",
       "callUUID",
+      "conversationId",
       "nonce",
       "uuidString",
       "random",
       "temp",
       "ephemeral",
       "channel",
-      "ticket"
+      "ticket",
+      "jwt",
+      "otp",
+      "booking",
+      "appointment"
     ],
     "stableWords": [
       "user",
@@ -414,19 +544,64 @@ extension BuiltinRules {
       "email",
       "member",
       "person",
-      "profile"
+      "profile",
+      "caller",
+      "callee",
+      "handle",
+      "number",
+      "owner",
+      "username",
+      "address",
+      "extension"
+    ],
+    "placeholderValues": [
+      "",
+      "unknown",
+      "placeholder",
+      "test",
+      "none",
+      "null",
+      "nil",
+      "n/a",
+      "na",
+      "xxx",
+      "caller",
+      "handle",
+      "anonymous",
+      "default",
+      "invalid",
+      "private",
+      "number",
+      "no",
+      "id"
+    ],
+    "weakTransientWords": [
+      "uuid"
     ]
   },
   "examples": {
     "triggering": [
       "let handle = ↓CXHandle(type: .generic, value: invite.roomToken)",
       "let caller = ↓Handle(type: .generic, value: UUID().uuidString, displayName: payload.callerName)",
-      "update.remoteHandle = ↓CXHandle(type: .generic, value: session.meetingID)"
+      "update.remoteHandle = ↓CXHandle(type: .generic, value: session.meetingID)",
+      "func report(roomName: String) {\n    let handle = ↓CXHandle(type: .generic, value: roomName)\n    provider.reportNewIncomingCall(with: UUID(), update: update(handle)) { _ in }\n}",
+      "let key = \"\\(tenant.id)-\\(user.id)\"\nlet handle = ↓Handle(type: .generic, value: key, displayName: user.name)",
+      "let handle = ↓CXHandle(type: .generic, value: \"Unknown\")",
+      "func reportIncomingCall(uuid: String, callerName: String) {\n    let update = CXCallUpdate()\n    update.remoteHandle = ↓CXHandle(type: .generic, value: uuid)\n}",
+      "final class VoiceCalls {\n    var defaultCaller = \"Unknown Caller\"\n    func update() -> CXCallUpdate {\n        let update = CXCallUpdate()\n        update.remoteHandle = ↓CXHandle(type: .generic, value: defaultCaller)\n        return update\n    }\n}",
+      "update.remoteHandle = ↓CXHandle(type: .generic, value: \" \")"
     ],
     "nonTriggering": [
       "let handle = CXHandle(type: .phoneNumber, value: contact.e164Number)",
       "let caller = Handle(type: .generic, value: account.userID, displayName: account.displayName)",
-      "let token = session.token\nlet handle = Handle(type: .emailAddress, value: user.email, displayName: nil)"
+      "let token = session.token\nlet handle = Handle(type: .emailAddress, value: user.email, displayName: nil)",
+      "let handle = CXHandle(type: .generic, value: account.username)",
+      "let handle = CXHandle(type: .generic, value: room.ownerID)",
+      "let handle = CXHandle(type: .generic, value: \"\\(user.id)\")",
+      "let handle = Handle(type: .generic, value: \"alice\", displayName: \"Alice\")",
+      "let ownerHandle = Handle(token: session.token)",
+      "let handle = CXHandle(type: .generic, value: user.uuid)",
+      "let handle = Handle(type: .generic, value: \"Unknown Street 5\", displayName: nil)"
     ]
   }
 }
@@ -439,8 +614,8 @@ extension BuiltinRules {
   "kind": "analyzer",
   "title": "Phone or e-mail handle value is not normalized",
   "severity": "note",
-  "confidence": "low",
-  "summary": "A `.phoneNumber` or `.emailAddress` handle is built from raw text (user input, a literal with spaces or punctuation) without going through a normalizing function.",
+  "confidence": "high",
+  "summary": "A `.phoneNumber` handle whose literal value is not E.164 (spaces, dashes, parentheses, no leading +), or an `.emailAddress` handle whose literal is not lower case.",
   "rationale": "The system matches handles against contacts and groups Recents by value. `+1 (408) 555-0100`, `14085550100` and `Alice@Example.com` vs `alice@example.com` look like different people, so contact names and photos go missing and Recents splits.",
   "lck": "Normalize phone numbers to E.164 and lowercase e-mail addresses before building the Handle, in one helper used by both incoming and outgoing paths.",
   "sources": [
@@ -452,35 +627,21 @@ extension BuiltinRules {
     "handles",
     "heuristic"
   ],
-  "parameters": {
-    "normalizerWords": [
-      "normalized",
-      "normalize",
-      "e164",
-      "E164",
-      "lowercased",
-      "canonical",
-      "sanitized",
-      "formatted"
-    ],
-    "rawInputWords": [
-      "text",
-      "input",
-      "field",
-      "raw",
-      "string"
-    ]
-  },
   "examples": {
     "triggering": [
-      "let handle = ↓CXHandle(type: .phoneNumber, value: numberField.text ?? \"\")",
       "let callee = ↓Handle(type: .phoneNumber, value: \"+1 (408) 555-0100\", displayName: nil)",
-      "let caller = ↓Handle(type: .emailAddress, value: payload.email, displayName: payload.name)"
+      "let handle = ↓CXHandle(type: .phoneNumber, value: \"+1-650-555-0199\")",
+      "let handle = ↓CXHandle(type: .phoneNumber, value: \"16505550199\")",
+      "let address = \"Alice@Example.com\"\nlet caller = ↓Handle(type: .emailAddress, value: address, displayName: \"Alice\")",
+      "let handle = ↓CXHandle(type: CXHandle.HandleType.emailAddress, value: \"Support@Example.com\")"
     ],
     "nonTriggering": [
+      "let handle = CXHandle(type: .phoneNumber, value: \"+16505550199\")",
       "let handle = CXHandle(type: .phoneNumber, value: PhoneNumber.e164(numberField.text ?? \"\"))",
-      "let caller = Handle(type: .emailAddress, value: payload.email.lowercased(), displayName: payload.name)",
-      "let callee = Handle(type: .generic, value: account.userID, displayName: account.name)"
+      "let caller = Handle(type: .emailAddress, value: \"alice@example.com\", displayName: \"Alice\")",
+      "let caller = Handle(type: .emailAddress, value: payload.email, displayName: payload.name)",
+      "let callee = Handle(type: .generic, value: \"Alice Smith\", displayName: nil)",
+      "let emergency = CXHandle(type: .phoneNumber, value: \"911\")"
     ]
   }
 }
@@ -522,18 +683,23 @@ extension BuiltinRules {
       "perform",
       "sink",
       "dataTask"
+    ],
+    "reportingHelperWords": [
+      "incoming"
     ]
   },
   "examples": {
     "triggering": [
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard let callID = payload.callID else {\n        completion()\n        return\n    }\n    provider.reportNewIncomingCall(with: callID, update: payload.update) { _ in completion() }\n}",
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    Task {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n        completion()\n    }\n}",
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    api.fetchCaller(payload.callerID) { caller in\n        self.provider.reportNewIncomingCall(with: payload.callID, update: caller.update) { _ in completion() }\n    }\n}"
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard let callID = payload.callID else {\n        completion()\n        return\n    }\n    provider.reportNewIncomingCall(with: callID, update: payload.update) { _ in completion() }\n}",
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    Task {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n        completion()\n    }\n}",
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    api.fetchCaller(payload.callerID) { caller in\n        self.provider.reportNewIncomingCall(with: payload.callID, update: caller.update) { _ in completion() }\n    }\n}",
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    let caller = await directory.lookUp(payload.callerID)\n    try? await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: caller.update)\n}"
     ],
     "nonTriggering": [
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    let callID = calls.identifier(for: payload)\n    provider.reportNewIncomingCall(with: callID, update: payload.update) { _ in completion() }\n}",
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n    } catch {\n        log(error)\n    }\n}",
-      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n    } catch {\n        log(error)\n    }\n}"
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n    } catch {\n        log(error)\n    }\n}",
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard type == .voIP else {\n        completion()\n        return\n    }\n    callManager.reportIncomingCall(from: payload, completion: completion)\n}"
     ]
   }
 }
@@ -561,14 +727,19 @@ extension BuiltinRules {
   ],
   "examples": {
     "triggering": [
-      "final class CallDelegate: NSObject, CXProviderDelegate {\n    ↓func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n        guard let call = calls[action.callUUID] else { return }\n        call.hangUp()\n        action.fulfill()\n    }\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n}",
-      "extension CallCenter: ConversationManagerDelegate {\n    ↓func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n        switch action {\n        case let join as JoinConversationAction:\n            Task {\n                try await media.connect(join.conversationUUID)\n                join.fulfill(dateConnected: .now)\n            }\n        case let end as EndConversationAction:\n            media.hangUp(end.conversationUUID)\n            end.fulfill(dateEnded: .now)\n        default:\n            break\n        }\n    }\n}",
-      "func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {\n    audio.setMuted(action.isMuted)\n}\n↓func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        if case .success = result { action.fulfill() }\n    }\n}"
+      "final class CallDelegate: NSObject, CXProviderDelegate {\n    func ↓provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n        guard let call = calls[action.callUUID] else { return }\n        call.hangUp()\n        action.fulfill()\n    }\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n}",
+      "extension CallCenter: ConversationManagerDelegate {\n    func ↓conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n        switch action {\n        case let join as JoinConversationAction:\n            Task {\n                try await media.connect(join.conversationUUID)\n                join.fulfill(dateConnected: .now)\n            }\n        case let end as EndConversationAction:\n            media.hangUp(end.conversationUUID)\n            end.fulfill(dateEnded: .now)\n        default:\n            break\n        }\n    }\n}",
+      "func ↓provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {\n    audio.setMuted(action.isMuted)\n}\nfunc ↓provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        if case .success = result { action.fulfill() }\n    }\n}",
+      "func ↓provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    Task {\n        do {\n            try await media.connect(action.callUUID)\n            action.fulfill()\n        } catch {\n            print(\"answer failed: \\(error)\")\n        }\n    }\n}",
+      "func ↓provider(_ provider: CXProvider, perform action: CXPlayDTMFCallAction) {\n    #if os(iOS)\n    tones.play(action.digits)\n    action.fulfill()\n    #endif\n}"
     ],
     "nonTriggering": [
       "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    guard let call = calls[action.callUUID] else {\n        action.fail()\n        return\n    }\n    call.hangUp()\n    action.fulfill()\n}",
       "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let join as JoinConversationAction:\n        Task {\n            do {\n                try await media.connect(join.conversationUUID)\n                join.fulfill(dateConnected: .now)\n            } catch {\n                join.fail()\n            }\n        }\n    default:\n        action.fail()\n    }\n}",
-      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        switch result {\n        case .success: action.fulfill()\n        case .failure: action.fail()\n        }\n    }\n}"
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        switch result {\n        case .success: action.fulfill()\n        case .failure: action.fail()\n        }\n    }\n}",
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    pendingAnswers[action.callUUID] = action\n    signaling.accept(action.callUUID)\n}",
+      "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    finish(action)\n}\nfunc finish(_ end: CXEndCallAction) {\n    defer { end.fulfill() }\n    media.stop(end.callUUID)\n}",
+      "func provider(_ provider: CXProvider, perform action: CXAction) {\n    if let answer = action as? CXAnswerCallAction {\n        answer.fulfill()\n    } else {\n        action.fail()\n    }\n}"
     ]
   }
 }
@@ -582,7 +753,7 @@ extension BuiltinRules {
   "title": "Delegate object is not retained",
   "severity": "error",
   "confidence": "high",
-  "summary": "A freshly created object or a local variable is assigned as the provider or manager delegate, and nothing else keeps it alive.",
+  "summary": "A freshly created object, or a local variable holding one, is assigned as the provider, manager or push-registry delegate, and nothing else keeps it alive.",
   "rationale": "Both `CXProvider.setDelegate(_:queue:)` and `ConversationManager.delegate` hold the delegate weakly. A temporary delegate is released at once, after which actions reach nobody and time out.",
   "lck": "Store the delegate in a property of a long-lived owner (the object that owns the manager) before assigning it.",
   "sources": [
@@ -595,14 +766,17 @@ extension BuiltinRules {
   ],
   "examples": {
     "triggering": [
-      "func setUp() {\n    provider.↓setDelegate(ProviderDelegate(calls: calls), queue: nil)\n}",
-      "init(configuration: ConversationManager.Configuration) {\n    manager = ConversationManager(configuration: configuration)\n    manager.↓delegate = CallActionHandler()\n}",
-      "func configure() {\n    let handler = CallActionHandler(store: store)\n    manager.↓delegate = handler\n}"
+      "import CallKit\n\nfunc setUp() {\n    provider.↓setDelegate(ProviderDelegate(calls: calls), queue: nil)\n}",
+      "import LiveCommunicationKit\n\ninit(configuration: ConversationManager.Configuration) {\n    manager = ConversationManager(configuration: configuration)\n    manager.↓delegate = CallActionHandler()\n}",
+      "import LiveCommunicationKit\n\nfunc configure() {\n    let handler = CallActionHandler(store: store)\n    manager.↓delegate = handler\n}",
+      "import PushKit\n\nfunc registerForVoIP() {\n    let registry = PKPushRegistry(queue: .main)\n    registry.↓delegate = PushHandler()\n    registry.desiredPushTypes = [.voIP]\n}"
     ],
     "nonTriggering": [
-      "init() {\n    provider = CXProvider(configuration: Self.configuration)\n    super.init()\n    provider.setDelegate(self, queue: nil)\n}",
-      "private let handler = CallActionHandler()\nfunc configure() {\n    manager.delegate = handler\n}",
-      "func configure() {\n    let handler = CallActionHandler(store: store)\n    self.handler = handler\n    manager.delegate = handler\n}"
+      "import CallKit\n\ninit() {\n    provider = CXProvider(configuration: Self.configuration)\n    super.init()\n    provider.setDelegate(self, queue: nil)\n}",
+      "import LiveCommunicationKit\n\nprivate let handler = CallActionHandler()\nfunc configure() {\n    manager.delegate = handler\n}",
+      "import LiveCommunicationKit\n\nfunc configure() {\n    let handler = CallActionHandler(store: store)\n    self.handler = handler\n    manager.delegate = handler\n}",
+      "import CallKit\n\nfunc setUp() {\n    provider.setDelegate(ProviderDelegate.shared, queue: .main)\n}",
+      "import PushKit\n\nfunc registerForVoIP() {\n    voipRegistry.delegate = self\n    tableView.delegate = DataSource()\n}"
     ]
   }
 }

@@ -24,9 +24,11 @@ struct ReportCommand: Command {
         OptionSpec("format", value: "FORMAT", help: "Report format: html or markdown (default: html)."),
         OptionSpec("output", short: "o", value: "FILE", help: "Write the report to FILE instead of stdout, atomically."),
         OptionSpec("compare", value: "OLD.json", help: "An earlier 'scan --format json' report to measure progress against."),
-        OptionSpec("jobs", short: "j", value: "N", help: "Files scanned in parallel (default: number of cores); output does not depend on it."),
         OptionSpec("quiet", short: "q", help: "No summary on stderr; errors are still printed."),
-    ]
+    ] + ScanSettings.options.filter { sharedOptions.contains($0.long) }
+
+    /// The scan settings `report` shares with `scan` (config file, rules, suppressions, baseline).
+    static let sharedOptions: Set<String> = ["config", "rules", "jobs", "baseline", "severity", "require-reason"]
 
     enum Format: String {
         case html
@@ -37,8 +39,8 @@ struct ReportCommand: Command {
     var format = Format.html
     var output: String?
     var compare: String?
-    var jobs = ScanDefaults.jobs
     var quiet = false
+    var settings = ScanSettings()
 
     init(arguments: inout ArgumentCursor) throws {
         while let argument = try arguments.next() {
@@ -63,28 +65,24 @@ struct ReportCommand: Command {
             format = parsed
         case "output": output = value
         case "compare": compare = value
-        case "jobs":
-            guard let parsed = Int(value), parsed >= 1, parsed <= 1024 else {
-                throw UsageError("--jobs needs a whole number from 1 to 1024, not '\(value)'", command: Self.self)
-            }
-            jobs = parsed
         case "quiet": quiet = true
-        default: throw UsageError("option --\(option) is not handled by report", command: Self.self)
+        default:
+            guard Self.sharedOptions.contains(option), try settings.apply(option, value: value, command: Self.self) else {
+                throw UsageError("option --\(option) is not handled by report", command: Self.self)
+            }
         }
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
+        let (configuration, warnings, rules) = try settings.resolve(paths: paths, context: context, command: Self.self)
+        for warning in warnings { context.console.err(warning) }
         let earlier = try compare.map(readEarlierReport(context))
         let destination = try output.map { path throws(FileProblemError) in try AtomicOutputFile.open(path) }
-        let rules = MigrationReportBuilder.builtinRules()
-        let request = ScanRequest(
-            paths: paths, currentDirectory: context.currentDirectory, jobs: jobs,
-            rules: rules.descriptors, rulesFingerprint: rules.fingerprint)
-        let discovery = FileDiscovery.discover(paths: paths, currentDirectory: context.currentDirectory, options: request.discovery)
-        let scan = ScanPipeline.run(files: discovery.files, problems: discovery.problems, request: request)
+        let (scan, files) = try ScanCommand.scanForReport(
+            paths: paths, configuration: configuration, rules: rules, context: context)
         let report: MigrationReport
         do {
-            report = try MigrationReportBuilder.build(scan: scan, files: discovery.files, rules: rules, earlierJSON: earlier)
+            report = try MigrationReportBuilder.build(scan: scan, files: files, rules: rules.table, earlierJSON: earlier)
         } catch {
             destination?.discard()
             throw FileProblemError(FileProblem(path: compare ?? "", message: error.message))
@@ -112,5 +110,27 @@ struct ReportCommand: Command {
             }
             return Array(data)
         }
+    }
+}
+
+extension ScanCommand {
+    /// The scan `report` and `scaffold` run: the same rules, config filters, suppressions and
+    /// baseline as `scan`, without its outputs. Returns the report and the files it covered.
+    static func scanForReport(
+        paths: [String], configuration: Configuration, rules: ScanSetup.ActiveRules, context: CommandContext
+    ) throws -> (ScanReport, [DiscoveredFile]) {
+        let baseline = try configuration.baseline.value.map { path throws(FileProblemError) in
+            (try ScanSetup.loadBaseline(path, currentDirectory: context.currentDirectory), path)
+        }
+        var request = ScanRequest(
+            paths: paths, currentDirectory: context.currentDirectory, jobs: configuration.jobs.value, analyzer: rules.analyzer)
+        request.rules = rules.descriptors
+        request.rulesFingerprint = rules.fingerprint
+        request.suppressions = SuppressionOptions(knownRuleIDs: rules.ids, requireReason: configuration.requireReason.value)
+        request.policy = configuration.rulePolicy
+        request.baseline = baseline
+        let discovery = FileDiscovery.discover(paths: paths, currentDirectory: context.currentDirectory, options: request.discovery)
+        let files = ScanSetup.filter(discovery.files, by: configuration, currentDirectory: context.currentDirectory)
+        return (ScanPipeline.run(files: files, problems: discovery.problems, request: request), files)
     }
 }

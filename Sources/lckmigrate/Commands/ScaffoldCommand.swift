@@ -18,11 +18,15 @@ struct ScaffoldCommand: Command {
     static let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "DIR", help: "Folder for the generated files (created when missing)."),
         OptionSpec("force", help: "Replace files that already exist in DIR."),
-    ]
+    ] + ScanSettings.options.filter { sharedOptions.contains($0.long) }
+
+    /// Settings shared with `scan`: the config file and extra rules decide what counts as a usage.
+    static let sharedOptions: Set<String> = ["config", "rules"]
 
     var paths: [String] = []
     var output: String?
     var force = false
+    var settings = ScanSettings()
 
     init(arguments: inout ArgumentCursor) throws {
         while let argument = try arguments.next() {
@@ -33,7 +37,10 @@ struct ScaffoldCommand: Command {
                 switch spec.long {
                 case "output": output = value ?? ""
                 case "force": force = true
-                default: throw UsageError("option --\(spec.long) is not handled by scaffold", command: Self.self)
+                default:
+                    guard Self.sharedOptions.contains(spec.long), try settings.apply(spec.long, value: value ?? "", command: Self.self) else {
+                        throw UsageError("option --\(spec.long) is not handled by scaffold", command: Self.self)
+                    }
                 }
             }
         }
@@ -47,12 +54,10 @@ struct ScaffoldCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let directory = output.map { $0.hasPrefix("/") ? $0 : context.currentDirectory + "/" + $0 } ?? ""
-        let rules = MigrationReportBuilder.builtinRules()
-        let request = ScanRequest(
-            paths: paths, currentDirectory: context.currentDirectory, rules: rules.descriptors, rulesFingerprint: rules.fingerprint)
-        let discovery = FileDiscovery.discover(paths: paths, currentDirectory: context.currentDirectory, options: request.discovery)
-        let scan = ScanPipeline.run(files: discovery.files, problems: discovery.problems, request: request)
-        let facts = ScaffoldWriter.facts(files: discovery.files, findings: scan.findings)
+        let (configuration, warnings, rules) = try settings.resolve(paths: paths, context: context, command: Self.self)
+        for warning in warnings { context.console.err(warning) }
+        let (scan, scanned) = try ScanCommand.scanForReport(paths: paths, configuration: configuration, rules: rules, context: context)
+        let facts = ScaffoldWriter.facts(files: scanned, findings: scan.findings)
         let files = ScaffoldGenerator.generate(facts)
         do {
             try ScaffoldWriter.write(files, to: directory, force: force)

@@ -1,0 +1,97 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+
+/// Finds `provider(_:perform:)` / `conversationManager(_:perform:)` handlers with a path on which
+/// the action is neither fulfilled nor failed.
+///
+/// Resolution inside a closure the handler starts (a `Task`, a completion) counts when the closure
+/// resolves on all of its paths; handing the action to code elsewhere or storing it counts as
+/// resolution (we cannot see further); handing it to a helper in the same file counts when the
+/// helper resolves it on every path.
+public struct UnresolvedActionAnalyzer: Analyzer {
+    public let ruleID = "unresolved_action"
+
+    public init() {}
+
+    static let handlerSelectors: Set<String> = ["provider(_:perform:)", "conversationManager(_:perform:)"]
+
+    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+        let syntax = StatementSyntax(context: context)
+        for function in syntax.functions(withSelectors: Self.handlerSelectors) {
+            guard let name = syntax.parameterName(function, label: "perform"),
+                let bodyBlock = context.outline.functions[function].bodyBlock
+            else { continue }
+            let aliases = Set(syntax.aliases(of: name, type: nil, in: function).keys)
+            let resolution = ActionResolution(context: context, syntax: syntax, depth: 0)
+            var walker = PathWalker(context: context, syntax: syntax, rules: resolution.rules(for: aliases))
+            let summary = walker.summary(of: bodyBlock)
+            guard !summary.discharges, var witness = summary.firstWitness else { continue }
+            if summary.leaks.isEmpty, summary.jumps == nil, summary.throwsOpen == nil {
+                if witness.isEmpty { witness = walker.closureWitness(in: bodyBlock) }
+                let end = syntax.closingBrace(of: function)
+                witness.append(syntax.step(at: end, "handler ends at line \(syntax.line(of: end)) without fulfill() or fail()"))
+            }
+            let nameToken = context.outline.functions[function].nameToken
+            findings.append(
+                context.finding(
+                    ruleID, at: context.range(ofToken: nameToken),
+                    message: .unresolvedAction(name, reason: witness[0].message),
+                    witness: witness))
+        }
+    }
+}
+
+/// The path analysis "is this action fulfilled or failed", reusable for helpers it is passed to.
+struct ActionResolution {
+    let context: AnalysisContext
+    let syntax: StatementSyntax
+    /// How many helpers deep this analysis is; helpers past `maximumDepth` are trusted.
+    let depth: Int
+    static let maximumDepth = 3
+
+    func summary(of block: Int, aliases: Set<String>) -> BlockSummary {
+        var walker = PathWalker(context: context, syntax: syntax, rules: rules(for: aliases))
+        return walker.summary(of: block)
+    }
+
+    func rules(for aliases: Set<String>) -> PathRules {
+        PathRules(
+            effect: { statement, summaries in effect(of: statement, aliases: aliases, summaries: summaries) },
+            missing: "fulfill() or fail()",
+            uncaughtTryLeaves: true)
+    }
+
+    private func effect(of statement: Int, aliases: Set<String>, summaries: [Int: BlockSummary]) -> PathEffect {
+        let outline = context.outline
+        let file = context.file
+        let calls = syntax.ownCalls(of: statement)
+        for call in calls {
+            let name = file.name(at: outline.calls[call].nameToken)
+            if name == "fulfill" || name == "fail", syntax.mentions(aliases, in: outline.calls[call].receiver) {
+                return .satisfies
+            }
+        }
+        if syntax.terminates(statement) { return .ends }
+        for closure in syntax.ownClosures(of: statement) where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
+            return .satisfies
+        }
+        for call in calls {
+            guard let argument = syntax.argumentPassing(aliases, in: call) else { continue }
+            guard let helper = syntax.helper(for: call, argument: argument), depth < Self.maximumDepth,
+                let helperBody = outline.functions[helper.function].bodyBlock
+            else { return .satisfies }
+            let nested = ActionResolution(context: context, syntax: syntax, depth: depth + 1)
+            let helperAliases = Set(syntax.aliases(of: helper.parameter, type: nil, in: helper.function).keys)
+            if nested.summary(of: helperBody, aliases: helperAliases).discharges { return .satisfies }
+        }
+        if syntax.storesValue(aliases, in: statement) { return .satisfies }
+        return .none
+    }
+}
+
+extension String {
+    fileprivate static func unresolvedAction(_ name: String, reason: String) -> String {
+        "`\(name)` is neither fulfilled nor failed on some path: \(reason)"
+    }
+}

@@ -1,0 +1,243 @@
+import LCKAnalyzers
+import LCKCore
+import Testing
+
+@Suite struct UnresolvedActionAnalyzerTests {
+    let analyzer = UnresolvedActionAnalyzer()
+
+    func check(_ marked: String, witness expected: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        let snippet = MarkedSnippet(marked)
+        let findings = snippet.findings(analyzer)
+        #expect(findings.map(\.range.start) == snippet.markers, sourceLocation: sourceLocation)
+        if let first = findings.first, !expected.isEmpty {
+            #expect(first.witness.map(\.message) == expected, sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func guardReturnWithoutResolving() {
+        check(
+            """
+            final class CallDelegate: NSObject, CXProviderDelegate {
+                func ↓provider(_ provider: CXProvider, perform action: CXEndCallAction) {
+                    guard let call = calls[action.callUUID] else { return }
+                    call.hangUp()
+                    action.fulfill()
+                }
+            }
+            """, witness: ["guard at line 3 returns without fulfill() or fail()"])
+    }
+
+    @Test func guardThatFailsIsFine() {
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXEndCallAction) {
+                guard let call = calls[action.callUUID] else {
+                    action.fail()
+                    return
+                }
+                call.hangUp()
+                action.fulfill()
+            }
+            """)
+    }
+
+    @Test func emptyAndLogOnlyHandlers() {
+        check(
+            """
+            func ↓provider(_ provider: CXProvider, perform action: CXSetHeldCallAction) {
+            }
+            func ↓provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {
+                print("muted", action.isMuted)
+            }
+            """, witness: ["handler ends at line 2 without fulfill() or fail()"])
+    }
+
+    @Test func lckSwitchDefaultBreak() {
+        check(
+            """
+            extension CallCenter: ConversationManagerDelegate {
+                func ↓conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {
+                    switch action {
+                    case let join as JoinConversationAction:
+                        Task {
+                            do {
+                                try await media.connect(join.conversationUUID)
+                                join.fulfill(dateConnected: .now)
+                            } catch {
+                                join.fail()
+                            }
+                        }
+                    case let end as EndConversationAction:
+                        end.fulfill(dateEnded: .now)
+                    default:
+                        break
+                    }
+                }
+            }
+            """, witness: ["default: at line 15 ends without fulfill() or fail()", "handler ends at line 18 without fulfill() or fail()"])
+    }
+
+    @Test func lckSwitchEveryCaseResolves() {
+        check(
+            """
+            func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {
+                switch action {
+                case let join as JoinConversationAction:
+                    Task {
+                        do {
+                            try await media.connect(join.conversationUUID)
+                            join.fulfill(dateConnected: .now)
+                        } catch {
+                            join.fail()
+                        }
+                    }
+                default:
+                    action.fail()
+                }
+            }
+            """)
+    }
+
+    @Test func catchThatOnlyLogsInsideTask() {
+        check(
+            """
+            func ↓provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                Task {
+                    do {
+                        try await media.connect(action.callUUID)
+                        action.fulfill()
+                    } catch {
+                        print(error)
+                    }
+                }
+            }
+            """, witness: ["catch at line 6 ends without fulfill() or fail()", "handler ends at line 10 without fulfill() or fail()"])
+    }
+
+    @Test func uncaughtTryInTask() {
+        check(
+            """
+            func ↓provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                Task {
+                    try await media.connect(action.callUUID)
+                    action.fulfill()
+                }
+            }
+            """)
+    }
+
+    @Test func completionFailureBranchDoesNothing() {
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {
+                audio.setMuted(action.isMuted)
+                action.fulfill()
+            }
+            func ↓provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                media.connect(action.callUUID) { result in
+                    if case .success = result { action.fulfill() }
+                }
+            }
+            """)
+    }
+
+    @Test func completionSwitchResolvesEveryCase() {
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                media.connect(action.callUUID) { result in
+                    switch result {
+                    case .success: action.fulfill()
+                    case .failure: action.fail()
+                    }
+                }
+            }
+            """)
+    }
+
+    @Test func conditionalCompilationDropsTheAction() {
+        check(
+            """
+            func ↓provider(_ provider: CXProvider, perform action: CXPlayDTMFCallAction) {
+                #if os(iOS)
+                tones.play(action.digits)
+                action.fulfill()
+                #endif
+            }
+            """, witness: ["#if at line 2 has no #else: builds without it skip fulfill() or fail()", "handler ends at line 6 without fulfill() or fail()"])
+    }
+
+    @Test func storedOrHandedOffActionsAreNotFlagged() {
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                pendingAnswers[action.callUUID] = action
+            }
+            func provider(_ provider: CXProvider, perform action: CXStartCallAction) {
+                callManager.start(action)
+            }
+            func provider(_ provider: CXProvider, perform action: CXEndCallAction) {
+                guard let call = calls[action.callUUID] else { fatalError("unknown call") }
+                call.end()
+                action.fulfill()
+            }
+            """)
+    }
+
+    @Test func sameFileHelperMustResolveOnEveryPath() {
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXEndCallAction) {
+                finish(action)
+            }
+            func ↓provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                answer(action: action)
+            }
+            func finish(_ end: CXEndCallAction) {
+                defer { end.fulfill() }
+                media.stop()
+            }
+            func answer(action: CXAnswerCallAction) {
+                if ready { action.fulfill() }
+            }
+            """)
+    }
+
+    @Test func answerThatFailsOnEveryErrorAndFulfillsAfterTheJoin() {
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                guard let call = calls.call(with: action.callUUID) else {
+                    action.fail()
+                    return
+                }
+                call.answer { error in
+                    if let error {
+                        self.log(error)
+                        action.fail()
+                        return
+                    }
+                    self.media.join(call) { joined in
+                        guard joined else { action.fail(); return }
+                        action.fulfill(withDateConnected: Date())
+                    }
+                }
+            }
+            """)
+    }
+
+    @Test func switchOverActionTypeInCallKit() {
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXAction) {
+                if let answer = action as? CXAnswerCallAction {
+                    answer.fulfill()
+                } else if let end = action as? CXEndCallAction {
+                    end.fulfill()
+                } else {
+                    action.fail()
+                }
+            }
+            """)
+    }
+}
