@@ -17,9 +17,9 @@ package enum MigrationPlanSource {
     {"id": "directory", "title": "Call Directory & observer"}
   ],
   "effortBands": [
-    {"upTo": 20, "label": "small: a few days"},
-    {"upTo": 80, "label": "medium: one to two weeks"},
-    {"upTo": 250, "label": "large: three to six weeks"},
+    {"upTo": 100, "label": "small: a few days"},
+    {"upTo": 400, "label": "medium: one to three weeks"},
+    {"upTo": 1500, "label": "large: one to two months"},
     {"upTo": null, "label": "very large: plan it as a project"}
   ],
   "steps": [

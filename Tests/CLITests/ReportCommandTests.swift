@@ -12,6 +12,17 @@ import Testing
         #expect(text.utf8.count <= 60_000)
         #expect(text.split(separator: "\n").filter { $0.hasPrefix("- [x] ") || $0.hasPrefix("- [ ] ") }.count == 10)
         #expect(text.contains("Scanned 43 files"))
+        // Re-record after detector or analyzer changes: LCKMIGRATE_RECORD=1 swift test --filter ReportCommandTests
+        try expectGolden(text, named: "report-samples.md")
+    }
+
+    @Test func htmlReportOfTheSamples() throws {
+        let scratch = try Scratch()
+        let result = try CLI.run(["report", "Samples", "--output", scratch.root + "/report.html", "--quiet"], in: CLI.packageRoot)
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let html = try String(contentsOfFile: scratch.root + "/report.html", encoding: .utf8)
+        #expect(html.components(separatedBy: "<li id=\"step-").count == 11)
+        try expectGolden(html, named: "report-samples.html")
     }
 
     @Test func htmlReportGoesToStdoutWithoutOutput() throws {

@@ -37,8 +37,9 @@ import Testing
     @Test func effortBandsPickTheFirstBoundAbove() {
         let plan = MigrationPlan.builtin
         #expect(plan.effortBand(for: 0) == "small: a few days")
-        #expect(plan.effortBand(for: 20) == "small: a few days")
-        #expect(plan.effortBand(for: 21) == "medium: one to two weeks")
+        #expect(plan.effortBand(for: 100) == "small: a few days")
+        #expect(plan.effortBand(for: 101) == "medium: one to three weeks")
+        #expect(plan.effortBand(for: 1_500) == "large: one to two months")
         #expect(plan.effortBand(for: 100_000) == "very large: plan it as a project")
     }
 
