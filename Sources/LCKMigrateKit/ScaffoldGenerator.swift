@@ -5,6 +5,11 @@ import LCKLexer
 public struct ScaffoldFile: Sendable, Hashable {
     public var name: String
     public var contents: String
+
+    public init(name: String, contents: String) {
+        self.name = name
+        self.contents = contents
+    }
 }
 
 /// Generates the LiveCommunicationKit side of an app from its CallKit code: a `CallingSystem`

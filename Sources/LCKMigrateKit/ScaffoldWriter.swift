@@ -7,6 +7,7 @@ import Darwin
 #endif
 import LCKCore
 import LCKLexer
+import LCKParser
 
 /// Writes scaffold files into a directory: each atomically, and none at all when one would
 /// overwrite an existing file without `force`.
@@ -67,10 +68,23 @@ public enum ScaffoldWriter {
         return facts
     }
 
-    /// Lexer diagnostics of every generated Swift file, as `name: message` lines (empty when clean).
-    public static func lexerDiagnostics(_ files: [ScaffoldFile]) -> [String] {
-        files.filter { $0.name.hasSuffix(".swift") }.flatMap { file in
-            Lexer.tokenize(Array(file.contents.utf8)).diagnostics.map { "\(file.name): \($0.message)" }
+    /// What our own lexer and parser find wrong in the generated Swift files, as `name: message`
+    /// lines (empty when clean): lexer diagnostics, unbalanced brackets, and files that declare no type.
+    public static func syntaxProblems(_ files: [ScaffoldFile]) -> [String] {
+        var problems: [String] = []
+        for file in files where file.name.hasSuffix(".swift") {
+            let tokenized = Lexer.tokenize(Array(file.contents.utf8))
+            problems += tokenized.diagnostics.map { "\(file.name): \($0.message)" }
+            let outline = Parser.parse(tokenized)
+            for (index, token) in tokenized.tokens.enumerated() where outline.matchingBracket[index] < 0 {
+                switch token.kind {
+                case .leftParen, .rightParen, .leftBrace, .rightBrace, .leftSquare, .rightSquare:
+                    problems.append("\(file.name): unbalanced '\(tokenized.text(of: token))' at byte \(token.start)")
+                default: break
+                }
+            }
+            if outline.types.isEmpty { problems.append("\(file.name): declares no type") }
         }
+        return problems
     }
 }

@@ -121,10 +121,18 @@ let scaffoldSampleApp = """
         #expect(todo.contains("- `iconTemplateImageData` = `UIImage(named: \"Mask\")?.pngData()` (App/ProviderDelegate.swift:12)"))
     }
 
-    @Test func generatedSwiftLexesWithoutDiagnostics() {
+    @Test func syntaxCheckReportsBrokenSwift() {
+        let broken = [ScaffoldFile(name: "Broken.swift", contents: "final class A {\n    func f() {\n}\nlet s = \"open\n")]
+        let problems = ScaffoldWriter.syntaxProblems(broken)
+        #expect(problems.contains { $0.hasPrefix("Broken.swift: unbalanced '{'") })
+        #expect(problems.contains { $0.contains("Broken.swift") && !$0.contains("unbalanced") })
+        #expect(ScaffoldWriter.syntaxProblems([ScaffoldFile(name: "TODO.md", contents: "{")]).isEmpty)
+    }
+
+    @Test func generatedSwiftLexesAndParsesCleanly() {
         for source in [scaffoldSampleApp, "", "let x = \"}\" // \u{0}"] {
             let files = ScaffoldGenerator.generate(facts(source))
-            #expect(ScaffoldWriter.lexerDiagnostics(files).isEmpty)
+            #expect(ScaffoldWriter.syntaxProblems(files).isEmpty)
         }
     }
 

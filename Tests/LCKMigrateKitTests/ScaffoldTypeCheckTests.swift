@@ -65,7 +65,7 @@ import Testing
         try #require(!discovery.files.isEmpty, "no Swift files under \(paths)")
         let scan = ScanPipeline.run(files: discovery.files, request: ScanRequest(paths: paths, currentDirectory: packageRoot, jobs: 1))
         let files = ScaffoldGenerator.generate(ScaffoldWriter.facts(files: discovery.files, findings: scan.findings))
-        #expect(ScaffoldWriter.lexerDiagnostics(files).isEmpty)
+        #expect(ScaffoldWriter.syntaxProblems(files).isEmpty)
         try ScaffoldWriter.write(files, to: directory, force: false)
     }
 
