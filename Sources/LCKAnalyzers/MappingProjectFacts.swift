@@ -17,6 +17,9 @@ public struct ProjectFacts: Sendable {
     /// mappings (PushKit that stays as it is) are only reported in files that name one themselves: a
     /// finished migration has nothing left to report.
     public var migrationPending = false
+    /// Perform handlers and requested actions of every file, for `missing_action_handler`; nil until a
+    /// pre-pass has collected them (a single-file analysis then stays conservative).
+    public private(set) var actions: MissingActionHandlerAnalyzer.ActionFacts?
 
     public init() {}
 
@@ -25,6 +28,13 @@ public struct ProjectFacts: Sendable {
         var members: [(type: String, member: String, memberType: String)] = []
         var conformances: [(type: String, protocols: [String])] = []
         var aliases: [(name: String, target: String)] = []
+        var actions = MissingActionHandlerAnalyzer.ActionFacts()
+
+        /// The declarations of `context`'s file and the actions its perform handlers take.
+        public init(context: AnalysisContext) {
+            self.init(facts: context.facts)
+            actions = MissingActionHandlerAnalyzer.actionFacts(in: context)
+        }
 
         public init(facts: TypeFacts) {
             for member in facts.members {
@@ -47,6 +57,7 @@ public struct ProjectFacts: Sendable {
         }
         for entry in contribution.conformances { conformances[entry.type, default: []].formUnion(entry.protocols) }
         for entry in contribution.aliases where aliases[entry.name] == nil { aliases[entry.name] = entry.target }
+        actions = (actions ?? MissingActionHandlerAnalyzer.ActionFacts()).merging(contribution.actions)
     }
 
     public func memberType(of typeName: String, member: String) -> String? {

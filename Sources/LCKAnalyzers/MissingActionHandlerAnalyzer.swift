@@ -7,10 +7,10 @@ import LCKRules
 /// `.unmerging`, `.playingTones`) whose action nobody handles, and a provider/manager delegate that
 /// handles some actions but not start, answer/join or end.
 ///
-/// Per file and conservative: a capability is only judged when the file also holds perform handlers
-/// (the delegate lives here), and a delegate type only when it has handlers in this file. Handlers in
-/// other files (extensions split across files) are the known blind spot; a delegate is only judged in the
-/// file holding its primary declaration.
+/// With a scan's pre-pass (`ProjectFacts.actions`), handlers anywhere in the scanned files count.
+/// Alone, it is per file and conservative: a capability is only judged when the file also holds
+/// perform handlers, and a delegate type only when it has handlers in this file. A delegate is only
+/// judged in the file holding its primary declaration.
 public struct MissingActionHandlerAnalyzer: Analyzer {
     public let ruleID = "missing_action_handler"
 
@@ -48,6 +48,12 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
             self.requested = requested
         }
 
+        public func merging(_ other: ActionFacts) -> ActionFacts {
+            var merged = self
+            merged.merge(other)
+            return merged
+        }
+
         public mutating func merge(_ other: ActionFacts) {
             for (type, actions) in other.handledByType { handledByType[type, default: []].formUnion(actions) }
             requested.formUnion(other.requested)
@@ -60,9 +66,14 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
         return ActionFacts(handledByType: analyzer.handledActions(in: context), requested: analyzer.requestedActions(in: context))
     }
 
+    /// Uses the scan's project-wide action facts when a pre-pass collected them.
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
-        analyze(context, project: nil, into: &findings)
+        analyze(context, project: context.project.actions, into: &findings)
     }
+
+    /// Files without a CallKit marker still matter when they hold LiveCommunicationKit handlers or
+    /// capabilities; every such file names a `Conversation…` type.
+    public static let projectMarker: [UInt8] = Array("Conversation".utf8)
 
     /// With `project`, capabilities are checked against handlers anywhere in the project (so a
     /// capability file without handlers is judged too), delegate types against all their extensions,

@@ -28,7 +28,7 @@ public struct StandardAnalyzer: FileAnalyzer {
     }
 
     public func analyze(path: String, file: TokenizedFile) -> [Finding] {
-        let context = AnalysisContext(file: file, rules: rules)
+        let context = AnalysisContext(file: file, rules: rules, project: project)
         var findings: [Finding] = []
         detector.detect(context, project: project, into: &findings)
         for analyzer in analyzers { analyzer.analyze(context, into: &findings) }
@@ -49,11 +49,10 @@ public struct StandardAnalyzer: FileAnalyzer {
                 guard position < files.count else { break }
                 guard case .success(let bytes) = SourceReader.read(files[position]) else { continue }
                 let markers = index.scanMarkers(bytes)
-                if markers == .none { continue }
+                if markers == .none && !bytes.containsSubsequence(MissingActionHandlerAnalyzer.projectMarker) { continue }
                 if markers == .changing { pending.store(true, ordering: .relaxed) }
-                let tokenized = Lexer.tokenize(bytes)
-                let outline = Parser.parse(tokenized)
-                local[position] = ProjectFacts.FileContribution(facts: TypeFacts(outline: outline, file: tokenized))
+                let context = AnalysisContext(file: Lexer.tokenize(bytes), rules: rules)
+                local[position] = ProjectFacts.FileContribution(context: context)
             }
             contributions.withLock { $0.merge(local) { first, _ in first } }
         }
@@ -84,4 +83,22 @@ extension StandardAnalyzer {
 extension ScanSetup.ActiveRules {
     /// Mapping detection from this table plus every registered anti-pattern analyzer.
     public var analyzer: StandardAnalyzer { StandardAnalyzer(rules: table) }
+}
+
+extension [UInt8] {
+    /// Whether `needle` occurs in these bytes; a first-byte scan, enough for the pre-pass's one marker.
+    func containsSubsequence(_ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= count else { return needle.isEmpty }
+        var index = 0
+        let last = count - needle.count
+        while index <= last {
+            if self[index] == first {
+                var offset = 1
+                while offset < needle.count && self[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
 }

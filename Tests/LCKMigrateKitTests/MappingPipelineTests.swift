@@ -50,6 +50,8 @@ import Testing
             "App/CallManager.swift:3:cxprovider",
             "App/CallManager.swift:4:cxcallcontroller_init",
             "App/Delegate.swift:1:cxproviderdelegate",
+            // The empty reset handler is also an anti-pattern, reported at the same name token.
+            "App/Reset.swift:2:empty_reset",
             "App/Reset.swift:2:provider_did_reset",
             "App/Reset.swift:2:cxprovider",
         ])
@@ -72,5 +74,45 @@ import Testing
         let parallel = try scan(tree, jobs: 4)
         #expect(summary(serial) == summary(parallel))
         #expect(serial.findings.count == 12 * 4)
+    }
+}
+
+/// `missing_action_handler` sees handlers in other files through the scan's pre-pass.
+@Suite struct ProjectActionFactsTests {
+    func findings(_ tree: TemporaryTree, rule: String) throws -> [String] {
+        let rules = try ScanSetup.loadRules(directories: [])
+        let report = ScanPipeline.run(ScanRequest(
+            paths: ["."], currentDirectory: tree.root, jobs: 2, analyzer: rules.analyzer,
+            rules: rules.descriptors, rulesFingerprint: rules.fingerprint))
+        return report.findings.filter { $0.ruleID == rule }.map { "\($0.path):\($0.start.line)" }
+    }
+
+    @Test func capabilityHandledInAnotherFileIsNotReported() throws {
+        let tree = try TemporaryTree()
+        try tree.file("App/Calls.swift", """
+            import CallKit
+            final class Calls: NSObject, CXProviderDelegate {
+                let provider = CXProvider(configuration: CXProviderConfiguration())
+                func providerDidReset(_ provider: CXProvider) { endAll() }
+                func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }
+                func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }
+                func update() -> CXCallUpdate {
+                    let update = CXCallUpdate()
+                    update.supportsHolding = true
+                    return update
+                }
+            }
+            """)
+        try tree.file("App/Calls+Hold.swift", """
+            extension Calls {
+                func provider(_ provider: CXProvider, perform action: CXSetHeldCallAction) { action.fulfill() }
+            }
+            """)
+        let withHandler = try findings(tree, rule: "missing_action_handler")
+        #expect(withHandler.isEmpty, "\(withHandler)")
+
+        try tree.file("App/Calls+Hold.swift", "extension Calls {}\n")
+        let withoutHandler = try findings(tree, rule: "missing_action_handler")
+        #expect(withoutHandler == ["App/Calls.swift:9"])
     }
 }
