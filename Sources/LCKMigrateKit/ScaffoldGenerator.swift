@@ -188,9 +188,12 @@ public enum ScaffoldGenerator {
             final class VoIPPushHandler: NSObject, PKPushRegistryDelegate {
                 private let callingSystem: CallingSystem
                 private let registry: PKPushRegistry
+                /// TODO: decline the call on the server so the caller stops ringing.
+                private let onReportFailure: (UUID, any Error) -> Void
 
-                init(callingSystem: CallingSystem) {
+                init(callingSystem: CallingSystem, onReportFailure: @escaping (UUID, any Error) -> Void) {
                     self.callingSystem = callingSystem
+                    self.onReportFailure = onReportFailure
                     registry = PKPushRegistry(queue: nil)
                     super.init()
                     registry.delegate = self
@@ -213,8 +216,8 @@ public enum ScaffoldGenerator {
                         // Awaited before returning: PushKit ends the app if a VoIP push reports no call.
                         try await callingSystem.manager.reportNewIncomingConversation(uuid: call.uuid, update: update)
                     } catch {
-                        // TODO: the system refused the call (do not disturb, blocked, duplicate UUID):
-                        // decline it on the server so the caller stops ringing.
+                        // The system refused the call (do not disturb, blocked, duplicate UUID).
+                        onReportFailure(call.uuid, error)
                     }
                 }
             }

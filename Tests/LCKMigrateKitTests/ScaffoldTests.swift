@@ -97,7 +97,9 @@ let scaffoldSampleApp = """
         #expect(text.contains("case let action as JoinConversationAction:\n            // Was provider(_:perform:) for CXAnswerCallAction at App/ProviderDelegate.swift:21."))
         #expect(text.contains("case let action as MergeConversationAction:"))
         #expect(text.contains("case let action as UnmergeConversationAction:"))
-        #expect(!text.contains("case let action as EndConversationAction:"))
+        // Not handled by the app, but every call needs it.
+        #expect(text.contains("case let action as EndConversationAction:\n            // The app has no CXEndCallAction handler today; every call needs this one."))
+        #expect(!text.contains("case let action as MuteConversationAction:"))
         #expect(text.contains("on iOS 26 check `action as? SetTranslatingAction` here."))
         #expect(text.contains("default:"))
         for method in ["didActivate audioSession", "didDeactivate audioSession", "conversationManagerDidReset", "timedOutPerforming",

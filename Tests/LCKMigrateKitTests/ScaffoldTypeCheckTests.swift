@@ -67,6 +67,11 @@ import Testing
         let files = ScaffoldGenerator.generate(ScaffoldWriter.facts(files: discovery.files, findings: scan.findings))
         #expect(ScaffoldWriter.syntaxProblems(files).isEmpty)
         try ScaffoldWriter.write(files, to: directory, force: false)
+        // The scaffold models the migration done right: our own analyzers find no anti-pattern in it.
+        let output = FileDiscovery.discover(paths: [directory], currentDirectory: packageRoot, options: DiscoveryOptions())
+        let check = ScanPipeline.run(files: output.files, request: ScanRequest(paths: [directory], currentDirectory: packageRoot, jobs: 1))
+        let antiPatterns = check.findings.filter { $0.mappingKind == nil }
+        #expect(antiPatterns.isEmpty, "anti-patterns in the scaffold of \(paths): \(antiPatterns.map { "\($0.path):\($0.start.line) \($0.ruleID)" })")
     }
 
     @Test func handWrittenAppAndEverySampleTypeCheck() throws {
