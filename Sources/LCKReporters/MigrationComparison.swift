@@ -40,6 +40,10 @@ public struct MigrationComparison: Sendable, Hashable {
     /// Changed keys, largest change first.
     public var changes: [Change]
     public var earlierVersion: String
+    /// Files with findings in both reports; 0 with findings on both sides usually means the two
+    /// scans ran from different directories, so their relative paths cannot match.
+    public var commonPaths: Int
+    public var earlierPaths: Int
 
     public var migrated: Int { areas.reduce(0) { $0 + $1.migrated } }
     public var added: Int { areas.reduce(0) { $0 + $1.added } }
@@ -119,5 +123,8 @@ extension MigrationComparison {
             return ($0.symbol ?? "") < ($1.symbol ?? "")
         }
         earlierVersion = root["version"]?.stringValue ?? ""
+        let earlierPathSet = Set(before.keys.map(\.path))
+        earlierPaths = earlierPathSet.count
+        commonPaths = earlierPathSet.intersection(now.keys.map(\.path)).count
     }
 }

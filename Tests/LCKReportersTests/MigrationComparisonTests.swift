@@ -34,6 +34,8 @@ import Testing
         #expect(comparison.migrated == 2 && comparison.added == 1)
         #expect(comparison.changes.count == 3)
         #expect(comparison.areas.last?.id == "anti-patterns")
+        // A.swift and C.swift have findings in both reports.
+        #expect(comparison.earlierPaths == 3 && comparison.commonPaths == 2)
     }
 
     @Test func suppressedFindingsDoNotCount() throws {

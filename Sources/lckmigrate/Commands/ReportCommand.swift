@@ -87,6 +87,10 @@ struct ReportCommand: Command {
             destination?.discard()
             throw FileProblemError(FileProblem(path: compare ?? "", message: error.message))
         }
+        if let comparison = report.comparison, comparison.earlierPaths > 0, comparison.commonPaths == 0, !report.files.isEmpty {
+            context.console.err("\(ToolName.name): warning: \(compare ?? ""): no file path matches this scan; "
+                + "run both scans from the same directory so paths compare\n")
+        }
         let bytes = switch format {
         case .html: HTMLMigrationReport().render(report)
         case .markdown: MarkdownMigrationReport().render(report)
