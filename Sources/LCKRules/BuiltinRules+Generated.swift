@@ -1064,7 +1064,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "pending[action.uuid] = action",
+        "before": "let action: CXAction\npending[action.uuid] = action",
         "after": "pending[action.uuid] = action"
       }
     },
@@ -1103,7 +1103,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if action.isComplete { return }",
+        "before": "let action: CXAction\nif action.isComplete { return }",
         "after": "if case .complete = action.state { return }"
       }
     },
@@ -1142,7 +1142,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let remaining = action.timeoutDate.timeIntervalSinceNow",
+        "before": "let action: CXAction\nlet remaining = action.timeoutDate.timeIntervalSinceNow",
         "after": "let remaining = action.timeoutDate.timeIntervalSinceNow"
       }
     },
@@ -1182,7 +1182,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "action.fulfill()",
+        "before": "let action: CXAction\naction.fulfill()",
         "after": "action.fulfill()"
       }
     },
@@ -1222,7 +1222,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "action.fail()",
+        "before": "let action: CXAction\naction.fail()",
         "after": "action.fail()"
       }
     },
@@ -1318,7 +1318,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "calls[action.callUUID]?.end()",
+        "before": "let action: CXAction\ncalls[action.callUUID]?.end()",
         "after": "calls[action.conversationUUID]?.end()"
       }
     },
@@ -1521,7 +1521,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "media.setHeld(action.isOnHold)",
+        "before": "let action: CXSetHeldCallAction\nmedia.setHeld(action.isOnHold)",
         "after": "media.setHeld(action.isPaused)"
       }
     },
@@ -1610,7 +1610,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "media.send(action.digits)",
+        "before": "let action: CXPlayDTMFCallAction\nmedia.send(action.digits)",
         "after": "media.send(action.digits)"
       }
     },
@@ -1641,7 +1641,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if action.type == .hardPause { waitForUser() }",
+        "before": "let action: CXPlayDTMFCallAction\nif action.type == .hardPause { waitForUser() }",
         "after": "if action.tone == .hardPause { waitForUser() }"
       }
     },
@@ -1819,7 +1819,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "config.supportsAudioTranslation = true",
+        "before": "let config: CXProviderConfiguration\nconfig.supportsAudioTranslation = true",
         "after": "var config = ConversationManager.Configuration(/* … */)\nconfig.supportsAudioTranslation = true"
       }
     },
@@ -2035,7 +2035,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "media.setMuted(action.isMuted)",
+        "before": "let action: CXSetMutedCallAction\nmedia.setMuted(action.isMuted)",
         "after": "media.setMuted(action.isMuted)"
       }
     },
@@ -2132,7 +2132,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "action.fulfill(using: .custom)",
+        "before": "let action: CXSetTranslatingCallAction\naction.fulfill(using: .custom)",
         "after": "action.fulfill(using: .custom)"
       }
     },
@@ -2473,7 +2473,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if context.isIncremental { applyDelta(context) }",
+        "before": "let context: CXCallDirectoryExtensionContext\nif context.isIncremental { applyDelta(context) }",
         "after": "// unchanged: keep CallKit for this\nif context.isIncremental { applyDelta(context) }"
       }
     },
@@ -2503,7 +2503,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "context.delegate = self",
+        "before": "let context: CXCallDirectoryExtensionContext\ncontext.delegate = self",
         "after": "// unchanged: keep CallKit for this\ncontext.delegate = self"
       }
     },
@@ -2536,7 +2536,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "context.completeRequest { _ in }",
+        "before": "let context: CXCallDirectoryExtensionContext\ncontext.completeRequest { _ in }",
         "after": "// unchanged: keep CallKit for this\ncontext.completeRequest { _ in }"
       }
     },
@@ -2750,7 +2750,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "directory.openSettings { error in log(error) }",
+        "before": "let directory: CXCallDirectoryManager\ndirectory.openSettings { error in log(error) }",
         "after": "// unchanged: keep CallKit for this\ndirectory.openSettings { error in log(error) }"
       }
     },
@@ -3107,7 +3107,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "config.supportedHandleTypes = [.phoneNumber, .emailAddress]",
+        "before": "let config: CXProviderConfiguration\nconfig.supportedHandleTypes = [.phoneNumber, .emailAddress]",
         "after": "supportedHandleTypes: [.phoneNumber, .emailAddress]"
       }
     },
@@ -3193,7 +3193,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if handle.type == .phoneNumber { format(handle.value) }",
+        "before": "let handle: CXHandle\nif handle.type == .phoneNumber { format(handle.value) }",
         "after": "if handle.type == .phoneNumber { format(handle.value) }"
       }
     },
@@ -3223,7 +3223,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "dial(handle.value)",
+        "before": "let handle: CXHandle\ndial(handle.value)",
         "after": "dial(handle.value)"
       }
     },
@@ -3256,7 +3256,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if handle.isEqual(to: other) { merge() }",
+        "before": "let handle: CXHandle\nif handle.isEqual(to: other) { merge() }",
         "after": "if handle == other { merge() }"
       }
     },
@@ -3774,7 +3774,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "update.hasVideo = true",
+        "before": "let update: CXCallUpdate\nupdate.hasVideo = true",
         "after": "Conversation.Update(capabilities: [.video])"
       }
     },
@@ -4088,7 +4088,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "registry.delegate = self",
+        "before": "let registry: PKPushRegistry\nregistry.delegate = self",
         "after": "registry.delegate = self"
       }
     },
@@ -4151,7 +4151,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let token = registry.pushToken(for: .voIP)",
+        "before": "let registry: PKPushRegistry\nlet token = registry.pushToken(for: .voIP)",
         "after": "let token = registry.pushToken(for: .voIP)"
       }
     },
@@ -4455,7 +4455,7 @@ extension BuiltinRules {
         ]
       },
       "example": {
-        "before": "registry.desiredPushTypes = [.voIP]",
+        "before": "let registry: PKPushRegistry\nregistry.desiredPushTypes = [.voIP]",
         "after": "registry.desiredPushTypes = [.voIP]"
       }
     },
@@ -4567,7 +4567,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "server.register(credentials.token)",
+        "before": "let credentials: PKPushCredentials\nserver.register(credentials.token)",
         "after": "server.register(credentials.token)"
       }
     },
@@ -4759,7 +4759,7 @@ extension BuiltinRules {
         "type": "CXCallController"
       },
       "example": {
-        "before": "let controller = CXCallController()",
+        "before": "private let controller: CXCallController = CXCallController()",
         "after": "// use the app's single ConversationManager"
       }
     },
@@ -4849,7 +4849,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "controller.request(transaction) { error in\n    if let error { self.show(error) }\n}",
+        "before": "let controller: CXCallController\ncontroller.request(transaction) { error in\n    if let error { self.show(error) }\n}",
         "after": "do { try await manager.perform(actions) } catch { show(error) }"
       }
     },
@@ -4882,7 +4882,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "try await controller.request(CXTransaction(action: end))",
+        "before": "let controller: CXCallController\ntry await controller.request(CXTransaction(action: end))",
         "after": "try await manager.perform([end])"
       }
     },
@@ -5096,7 +5096,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "transaction.addAction(muteAction)",
+        "before": "let transaction: CXTransaction\ntransaction.addAction(muteAction)",
         "after": "actions.append(muteAction)"
       }
     },
@@ -5126,7 +5126,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "for action in transaction.actions { log(action) }",
+        "before": "let transaction: CXTransaction\nfor action in transaction.actions { log(action) }",
         "after": "for action in actions { log(action) }"
       }
     },
@@ -5156,7 +5156,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "log(transaction.uuid)",
+        "before": "let transaction: CXTransaction\nlog(transaction.uuid)",
         "after": "log(action.uuid)"
       }
     },
@@ -5186,7 +5186,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if transaction.isComplete { done() }",
+        "before": "let transaction: CXTransaction\nif transaction.isComplete { done() }",
         "after": "try await manager.perform(actions)\ndone()"
       }
     },
@@ -5273,7 +5273,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "dial(action.handle.value)",
+        "before": "let action: CXStartCallAction\ndial(action.handle.value)",
         "after": "dial(action.handles.first?.value ?? \"\")"
       }
     },
@@ -5304,7 +5304,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "start.isVideo = wantsVideo",
+        "before": "let start: CXStartCallAction\nstart.isVideo = wantsVideo",
         "after": "StartConversationAction(conversationUUID: id, handles: handles, isVideo: wantsVideo)"
       }
     },
@@ -5335,7 +5335,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "start.contactIdentifier = contact.identifier",
+        "before": "let start: CXStartCallAction\nstart.contactIdentifier = contact.identifier",
         "after": "// Removed: the system matches contacts from the handle value."
       }
     },
@@ -5517,7 +5517,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "provider.setDelegate(self, queue: nil)",
+        "before": "let provider: CXProvider\nprovider.setDelegate(self, queue: nil)",
         "after": "manager.delegate = self"
       }
     },
@@ -5547,7 +5547,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "provider.configuration = updatedConfiguration",
+        "before": "let provider: CXProvider\nprovider.configuration = updatedConfiguration",
         "after": "// configuration is a `let`: decide the settings before creating the manager\nlet manager = ConversationManager(configuration: settings)"
       }
     },
@@ -5647,7 +5647,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "provider.invalidate()",
+        "before": "let provider: CXProvider\nprovider.invalidate()",
         "after": "manager.invalidate()"
       }
     },
@@ -5855,7 +5855,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "config.localizedName = \"Chatter\"",
+        "before": "let config: CXProviderConfiguration\nconfig.localizedName = \"Chatter\"",
         "after": "// Removed: the system uses the app's display name."
       }
     },
@@ -5915,7 +5915,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "config.iconTemplateImageData = icon.pngData()",
+        "before": "let config: CXProviderConfiguration\nconfig.iconTemplateImageData = icon.pngData()",
         "after": "iconTemplateImageData: icon.pngData()"
       }
     },
@@ -5977,7 +5977,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "config.supportsVideo = true",
+        "before": "let config: CXProviderConfiguration\nconfig.supportsVideo = true",
         "after": "supportsVideo: true"
       }
     },
@@ -6312,7 +6312,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let busy = !observer.calls.isEmpty",
+        "before": "let observer: CXCallObserver\nlet busy = !observer.calls.isEmpty",
         "after": "let busy = !manager.conversations.isEmpty  // own conversations only"
       }
     },
@@ -6347,7 +6347,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "observer.setDelegate(self, queue: nil)",
+        "before": "let observer: CXCallObserver\nobserver.setDelegate(self, queue: nil)",
         "after": "observer.setDelegate(self, queue: nil)  // unchanged: CallKit only"
       }
     },
@@ -6462,7 +6462,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "ids.insert(call.uuid)",
+        "before": "let call: CXCall\nids.insert(call.uuid)",
         "after": "ids.insert(conversation.uuid)"
       }
     },
@@ -6492,7 +6492,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if call.isOutgoing { showDialing() }",
+        "before": "let call: CXCall\nif call.isOutgoing { showDialing() }",
         "after": "if calls[conversation.uuid]?.direction == .outgoing { showDialing() }"
       }
     },
@@ -6522,7 +6522,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if call.isOnHold { showResume() }",
+        "before": "let call: CXCall\nif call.isOnHold { showResume() }",
         "after": "if conversation.state == .paused { showResume() }"
       }
     },
@@ -6552,7 +6552,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if call.hasConnected { startTimer() }",
+        "before": "let call: CXCall\nif call.hasConnected { startTimer() }",
         "after": "if conversation.state == .joined { startTimer() }"
       }
     },
@@ -6582,7 +6582,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let live = observer.calls.filter { !$0.hasEnded }",
+        "before": "let observer: CXCallObserver\nlet live = observer.calls.filter { (call: CXCall) in !call.hasEnded }",
         "after": "let live = manager.conversations.filter { $0.state != .left }"
       }
     },

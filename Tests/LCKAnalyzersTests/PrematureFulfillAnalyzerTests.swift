@@ -29,6 +29,17 @@ import Testing
             """, witness: ["the work continues in Task at line 5", "fulfill at line 4 runs without waiting for it"])
     }
 
+    @Test func actionTypeBehindATypealiasIsStillAnAnswer() {
+        check(
+            """
+            typealias IncomingAnswer = CXAnswerCallAction
+            func provider(_ provider: CXProvider, perform action: IncomingAnswer) {
+                action.↓fulfill()
+                media.connect(action.callUUID)
+            }
+            """)
+    }
+
     @Test func fulfilledAfterACompletionBasedCallOutsideItsClosure() {
         check(
             """

@@ -33,15 +33,10 @@ import Testing
         let folder = "Samples/" + app
         for name in try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/" + folder) where name.hasSuffix(".swift") {
             let path = folder + "/" + name
-            let lines = try String(contentsOfFile: packageRoot + "/" + path, encoding: .utf8).split(
-                separator: "\n", omittingEmptySubsequences: false)
-            for (index, line) in lines.enumerated() {
-                let trimmed = line.drop { $0 == " " || $0 == "\t" }
-                guard trimmed.hasPrefix("// expect:") else { continue }
-                for id in trimmed.dropFirst("// expect:".count).split(separator: ",") {
-                    let rule = id.trimmingCharacters(in: .whitespaces)
-                    if !rule.isEmpty { expected.insert(Expectation(path: path, line: index + 2, rule: rule)) }
-                }
+            // The same annotation reader as `lckmigrate rules test`.
+            let source = try String(contentsOfFile: packageRoot + "/" + path, encoding: .utf8)
+            for expectation in AnnotatedSample.expectations(in: source).findings {
+                expected.insert(Expectation(path: path, line: expectation.line, rule: expectation.ruleID))
             }
         }
         return expected
