@@ -14,14 +14,10 @@ enum RenameSuggestion {
     /// The line with each renamed word replaced from `fromColumn` (1-based, UTF-8) on, or nil when
     /// the example's words do not pair up one to one or nothing on the line changes.
     static func apply(example: MappingExample, to line: String, fromColumn column: Int) -> String? {
-        let before = words(Array(example.before.utf8)), after = words(Array(example.after.utf8))
-        guard before.count == after.count else { return nil }
-        var renames: [Word: String] = [:]
-        for (old, new) in zip(before, after) where old.word.text != new.word.text {
-            if let known = renames[old.word], known != new.word.text { return nil }
-            renames[old.word] = new.word.text
-        }
-        guard !renames.isEmpty else { return nil }
+        guard let renames = renames(before: words(Array(example.before.utf8)).map(\.word),
+                                    after: words(Array(example.after.utf8)).map(\.word)),
+              !renames.isEmpty
+        else { return nil }
         let bytes = Array(line.utf8)
         let start = min(max(0, column - 1), bytes.count)
         var output = Array(bytes[..<start])
@@ -39,6 +35,47 @@ enum RenameSuggestion {
         }
         output += bytes[cursor...]
         return changed ? String(decoding: output, as: UTF8.self) : nil
+    }
+
+    /// Word renames between two versions of an example: the words both share (longest common
+    /// subsequence) anchor the pairing; between anchors, equally long runs pair up word by word and
+    /// runs of different length (a declaration only the "before" needs) are skipped. Nil when a word
+    /// would be renamed two ways.
+    static func renames(before: [Word], after: [Word]) -> [Word: String]? {
+        let rows = before.count, columns = after.count
+        var table = [[Int]](repeating: [Int](repeating: 0, count: columns + 1), count: rows + 1)
+        for row in stride(from: rows - 1, through: 0, by: -1) {
+            for column in stride(from: columns - 1, through: 0, by: -1) {
+                table[row][column] = before[row] == after[column]
+                    ? table[row + 1][column + 1] + 1 : max(table[row + 1][column], table[row][column + 1])
+            }
+        }
+        var renames: [Word: String] = [:]
+        var row = 0, column = 0
+        var pendingBefore: [Word] = [], pendingAfter: [Word] = []
+        func flush() -> Bool {
+            defer { pendingBefore.removeAll(); pendingAfter.removeAll() }
+            guard pendingBefore.count == pendingAfter.count else { return true }
+            for (old, new) in zip(pendingBefore, pendingAfter) where old.text != new.text {
+                if let known = renames[old], known != new.text { return false }
+                renames[old] = new.text
+            }
+            return true
+        }
+        while row < rows || column < columns {
+            if row < rows, column < columns, before[row] == after[column] {
+                guard flush() else { return nil }
+                row += 1
+                column += 1
+            } else if column < columns && (row == rows || table[row][column + 1] >= table[row + 1][column]) {
+                pendingAfter.append(after[column])
+                column += 1
+            } else {
+                pendingBefore.append(before[row])
+                row += 1
+            }
+        }
+        return flush() ? renames : nil
     }
 
     /// Identifier-like words (ASCII letters, digits, `_`) with their byte ranges and roles.
