@@ -5,7 +5,8 @@ import LCKMigrateKit
 enum RootCommand {
     /// In the order the root help lists them.
     static let commands: [any Command.Type] = [
-        ScanCommand.self, ConfigCommand.self, RulesCommand.self, TokensCommand.self, HelpCommand.self,
+        ScanCommand.self, ReportCommand.self, ScaffoldCommand.self, ConfigCommand.self, RulesCommand.self, TokensCommand.self,
+        HelpCommand.self,
     ]
 
     /// Runs the tool and returns its exit code; all output goes through `context.console`.
