@@ -72,7 +72,11 @@ extension FileMatcher {
             }
             return
         }
-        if let property = propertyBeforeValue(startingAt: token - 1) {
+        if token >= 2, tokens[token - 2].keyword == .return {
+            for candidate in candidates where returnTypeIs(candidate.typeComponents, at: token) {
+                report(rule: candidate.rule, token: token)
+            }
+        } else if let property = propertyBeforeValue(startingAt: token - 1) {
             let propertyName = file.name(at: property)
             for candidate in candidates {
                 if candidate.spec.properties?.contains(propertyName) == true {
@@ -114,6 +118,16 @@ extension FileMatcher {
             return memberType(of: owner, member: file.name(at: value))
         }
         return context.facts.typeOf(name: file.name(at: value), at: value).map(resolveAlias)
+    }
+
+    /// `return .failed` straight in a function declared `-> CXCallEndedReason` (not inside a closure of it).
+    private func returnTypeIs(_ components: [String], at token: Int) -> Bool {
+        guard let last = components.last, let function = outline.enclosingFunction(at: token),
+            let body = outline.functions[function].body, let returnType = outline.functions[function].returnType,
+            returnType.shape == .named, let name = returnType.nameToken,
+            file.token(tokens[name], equals: last), qualifiersMatch(Array(components.dropLast()), before: name)
+        else { return false }
+        return !outline.closures(containing: token).contains { body.contains(outline.closures[$0].leftBrace) }
     }
 
     /// `switch type { case .voIP: … }`: the subject is a listed property of a framework value, or is

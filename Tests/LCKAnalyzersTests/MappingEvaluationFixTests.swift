@@ -59,6 +59,25 @@ import Testing
             ])
     }
 
+    @Test func returnedEnumCasesTakeTheFunctionsReturnType() {
+        let run = MappingRun(
+            """
+            enum Outcome { case failed, unanswered }
+            func systemReason(for code: Int) -> CXCallEndedReason {
+                if code == 408 { return .unanswered }
+                let local: () -> Outcome = { return .failed }
+                _ = local
+                return .failed
+            }
+            func appReason() -> Outcome { return .unanswered }
+            """)
+        // The closure returns the app's `Outcome`, whatever the outer function returns.
+        #expect(
+            run.lines() == [
+                "2:cxcallendedreason", "3:cxcallendedreason_unanswered", "6:cxcallendedreason_failed",
+            ])
+    }
+
     @Test func switchCasesOverASubjectOfTheEnumType() {
         let run = MappingRun([
             """
