@@ -312,3 +312,29 @@ final class VoiceIO {
         engine.stop()
     }
 }
+
+// MARK: - Bridge failures
+
+extension ConferenceProvider {
+    /// The bridge dropped a leg: tell the system why, in its own terms.
+    func bridgeDropped(_ call: ConferenceCall, cause: BridgeError) {
+        // expect: cxcallendedreason, cxcallendedreason_failed
+        var reason: CXCallEndedReason = .failed
+        if case .rejected = cause {
+            // expect: cxcallendedreason_declined_elsewhere
+            reason = .declinedElsewhere
+        }
+        abandonPendingActions(of: call)
+        // expect: cxprovider_report_call_ended
+        provider.reportCall(with: call.uuid, endedAt: Date(), reason: reason)
+        calls[call.uuid] = nil
+    }
+
+    /// Whatever the system still waits for on a dropped leg can no longer succeed.
+    private func abandonPendingActions(of call: ConferenceCall) {
+        // expect: cxcallaction, cxprovider_pending_call_actions
+        let waiting = provider.pendingCallActions(of: CXCallAction.self, withCall: call.uuid)
+        // expect: cxaction_fail
+        for action in waiting { action.fail() }
+    }
+}

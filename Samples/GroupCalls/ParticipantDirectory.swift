@@ -58,12 +58,15 @@ enum ParticipantDirectory {
     static func participant(matching handle: CXHandle, in roster: [Participant]) -> Participant? {
         // expect: cxhandle_type
         switch handle.type {
+        // expect: cxhandle_handletype_phone_number
         case .phoneNumber:
             // expect: cxhandle_value
             return roster.first { $0.e164 == handle.value }
+        // expect: cxhandle_handletype_email_address
         case .emailAddress:
             // expect: cxhandle_value
             return roster.first { $0.email?.lowercased() == handle.value.lowercased() }
+        // expect: cxhandle_handletype_generic
         case .generic:
             // expect: cxhandle_value
             return roster.first { $0.accountName == handle.value }

@@ -46,7 +46,7 @@ final class PushDispatcher: NSObject, PKPushRegistryDelegate {
         registry.desiredPushTypes = [.voIP]
     }
 
-    // expect: pkpushcredentials, pkpushregistry, push_registry_did_update_credentials
+    // expect: pkpushcredentials, pkpushregistry, push_registry_did_update_credentials, pkpushtype
     func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {
         // expect: pkpushcredentials_token
         let token = pushCredentials.token.map { String(format: "%02x", $0) }.joined()
@@ -58,6 +58,7 @@ final class PushDispatcher: NSObject, PKPushRegistryDelegate {
     func pushRegistry(_ registry: PKPushRegistry,
                       // expect: pkpushpayload
                       didReceiveIncomingPushWith payload: PKPushPayload,
+                      // expect: pkpushtype
                       for type: PKPushType,
                       completion: @escaping () -> Void) {
         // expect: pkpushpayload_dictionary_payload

@@ -35,7 +35,7 @@ final class PushRegistrar: NSObject, @preconcurrency PKPushRegistryDelegate {
 
     // MARK: Token
 
-    // expect: pkpushcredentials, pkpushregistry, push_registry_did_update_credentials
+    // expect: pkpushcredentials, pkpushregistry, push_registry_did_update_credentials, pkpushtype
     func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {
         // expect: pkpushcredentials_token
         let token = pushCredentials.token
@@ -43,7 +43,7 @@ final class PushRegistrar: NSObject, @preconcurrency PKPushRegistryDelegate {
         Task { await signaling.register(voipToken: token) }
     }
 
-    // expect: pkpushregistry, push_registry_did_invalidate_push_token
+    // expect: pkpushregistry, push_registry_did_invalidate_push_token, pkpushtype
     func pushRegistry(_ registry: PKPushRegistry, didInvalidatePushTokenFor type: PKPushType) {
         let signaling = callProvider.signaling
         Task { await signaling.register(voipToken: nil) }
@@ -55,6 +55,7 @@ final class PushRegistrar: NSObject, @preconcurrency PKPushRegistryDelegate {
     func pushRegistry(_ registry: PKPushRegistry,
                       // expect: pkpushpayload
                       didReceiveIncomingPushWith payload: PKPushPayload,
+                      // expect: pkpushtype
                       for type: PKPushType) async {
         // expect: pkpushpayload_dictionary_payload
         let invite = CallInvite(payload: payload.dictionaryPayload)

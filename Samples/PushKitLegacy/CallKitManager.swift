@@ -125,14 +125,14 @@ final class CallKitManager: NSObject {
 // expect: pkpushregistrydelegate
 extension CallKitManager: PKPushRegistryDelegate {
 
-    // expect: pkpushcredentials, pkpushregistry, push_registry_did_update_credentials
+    // expect: pkpushcredentials, pkpushregistry, push_registry_did_update_credentials, pkpushtype
     func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {
         // expect: pkpushcredentials_token
         let token = pushCredentials.token.map { String(format: "%02x", $0) }.joined()
         callerAPI.uploadVoIPToken(token)
     }
 
-    // expect: pkpushregistry, push_registry_did_invalidate_push_token
+    // expect: pkpushregistry, push_registry_did_invalidate_push_token, pkpushtype
     func pushRegistry(_ registry: PKPushRegistry, didInvalidatePushTokenFor type: PKPushType) {
         callerAPI.uploadVoIPToken(nil)
     }
@@ -141,6 +141,7 @@ extension CallKitManager: PKPushRegistryDelegate {
     func pushRegistry(_ registry: PKPushRegistry,
                       // expect: pkpushpayload
                       didReceiveIncomingPushWith payload: PKPushPayload,
+                      // expect: pkpushtype
                       for type: PKPushType,
                       completion: @escaping () -> Void) {
         // expect: pkpushpayload_dictionary_payload
@@ -194,7 +195,7 @@ extension CallKitManager: PKPushRegistryDelegate {
     }
 
     /// iOS 10 entry point, kept for the few users still on old systems.
-    // expect: unreported_voip_push, pkpushpayload, pkpushregistry, push_registry_did_receive_incoming_push_deprecated
+    // expect: unreported_voip_push, pkpushpayload, pkpushregistry, push_registry_did_receive_incoming_push_deprecated, pkpushtype
     func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {
         // expect: pkpushpayload_dictionary_payload
         guard let callPayload = IncomingCallPayload(dictionary: payload.dictionaryPayload),

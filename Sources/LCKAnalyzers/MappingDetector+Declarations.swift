@@ -72,12 +72,72 @@ extension FileMatcher {
             }
             return
         }
-        guard let property = propertyBeforeValue(startingAt: token - 1) else { return }
-        let propertyName = file.name(at: property)
-        for candidate in candidates where candidate.spec.properties?.contains(propertyName) == true {
-            guard propertyBelongsToFramework(property) else { continue }
-            report(rule: candidate.rule, token: token)
+        if token >= 2, tokens[token - 2].keyword == .return {
+            for candidate in candidates where returnTypeIs(candidate.typeComponents, at: token) {
+                report(rule: candidate.rule, token: token)
+            }
+        } else if let property = propertyBeforeValue(startingAt: token - 1) {
+            let propertyName = file.name(at: property)
+            for candidate in candidates {
+                if candidate.spec.properties?.contains(propertyName) == true {
+                    guard propertyBelongsToFramework(property) else { continue }
+                } else if !valueIsOfEnumType(property, candidate.typeComponents) {
+                    continue
+                }
+                report(rule: candidate.rule, token: token)
+            }
+        } else if let subject = lookupTables().switchSubjectByPatternToken[token - 1] {
+            for candidate in candidates where switchSubjectMatches(subject, candidate) {
+                report(rule: candidate.rule, token: token)
+            }
         }
+    }
+
+    /// `reason = .failed` / `reason == .failed` where `reason` is declared with the enum's type, or
+    /// the annotation itself in `let reason: CXCallEndedReason = .failed`.
+    private mutating func valueIsOfEnumType(_ value: Int, _ components: [String]) -> Bool {
+        guard let last = components.last, !components.isEmpty else { return false }
+        let annotationStart = value - 2 * (components.count - 1)
+        if annotationStart >= 1, tokens[annotationStart - 1].kind == .colon, file.token(tokens[value], equals: last),
+            qualifiersMatch(Array(components.dropLast()), before: value)
+        {
+            return true
+        }
+        // A declared type is known by its name only: `HandleType` alone may be the app's own.
+        guard components.count == 1 else { return false }
+        return declaredType(ofValueAt: value) == last
+    }
+
+    /// Declared type of the variable or property named at `value` (`x` or `a.b.x`), when the file or
+    /// project says it.
+    private mutating func declaredType(ofValueAt value: Int) -> String? {
+        if value >= 1, tokens[value - 1].kind == .period {
+            guard let access = lookupTables().accessByMember[value].map({ outline.memberAccesses[$0] }),
+                !access.receiver.isEmpty, let owner = resolve(access.receiver)
+            else { return nil }
+            return memberType(of: owner, member: file.name(at: value))
+        }
+        return context.facts.typeOf(name: file.name(at: value), at: value).map(resolveAlias)
+    }
+
+    /// `return .failed` straight in a function declared `-> CXCallEndedReason` (not inside a closure of it).
+    private func returnTypeIs(_ components: [String], at token: Int) -> Bool {
+        guard let last = components.last, let function = outline.enclosingFunction(at: token),
+            let body = outline.functions[function].body, let returnType = outline.functions[function].returnType,
+            returnType.shape == .named, let name = returnType.nameToken,
+            file.token(tokens[name], equals: last), qualifiersMatch(Array(components.dropLast()), before: name)
+        else { return false }
+        return !outline.closures(containing: token).contains { body.contains(outline.closures[$0].leftBrace) }
+    }
+
+    /// `switch type { case .voIP: … }`: the subject is a listed property of a framework value, or is
+    /// declared with the enum's type.
+    private mutating func switchSubjectMatches(_ subject: Range<Int>, _ candidate: MappingIndex.EnumCaseCandidate) -> Bool {
+        var last = subject.upperBound - 1
+        while last > subject.lowerBound, [.postfixQuestionMark, .exclamationMark].contains(tokens[last].kind) { last -= 1 }
+        guard tokens[last].kind == .identifier else { return false }
+        if candidate.spec.properties?.contains(file.name(at: last)) == true, propertyBelongsToFramework(last) { return true }
+        return valueIsOfEnumType(last, candidate.typeComponents)
     }
 
     /// `HandleType.generic` or `CXHandle.HandleType.generic`; a different outer qualifier fails.
@@ -124,7 +184,15 @@ extension FileMatcher {
                 position -= 1  // another `.case` of the same list
             case .identifier where position + 1 < tokens.count && tokens[position + 1].kind == .leftParen:
                 position -= 1  // `Set(`
+            case _ where isAngle(position, ">"):
+                // `Set<PKPushType>(`: skip the generic arguments back to the type name.
+                guard let open = genericOpen(closing: position), open >= 1, tokens[open - 1].kind == .identifier else { return nil }
+                position = open - 2
             case .equal:
+                if position >= 2, tokens[position - 1].kind == .postfixQuestionMark || tokens[position - 1].kind == .exclamationMark {
+                    // `let reason: CXCallEndedReason? = .failed`
+                    return tokens[position - 2].kind == .identifier && position >= 3 && tokens[position - 3].kind == .colon ? position - 2 : nil
+                }
                 return position >= 1 && tokens[position - 1].kind == .identifier ? position - 1 : nil
             case .binaryOperator where file.token(token, is: "==") || file.token(token, is: "!="):
                 return position >= 1 && tokens[position - 1].kind == .identifier ? position - 1 : nil
@@ -132,6 +200,26 @@ extension FileMatcher {
                 return nil
             }
             steps += 1
+        }
+        return nil
+    }
+
+    /// A generic bracket, whether the lexer left it an operator or the parser marked it.
+    private func isAngle(_ position: Int, _ text: StaticString) -> Bool {
+        let kind = tokens[position].kind
+        if kind == .leftAngle || kind == .rightAngle { return file.token(tokens[position], is: text) }
+        return (kind == .binaryOperator || kind == .postfixOperator || kind == .prefixOperator) && file.token(tokens[position], is: text)
+    }
+
+    /// The `<` matching the `>` at `close` when only a short type list sits between them.
+    private func genericOpen(closing close: Int) -> Int? {
+        var position = close - 1
+        while position >= 0, close - position <= 16 {
+            if isAngle(position, "<") { return position }
+            switch tokens[position].kind {
+            case .identifier, .period, .comma, .leftSquare, .rightSquare, .colon, .postfixQuestionMark: position -= 1
+            default: return nil
+            }
         }
         return nil
     }

@@ -131,10 +131,12 @@ extension FileMatcher {
                 current = resolveAlias(local)
                 position += 1
             } else if depth < 4, let variable = context.facts.lookup(name: name, at: position),
-                let initializer = context.outline.variables[variable].initializer, !initializer.contains(position),
+                let initializer = context.outline.variables[variable].initializer ?? loopSequence(of: variable),
+                !initializer.contains(position),
                 case let inferred = resolveReceiver(initializer, depth: depth + 1), !inferred.isUnknown
             {
-                // `let held = calls.filter { … }`, `let manager = CXCallDirectoryManager.sharedInstance`
+                // `let held = calls.filter { … }`, `let manager = CXCallDirectoryManager.sharedInstance`,
+                // `for action in pendingActions` (arrays are typed by their element)
                 guard case .known(let type) = inferred else { return range.count == 1 ? .frameworkMember : .unknown }
                 current = type
                 position += 1
@@ -175,6 +177,21 @@ extension FileMatcher {
             }
         }
         return current.map(Receiver.known) ?? .unknown
+    }
+
+    /// The sequence of `for x in sequence`, for an untyped loop variable: its elements have the
+    /// sequence's (element) type.
+    private func loopSequence(of variable: Int) -> Range<Int>? {
+        let declaration = context.outline.variables[variable]
+        guard declaration.kind == .binding, declaration.type == nil, declaration.introducer >= 0,
+            tokens[declaration.introducer].keyword == .for, declaration.nameToken + 1 < declaration.range.upperBound,
+            tokens[declaration.nameToken + 1].keyword == .in
+        else { return nil }
+        var end = declaration.range.upperBound
+        // `for call in calls where call.hasEnded`: the filter is not part of the sequence.
+        if let whereToken = (declaration.nameToken + 2..<end).first(where: { tokens[$0].keyword == .where }) { end = whereToken }
+        let start = declaration.nameToken + 2
+        return start < end ? start..<end : nil
     }
 
     /// `x as? T` / `x as! T` / `x as T` filling a parenthesized receiver.

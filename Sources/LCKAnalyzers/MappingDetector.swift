@@ -180,6 +180,8 @@ struct OutlineLookups {
     var functionByName: [Int: Int] = [:]
     /// First token of an argument's value → (call, argument index).
     var argumentByValueStart: [Int: (call: Int, argument: Int)] = [:]
+    /// Every token of a `case` pattern of a `switch` → that switch's subject.
+    var switchSubjectByPatternToken: [Int: Range<Int>] = [:]
 
     init(outline: SyntaxOutline) {
         for (position, call) in outline.calls.enumerated() {
@@ -191,6 +193,12 @@ struct OutlineLookups {
         for (position, access) in outline.memberAccesses.enumerated() { accessByMember[access.member] = position }
         for (position, function) in outline.functions.enumerated() where function.kind == .function {
             functionByName[function.nameToken] = position
+        }
+        for block in outline.blocks where block.kind == .caseBody {
+            guard let header = block.header, case .statement(let owner) = block.owner, outline.statements[owner].kind == .switch,
+                let subject = outline.statements[owner].condition, !subject.isEmpty
+            else { continue }
+            for token in header { switchSubjectByPatternToken[token] = subject }
         }
     }
 }

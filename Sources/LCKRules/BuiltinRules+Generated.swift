@@ -4423,6 +4423,32 @@ extension BuiltinRules {
       }
     },
     {
+      "id": "pkpushtype",
+      "symbol": "PKPushType",
+      "replacement": "PKPushType (unchanged)",
+      "mappingKind": "unchanged",
+      "area": "incoming",
+      "severity": "note",
+      "title": "PKPushType is unchanged",
+      "note": "PushKit stays: the push type still arrives with every registry callback and still selects VoIP pushes. Only `.voIP` pushes must end in a reported conversation.",
+      "availability": {
+        "lck": "iOS 17.4",
+        "ios26": false
+      },
+      "effort": 1,
+      "docs": "https://developer.apple.com/documentation/pushkit/pkpushtype",
+      "tags": [
+        "pushkit"
+      ],
+      "match": {
+        "type": "PKPushType"
+      },
+      "example": {
+        "before": "func tokenInvalidated(for type: PKPushType) { store.removeToken(for: type) }",
+        "after": "func tokenInvalidated(for type: PKPushType) { store.removeToken(for: type) }"
+      }
+    },
+    {
       "id": "pkpushtype_voip",
       "symbol": "PKPushType.voIP",
       "replacement": "PKPushType.voIP (unchanged)",

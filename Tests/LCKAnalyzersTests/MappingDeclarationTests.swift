@@ -51,9 +51,9 @@ import Testing
         #expect(
             run.lines() == [
                 "1:pkpushregistrydelegate",
-                "2:pkpushpayload", "2:pkpushregistry", "2:push_registry_did_receive_incoming_push_async",
+                "2:pkpushpayload", "2:pkpushregistry", "2:pkpushtype", "2:push_registry_did_receive_incoming_push_async",
                 "3:pkpushpayload_dictionary_payload", "3:pkpushtype_voip",
-                "5:pkpushpayload", "5:pkpushregistry", "5:push_registry_did_receive_incoming_push_deprecated",
+                "5:pkpushpayload", "5:pkpushregistry", "5:pkpushtype", "5:push_registry_did_receive_incoming_push_deprecated",
             ])
     }
 
@@ -66,7 +66,11 @@ import Testing
             }
             let provider: CXProvider
             """)
-        #expect(run.lines() == ["2:pkpushpayload", "2:pkpushregistry", "2:push_registry_did_receive_incoming_push_completion", "5:cxprovider"])
+        #expect(
+            run.lines() == [
+                "2:pkpushpayload", "2:pkpushregistry", "2:push_registry_did_receive_incoming_push_completion", "3:pkpushtype",
+                "5:cxprovider",
+            ])
     }
 
     @Test func unchangedAPIsAreQuietOnceNothingElseIsLeft() {
@@ -77,7 +81,8 @@ import Testing
             """
         // No CallKit anywhere: only the deprecated handler (a mapping that changes) is left to report.
         #expect(MappingRun(source).lines() == ["2:push_registry_did_receive_incoming_push_deprecated"])
-        #expect(MappingRun([source, "let controller = CXCallController()"]).lines().count == 4)
+        // Delegate protocol, registry, payload, push type and the handler itself.
+        #expect(MappingRun([source, "let controller = CXCallController()"]).lines().count == 5)
     }
 
     @Test func enumCasesOnlyInListedContexts() {
