@@ -25,13 +25,16 @@ import Testing
         #expect(lines.first?.hasPrefix("ID ") == true)
         #expect(lines.first?.hasSuffix("  KIND      SEVERITY  SOURCE                                               TITLE") == true)
         #expect(lines.contains { $0.hasPrefix("premature_fulfill ") && $0.contains("  analyzer  warning   Rules/analyzers/premature_fulfill.json:1:1 ") })
-        #expect(plain.standardOutput.contains("\n202 rules (188 mapping, 13 analyzer, 1 meta), 0 overridden; fingerprint "))
+        let counts = "\(BuiltinRuleCounts.all) rules (\(BuiltinRuleCounts.mappings) mapping, \(BuiltinRuleCounts.analyzers) analyzer, \(BuiltinRuleCounts.meta) meta)"
+        #expect(plain.standardOutput.contains("\n\(counts), 0 overridden; fingerprint "))
 
         try writeOverridePack(in: tree)
         let custom = try CLI.run(["rules", "list", "--rules", "pack"], in: tree.root)
         #expect(custom.status == 0)
         #expect(custom.standardOutput.contains("\nOverrides:\n  cxprovider: pack/mappings/app.json:2:3 replaces Rules/mappings/provider.json:"))
-        #expect(custom.standardOutput.contains("\n203 rules (189 mapping, 13 analyzer, 1 meta), 1 overridden;"))
+        // The pack overrides one built-in mapping and adds one.
+        let customCounts = "\(BuiltinRuleCounts.all + 1) rules (\(BuiltinRuleCounts.mappings + 1) mapping, \(BuiltinRuleCounts.analyzers) analyzer, \(BuiltinRuleCounts.meta) meta)"
+        #expect(custom.standardOutput.contains("\n\(customCounts), 1 overridden;"))
         #expect(custom.standardOutput.contains("  note      pack/mappings/app.json:2:3 "))
     }
 
@@ -43,7 +46,7 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["fingerprint", "overrides", "rules", "toolVersion"])
         let rules = try #require(object["rules"] as? [[String: String]])
-        #expect(rules.count == 203)
+        #expect(rules.count == BuiltinRuleCounts.all + 1)
         let wrapper = try #require(rules.first { $0["id"] == "callservice_start_call" })
         #expect(wrapper == [
             "id": "callservice_start_call", "kind": "mapping", "severity": "warning",
@@ -70,7 +73,7 @@ import Testing
         let tree = try Scratch()
         let ok = try CLI.run(["rules", "validate"], in: tree.root)
         #expect(ok.status == 0)
-        #expect(ok.standardOutput.hasPrefix("OK: 188 mappings and 14 analyzer rules in the built-in table; 0 overridden; fingerprint "))
+        #expect(ok.standardOutput.hasPrefix("OK: \(BuiltinRuleCounts.mappings) mappings and \(BuiltinRuleCounts.analyzerKinds.count) analyzer rules in the built-in table; 0 overridden; fingerprint "))
         #expect(ok.standardOutput.split(separator: "\n").count == 1)
 
         try tree.file("bad/mappings/app.json", """
@@ -186,9 +189,10 @@ import Testing
         try tree.file("out/keep.txt", "not a page\n")
         let first = try CLI.run(["rules", "docs", "--output", "out"], in: tree.root)
         #expect(first.status == 0)
-        #expect(first.standardError == "lckmigrate: wrote 203 pages to out\n")
+        // One page per rule plus the README index.
+        #expect(first.standardError == "lckmigrate: wrote \(BuiltinRuleCounts.all + 1) pages to out\n")
         let written = try tree.entries("out")
-        #expect(written.count == 204 && written.contains("README.md") && written.contains("keep.txt") && !written.contains("removed_rule.md"))
+        #expect(written.count == BuiltinRuleCounts.all + 2 && written.contains("README.md") && written.contains("keep.txt") && !written.contains("removed_rule.md"))
         let committed = CLI.packageRoot + "/Rules/docs"
         for name in written where name.hasSuffix(".md") {
             let generated = try String(contentsOfFile: tree.root + "/out/" + name, encoding: .utf8)
@@ -218,6 +222,7 @@ import Testing
     @Test func wrapperPackValidates() throws {
         let result = try CLI.run(["rules", "validate", "Samples/Wrappers/rules"], in: CLI.packageRoot)
         #expect(result.status == 0)
-        #expect(result.standardOutput.hasPrefix("OK: 195 mappings and 14 analyzer rules in the built-in table and Samples/Wrappers/rules; 0 overridden;"))
+        let packEntries = 7  // Samples/Wrappers/rules maps the seven CallService methods
+        #expect(result.standardOutput.hasPrefix("OK: \(BuiltinRuleCounts.mappings + packEntries) mappings and \(BuiltinRuleCounts.analyzerKinds.count) analyzer rules in the built-in table and Samples/Wrappers/rules; 0 overridden;"))
     }
 }
