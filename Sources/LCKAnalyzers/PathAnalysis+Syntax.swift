@@ -141,6 +141,14 @@ struct StatementSyntax {
         let record = outline.calls[call]
         let name = file.name(at: record.nameToken)
         if logging.functions.contains(name) { return true }
+        // `DDLogWarn(…)`, `VialerLogError(…)`, `self.logError(…)`: a function named after logging.
+        let bareOrSelf = record.receiver.isEmpty
+            || (record.receiver.count == 1 && file.tokens[record.receiver.lowerBound].keyword == .self)
+        if bareOrSelf, !logging.functionWords.isEmpty,
+            CallRoles.words(of: name).contains(where: logging.functionWords.contains)
+        {
+            return true
+        }
         guard logging.methods.contains(name) else { return false }
         return record.receiver.contains { index in
             guard file.tokens[index].kind == .identifier else { return false }
@@ -180,9 +188,11 @@ struct StatementSyntax {
 }
 
 /// The words that make a call "just logging"; tunable in the rule files (`logFunctions`,
-/// `logMethods`, `logReceivers`).
+/// `logMethods`, `logReceivers`, `logFunctionWords`).
 struct LoggingVocabulary: Sendable {
     var functions: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "log", "dump"]
+    /// Camel-case words that make a free function a logger of its own (`DDLogError`, `appLogWarn`).
+    var functionWords: Set<String> = ["log"]
     var methods: Set<String> = ["debug", "info", "error", "warning", "warn", "notice", "trace", "fault", "critical", "verbose", "log"]
     var receivers: [String] = ["log", "logger"]
 
@@ -194,5 +204,6 @@ struct LoggingVocabulary: Sendable {
         if let value = parameters?.strings("logFunctions") { functions = Set(value) }
         if let value = parameters?.strings("logMethods") { methods = Set(value) }
         if let value = parameters?.strings("logReceivers") { receivers = value }
+        if let value = parameters?.strings("logFunctionWords") { functionWords = Set(value.map { $0.lowercased() }) }
     }
 }

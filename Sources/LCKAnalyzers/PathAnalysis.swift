@@ -172,13 +172,14 @@ struct PathWalker {
             case .switch:
                 open = composeSwitch(statement, into: &result)
             case .forIn, .while:
+                // `break`/`continue` in the body leave the loop, not the block: the path goes on after it.
                 if let body = child(record.blocks.first) {
-                    absorb(body, into: &result)
+                    absorb(body, into: &result, keepJumps: false)
                     open = entry
                 }
             case .repeatWhile:
                 if let body = child(record.blocks.first) {
-                    absorb(body, into: &result)
+                    absorb(body, into: &result, keepJumps: false)
                     open = mergePaths(body.open, body.jumps)
                 }
             case .do:

@@ -39,7 +39,8 @@ extension BuiltinRules {
       "start",
       "startRunning",
       "startAndReturnError",
-      "setEngineAvailability"
+      "setEngineAvailability",
+      "activate"
     ],
     "engineWords": [
       "engine",
@@ -47,7 +48,8 @@ extension BuiltinRules {
       "ioUnit",
       "captureSession",
       "audioDevice",
-      "audioManager"
+      "audioManager",
+      "audioSession"
     ],
     "engineTypes": [
       "AVAudioEngine",
@@ -125,6 +127,7 @@ extension BuiltinRules {
       "verbose",
       "log"
     ],
+    "logFunctionWords": ["log"],
     "logReceivers": [
       "log",
       "logger"
@@ -471,6 +474,7 @@ extension BuiltinRules {
       "verbose",
       "log"
     ],
+    "logFunctionWords": ["log"],
     "logReceivers": [
       "log",
       "logger"
@@ -573,7 +577,16 @@ extension BuiltinRules {
       "private",
       "number",
       "no",
-      "id"
+      "id",
+      "incoming",
+      "call",
+      "calling",
+      "dummy",
+      "fake",
+      "sample",
+      "demo",
+      "example",
+      "someone"
     ],
     "weakTransientWords": [
       "uuid"
@@ -721,6 +734,9 @@ extension BuiltinRules {
     "S11",
     "https://developer.apple.com/documentation/callkit/cxaction"
   ],
+  "parameters": {
+    "describingCalls": ["type", "String", "print", "debugPrint", "dump", "NSLog", "assert", "precondition"]
+  },
   "tags": [
     "actions",
     "path-sensitive"
