@@ -474,7 +474,9 @@ extension BuiltinRules {
       "verbose",
       "log"
     ],
-    "logFunctionWords": ["log"],
+    "logFunctionWords": [
+      "log"
+    ],
     "logReceivers": [
       "log",
       "logger"
@@ -486,7 +488,8 @@ extension BuiltinRules {
       "try? await manager.↓reportNewIncomingConversation(uuid: callID, update: update)",
       "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    self.media.prepare(callID)\n    completion()\n}",
       "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    if let error = error {\n        print(\"report failed: \\(error)\")\n    } else {\n        self.media.prepare(callID)\n    }\n}",
-      "do {\n    try await manager.↓reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    logger.error(\"report failed \\(error)\")\n}"
+      "do {\n    try await manager.↓reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    logger.error(\"report failed \\(error)\")\n}",
+      "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    if let error {\n        DDLogError(\"report failed: \\(error)\")\n    }\n    completion()\n}"
     ],
     "nonTriggering": [
       "provider.reportNewIncomingCall(with: callID, update: update) { error in\n    if let error {\n        self.calls.discard(callID, because: error)\n    }\n    completion()\n}",
@@ -735,7 +738,16 @@ extension BuiltinRules {
     "https://developer.apple.com/documentation/callkit/cxaction"
   ],
   "parameters": {
-    "describingCalls": ["type", "String", "print", "debugPrint", "dump", "NSLog", "assert", "precondition"]
+    "describingCalls": [
+      "type",
+      "String",
+      "print",
+      "debugPrint",
+      "dump",
+      "NSLog",
+      "assert",
+      "precondition"
+    ]
   },
   "tags": [
     "actions",
@@ -755,7 +767,9 @@ extension BuiltinRules {
       "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        switch result {\n        case .success: action.fulfill()\n        case .failure: action.fail()\n        }\n    }\n}",
       "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    pendingAnswers[action.callUUID] = action\n    signaling.accept(action.callUUID)\n}",
       "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    finish(action)\n}\nfunc finish(_ end: CXEndCallAction) {\n    defer { end.fulfill() }\n    media.stop(end.callUUID)\n}",
-      "func provider(_ provider: CXProvider, perform action: CXAction) {\n    if let answer = action as? CXAnswerCallAction {\n        answer.fulfill()\n    } else {\n        action.fail()\n    }\n}"
+      "func provider(_ provider: CXProvider, perform action: CXAction) {\n    if let answer = action as? CXAnswerCallAction {\n        answer.fulfill()\n    } else {\n        action.fail()\n    }\n}",
+      "func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {\n    guard let line = lineOrFail(action) else { return }\n    line.muted = action.isMuted\n    action.fulfill()\n}\nfunc lineOrFail(_ pending: CXCallAction) -> Line? {\n    guard let line = lines[pending.callUUID] else {\n        pending.fail()\n        return nil\n    }\n    return line\n}",
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    signaling.accept(action.callUUID)\n}\nfunc mediaDidConnect(_ id: UUID) {\n    for pending in provider.pendingCallActions(of: CXAnswerCallAction.self, withCall: id) {\n        pending.fulfill()\n    }\n}"
     ]
   }
 }

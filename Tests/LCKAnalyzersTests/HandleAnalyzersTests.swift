@@ -51,6 +51,13 @@ import Testing
         let found = findings("func report(uuid: String) { let h = CXHandle(type: .generic, value: uuid) }")
         #expect(found.map(\.evidence) == [["word 'uuid' in `uuid`"]])
     }
+
+    @Test func genericCallTextIsAPlaceholder() {
+        #expect(findings("let h = CXHandle(type: .generic, value: \"Incoming Call\")").count == 1)
+        #expect(findings("let h = CXHandle(type: .generic, value: \"Call\")").count == 1)
+        // A name is not a placeholder.
+        #expect(findings("let h = CXHandle(type: .generic, value: \"Alice Smith\")").isEmpty)
+    }
 }
 
 @Suite struct UnnormalizedHandleTests {
