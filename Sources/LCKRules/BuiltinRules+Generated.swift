@@ -283,7 +283,8 @@ extension BuiltinRules {
       "final class ProviderDelegate: NSObject {\n    private lazy var provider: CXProvider = {\n        let provider = CXProvider(configuration: Self.configuration)\n        provider.setDelegate(self, queue: nil)\n        return provider\n    }()\n}",
       "final class ChatStore {\n    let conversations = ConversationManager()\n    func startConversation() { conversations.open(ConversationManager()) }\n}",
       "final class CallKitService {\n    let provider = CXProvider(configuration: .app)\n}\nfinal class MockCallKitService {\n    let provider = CXProvider(configuration: .app)\n}",
-      "final class CallKitService {\n    let provider: CXProvider\n    init(video: Bool) {\n        if video {\n            provider = CXProvider(configuration: .video)\n        } else {\n            provider = CXProvider(configuration: .audio)\n        }\n    }\n}"
+      "final class CallKitService {\n    let provider: CXProvider\n    init(video: Bool) {\n        if video {\n            provider = CXProvider(configuration: .video)\n        } else {\n            provider = CXProvider(configuration: .audio)\n        }\n    }\n}",
+      "final class HomeViewController: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        provider = CXProvider(configuration: configuration)\n        provider.setDelegate(self, queue: nil)\n    }\n}"
     ]
   }
 }

@@ -133,6 +133,28 @@ import Testing
             """)
     }
 
+    @Test func payloadHandedOnInsideATuple() {
+        // The push and its completion travel together to a subscriber elsewhere, which reports.
+        check(
+            """
+            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                guard type == .voIP else {
+                    completion()
+                    return
+                }
+                incomingPushes.send((payload: payload, completion: completion))
+            }
+            """)
+        // One field of the push in a tuple is not the push.
+        check(
+            """
+            func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                analytics.send((kind: payload.type, at: Date()))
+                completion()
+            }
+            """)
+    }
+
     @Test func parsingThePayloadIsNotHandingItOn() {
         check(
             """
