@@ -175,6 +175,18 @@ struct StatementSyntax {
         return false
     }
 
+    /// A declaration whose value is an `if` or `switch` expression (`let x = if c { … } else { … }`);
+    /// its blocks are branches of the path, not code that runs elsewhere.
+    func isBranchingValue(_ statement: Int) -> Bool {
+        let record = outline.statements[statement]
+        guard record.kind == .declaration, !record.blocks.isEmpty,
+            let equal = record.range.first(where: { file.tokens[$0].kind == .equal }),
+            equal + 1 < record.range.upperBound
+        else { return false }
+        let keyword = file.tokens[equal + 1].keyword
+        return keyword == .if || keyword == .switch
+    }
+
     /// A block that only logs (or is empty): its statements are log calls or bare `return`/`break`.
     func isLogOnly(_ block: Int) -> Bool {
         outline.blocks[block].statements.allSatisfy { statement in

@@ -77,6 +77,22 @@ struct ActionResolution {
             ?? ["type", "String", "print", "debugPrint", "dump", "NSLog", "assert", "precondition"])
     }
 
+    /// `self.onConnected = { … action.fulfill() … }`: a closure kept for later that resolves the action
+    /// somewhere. When and how often it runs is decided elsewhere (it may be retried until it can
+    /// resolve), so, like storing the action itself, this hands the action on.
+    private func storesResolvingClosure(_ statement: Int, aliases: Set<String>) -> Bool {
+        let outline = context.outline
+        let tokens = context.file.tokens
+        return syntax.ownClosures(of: statement).contains { closure in
+            let range = outline.closures[closure].range
+            guard range.lowerBound > 0, tokens[range.lowerBound - 1].kind == .equal else { return false }
+            return outline.calls(in: range).contains { call in
+                let name = context.file.name(at: outline.calls[call].nameToken)
+                return (name == "fulfill" || name == "fail") && syntax.mentions(aliases, in: outline.calls[call].receiver)
+            }
+        }
+    }
+
     /// `guard let call = findCallOrFail(action: action) else { return }`: the helper fails the action
     /// on the path that makes the guard fail, so the `else` owes nothing.
     private func guardAsksFailingHelper(_ statement: Int, aliases: Set<String>) -> Bool {
@@ -108,6 +124,7 @@ struct ActionResolution {
             }
         }
         if syntax.terminates(statement) { return .ends }
+        if storesResolvingClosure(statement, aliases: aliases) { return .satisfies }
         for closure in syntax.ownClosures(of: statement) where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
             return .satisfies
         }

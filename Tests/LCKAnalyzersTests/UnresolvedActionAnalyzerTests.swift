@@ -313,4 +313,53 @@ import Testing
             }
             """)
     }
+
+    @Test func ifExpressionWhoseBranchesResolve() {
+        // Each branch of the `if` expression builds a request whose completion resolves the action.
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXEndCallAction) {
+                work.run {
+                    let request =
+                        if self.isRinging {
+                            Request(kind: .decline, done: { action.fulfill() })
+                        } else {
+                            Request(kind: .hangUp, done: { action.fulfill() })
+                        }
+                    self.queue.add(request)
+                }
+            }
+            """)
+        // One branch forgets the action: still a finding.
+        check(
+            """
+            func ↓provider(_ provider: CXProvider, perform action: CXEndCallAction) {
+                work.run {
+                    let request = if self.isRinging {
+                        Request(kind: .decline, done: { action.fulfill() })
+                    } else {
+                        Request(kind: .hangUp, done: { print("hung up") })
+                    }
+                    self.queue.add(request)
+                }
+            }
+            """)
+    }
+
+    @Test func closureKeptForLaterHandsTheActionOn() {
+        // The stored callback runs when the account connects, possibly several times; it resolves.
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                DispatchQueue.main.async {
+                    self.whenOnline = { account in
+                        guard account.isOnline else { return }
+                        self.whenOnline = nil
+                        self.media.accept { ok in ok ? action.fulfill() : action.fail() }
+                    }
+                    self.goOnline()
+                }
+            }
+            """)
+    }
 }
