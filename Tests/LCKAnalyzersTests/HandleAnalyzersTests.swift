@@ -86,4 +86,16 @@ import Testing
         let found = findings("let n = \"+1-650-555-0199\"\nlet h = CXHandle(type: .phoneNumber, value: n)")
         #expect(found.first?.evidence == ["dashes", "via local `n`"])
     }
+
+    @Test func ternaryBranchesAreJudgedEach() {
+        let found = AnalyzerTestSupport.findings(
+            UnnormalizedHandleAnalyzer(),
+            in: "let h = CXHandle(type: .phoneNumber, value: isDemo ? \"6505550100\" : \"+16505550100\")")
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("\"6505550100\"") == true)
+        let clean = AnalyzerTestSupport.findings(
+            UnnormalizedHandleAnalyzer(),
+            in: "let h = CXHandle(type: .phoneNumber, value: isDemo ? \"+16505550100\" : number)")
+        #expect(clean.isEmpty)
+    }
 }
