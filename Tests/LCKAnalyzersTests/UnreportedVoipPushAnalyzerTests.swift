@@ -133,6 +133,22 @@ import Testing
             """)
     }
 
+    @Test func switchOverTheAppsOwnPushKinds() {
+        // `relayKind` is the app's classification, not PKPushType: its default still owes a report.
+        check(
+            """
+            func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                let relayKind = Relay.pushType(of: payload.dictionaryPayload)
+                switch relayKind {
+                case .invite:
+                    provider.reportNewIncomingCall(with: payload.callID, update: makeUpdate(payload)) { _ in completion() }
+                default:
+                    break
+                }
+            }
+            """)
+    }
+
     @Test func payloadHandedOnInsideATuple() {
         // The push and its completion travel together to a subscriber elsewhere, which reports.
         check(
