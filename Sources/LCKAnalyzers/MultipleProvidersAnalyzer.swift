@@ -2,8 +2,8 @@ import LCKCore
 import LCKLexer
 import LCKParser
 
-/// Flags `CXProvider(configuration:)` / `ConversationManager(configuration:)` built in per-call or
-/// per-view code, and every construction of a file that has more than one construction site (if/else
+/// Flags `CXProvider(configuration:)` / `ConversationManager(configuration:)` built in per-call code
+/// or in the view lifecycle of a call screen, and every construction of a file that has more than one construction site (if/else
 /// alternatives inside one function count as one site).
 ///
 /// Apple asks for one provider for the app's lifetime. A stored property, `lazy var`, `static let` or an
@@ -20,6 +20,8 @@ public struct MultipleProvidersAnalyzer: Analyzer {
         "tableView", "collectionView", "onAppear",
     ]
     static let testDoubleWords = ["mock", "fake", "stub", "preview", "spy", "dummy"]
+    /// Words of a view type that shows one call (`IncomingCallViewController`, `MeetingRoomView`).
+    static let callScreenWords = ["call", "incoming", "outgoing", "conversation", "ringing", "dial", "dialer", "meeting", "room"]
 
     struct Site {
         var typeToken: Int
@@ -96,7 +98,12 @@ public struct MultipleProvidersAnalyzer: Analyzer {
         }
         guard outline.functions[function].kind == .function else { return (nil, nil) }
         let name = file.name(at: outline.functions[function].nameToken)
-        if Self.viewLifecycleNames.contains(name) { return ("in `\(selector)`, once per view", .medium) }
+        if Self.viewLifecycleNames.contains(name) {
+            // A view is per call only when it is a call screen; the app's root view runs this once.
+            let owner = outline.enclosingType(at: token).map { context.facts.typeNames[$0] } ?? ""
+            guard CallRoles.lastMatch(CallRoles.words(of: owner), in: Self.callScreenWords) != nil else { return (nil, nil) }
+            return ("in `\(selector)`, once per view", .medium)
+        }
         let isPerCall = CallRoles.isPerCallName(name)
         if isPerCall { return ("in `\(selector)`, once per call", .medium) }
         return (nil, nil)

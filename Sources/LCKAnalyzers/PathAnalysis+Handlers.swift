@@ -75,6 +75,21 @@ extension StatementSyntax {
         }
     }
 
+    /// `name` written as an element of a tuple, array or argument list (`(payload, completion: name)`),
+    /// not called: the value is handed on to whoever receives the collection.
+    func passesAsElement(_ names: Set<String>, in statement: Int) -> Bool {
+        let tokens = file.tokens
+        return ownRanges(of: statement).contains { range in
+            range.contains { index in
+                guard index > range.lowerBound, index + 1 < range.upperBound, isName(index, in: names) else { return false }
+                let before = tokens[index - 1].kind
+                let after = tokens[index + 1].kind
+                return (before == .colon || before == .comma || before == .leftParen || before == .leftSquare)
+                    && (after == .comma || after == .rightParen || after == .rightSquare)
+            }
+        }
+    }
+
     /// A call that can reach a function of this file: no receiver, or `self`.
     func isSameFileCall(_ call: Int) -> Bool {
         let receiver = outline.calls[call].receiver

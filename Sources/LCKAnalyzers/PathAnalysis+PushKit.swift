@@ -46,7 +46,7 @@ let synchronousClosureCallers: Set<String> = [
 extension StatementSyntax {
     /// Whether a branch of an `if`/`guard`/`switch` only runs for pushes that need no call report:
     /// the false side of `type == .voIP` or of `metadata.mustReport`, the true side of their negations,
-    /// and the non-VoIP cases of `switch type`.
+    /// and the non-VoIP cases of a `switch type` that has a `.voIP` case.
     func isNonVoIPBranch(_ statement: Int, _ branch: PathBranch) -> Bool {
         let record = outline.statements[statement]
         switch record.kind {
@@ -64,7 +64,12 @@ extension StatementSyntax {
             else { return false }
             let caseBlock = outline.blocks[record.blocks[position]]
             let subjectIsType = condition.contains { file.name(at: $0) == "type" || file.name(at: $0).hasSuffix("Type") }
-            guard subjectIsType else { return false }
+            // Only a switch over the PushKit type has a `.voIP` case; an app's own push kinds
+            // (`switch vonagePushType { case .incomingCall: … default: … }`) owe a report everywhere.
+            let hasVoIPCase = record.blocks.contains { block in
+                outline.blocks[block].header?.contains { file.name(at: $0) == "voIP" } ?? false
+            }
+            guard subjectIsType, hasVoIPCase else { return false }
             guard let header = caseBlock.header else { return true }
             return !header.contains { file.name(at: $0) == "voIP" }
         default:

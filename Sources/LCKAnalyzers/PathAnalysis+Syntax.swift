@@ -141,6 +141,14 @@ struct StatementSyntax {
         let record = outline.calls[call]
         let name = file.name(at: record.nameToken)
         if logging.functions.contains(name) { return true }
+        // `DDLogWarn(…)`, `VialerLogError(…)`, `self.logError(…)`: a function named after logging.
+        let bareOrSelf = record.receiver.isEmpty
+            || (record.receiver.count == 1 && file.tokens[record.receiver.lowerBound].keyword == .self)
+        if bareOrSelf, !logging.functionWords.isEmpty,
+            CallRoles.words(of: name).contains(where: logging.functionWords.contains)
+        {
+            return true
+        }
         guard logging.methods.contains(name) else { return false }
         return record.receiver.contains { index in
             guard file.tokens[index].kind == .identifier else { return false }
@@ -167,6 +175,18 @@ struct StatementSyntax {
         return false
     }
 
+    /// A declaration whose value is an `if` or `switch` expression (`let x = if c { … } else { … }`);
+    /// its blocks are branches of the path, not code that runs elsewhere.
+    func isBranchingValue(_ statement: Int) -> Bool {
+        let record = outline.statements[statement]
+        guard record.kind == .declaration, !record.blocks.isEmpty,
+            let equal = record.range.first(where: { file.tokens[$0].kind == .equal }),
+            equal + 1 < record.range.upperBound
+        else { return false }
+        let keyword = file.tokens[equal + 1].keyword
+        return keyword == .if || keyword == .switch
+    }
+
     /// A block that only logs (or is empty): its statements are log calls or bare `return`/`break`.
     func isLogOnly(_ block: Int) -> Bool {
         outline.blocks[block].statements.allSatisfy { statement in
@@ -180,9 +200,11 @@ struct StatementSyntax {
 }
 
 /// The words that make a call "just logging"; tunable in the rule files (`logFunctions`,
-/// `logMethods`, `logReceivers`).
+/// `logMethods`, `logReceivers`, `logFunctionWords`).
 struct LoggingVocabulary: Sendable {
     var functions: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "log", "dump"]
+    /// Camel-case words that make a free function a logger of its own (`DDLogError`, `appLogWarn`).
+    var functionWords: Set<String> = ["log"]
     var methods: Set<String> = ["debug", "info", "error", "warning", "warn", "notice", "trace", "fault", "critical", "verbose", "log"]
     var receivers: [String] = ["log", "logger"]
 
@@ -194,5 +216,6 @@ struct LoggingVocabulary: Sendable {
         if let value = parameters?.strings("logFunctions") { functions = Set(value) }
         if let value = parameters?.strings("logMethods") { methods = Set(value) }
         if let value = parameters?.strings("logReceivers") { receivers = value }
+        if let value = parameters?.strings("logFunctionWords") { functionWords = Set(value.map { $0.lowercased() }) }
     }
 }

@@ -118,7 +118,7 @@ struct PathWalker {
         var result: [Int] = []
         for statement in context.outline.blocks[block].statements {
             let record = context.outline.statements[statement]
-            if record.kind != .declaration { result.append(contentsOf: record.blocks) }
+            if record.kind != .declaration || syntax.isBranchingValue(statement) { result.append(contentsOf: record.blocks) }
             for closure in syntax.ownClosures(of: statement) {
                 result.append(context.outline.closures[closure].bodyBlock)
             }
@@ -172,13 +172,14 @@ struct PathWalker {
             case .switch:
                 open = composeSwitch(statement, into: &result)
             case .forIn, .while:
+                // `break`/`continue` in the body leave the loop, not the block: the path goes on after it.
                 if let body = child(record.blocks.first) {
-                    absorb(body, into: &result)
+                    absorb(body, into: &result, keepJumps: false)
                     open = entry
                 }
             case .repeatWhile:
                 if let body = child(record.blocks.first) {
-                    absorb(body, into: &result)
+                    absorb(body, into: &result, keepJumps: false)
                     open = mergePaths(body.open, body.jumps)
                 }
             case .do:
@@ -187,6 +188,8 @@ struct PathWalker {
                 if let body = child(record.blocks.first), body.discharges { open = nil }
             case .conditionalCompilation:
                 open = composeConditional(statement, entry: entry, into: &result)
+            case .declaration where syntax.isBranchingValue(statement):
+                open = composeBranchingValue(statement, entry: entry, into: &result)
             case .expression, .declaration, .unknown:
                 break
             }
@@ -225,6 +228,20 @@ struct PathWalker {
         guard let path else { return nil }
         guard path.isEmpty else { return path }
         return entry.isEmpty ? [syntax.step(at: token, message)] : entry
+    }
+
+    /// `let request = if ready { A(done: { action.fulfill() }) } else { … }`: an `if`/`switch`
+    /// expression meets the obligation when every one of its branches does.
+    private func composeBranchingValue(_ statement: Int, entry: [WitnessStep], into result: inout BlockSummary) -> [WitnessStep]? {
+        let record = context.outline.statements[statement]
+        // The parser puts the `if`/`switch` in an `.expressionBranches` block of the declaration.
+        var allMeet = !record.blocks.isEmpty
+        for block in record.blocks {
+            guard let branch = child(block) else { continue }
+            absorb(branch, into: &result, keepJumps: false)
+            if branch.open != nil { allMeet = false }
+        }
+        return allMeet ? nil : entry
     }
 
     private func composeSwitch(_ statement: Int, into result: inout BlockSummary) -> [WitnessStep]? {

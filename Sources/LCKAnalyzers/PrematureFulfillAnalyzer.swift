@@ -58,6 +58,12 @@ struct FulfillTiming {
 
     static let deferringCallers: Set<String> = ["Task", "detached", "async", "asyncAfter"]
 
+    /// A `return` between the closure's start and the fulfill: the fulfill is skipped on that path
+    /// (`if error != nil { log(error); return }`), so it does not run whatever the work reports.
+    func returnsEarly(in range: Range<Int>, before token: Int) -> Bool {
+        (range.lowerBound..<token).contains { syntax.file.tokens[$0].keyword == .return }
+    }
+
     /// Why the fulfill is early, or nil. `connecting` actions are also early when the connection
     /// work is called after them on the same path, even synchronously.
     func prematureWitness(for fulfill: Int, connecting: Bool) -> [WitnessStep]? {
@@ -67,7 +73,8 @@ struct FulfillTiming {
         if let closure = innermostDeferredClosure(containing: token) {
             let record = outline.closures[closure]
             guard let call = record.call, !Self.deferringCallers.contains(callerName(closure)), syntax.takesParameters(closure),
-                !containsFail(record.range), let ignored = ErrorUse(syntax: syntax, closure: closure).ignoredStep()
+                !containsFail(record.range), !returnsEarly(in: record.range, before: token),
+                let ignored = ErrorUse(syntax: syntax, closure: closure).ignoredStep()
             else { return nil }
             let name = outline.calls[call].nameToken
             return [ignored, syntax.step(at: token, "fulfill at line \(here) runs whatever \(syntax.file.name(at: name)) at line \(syntax.line(of: name)) reports")]

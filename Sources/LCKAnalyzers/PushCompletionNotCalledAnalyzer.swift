@@ -5,7 +5,7 @@ import LCKParser
 /// Finds completion-handler PushKit methods with a path that never calls the completion handler.
 ///
 /// Calling it inside a closure the handler starts counts (the closure is assumed to run), and so do
-/// passing it to another function and storing it.
+/// passing it to another function (also inside a tuple or array) and storing it.
 public struct PushCompletionNotCalledAnalyzer: Analyzer {
     public let ruleID = "push_completion_not_called"
 
@@ -54,7 +54,9 @@ public struct PushCompletionNotCalledAnalyzer: Analyzer {
         for closure in syntax.ownClosures(of: statement) where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
             return .satisfies
         }
-        if syntax.storesValue(completion, in: statement) { return .satisfies }
+        if syntax.storesValue(completion, in: statement) || syntax.passesAsElement(completion, in: statement) {
+            return .satisfies
+        }
         return .none
     }
 }

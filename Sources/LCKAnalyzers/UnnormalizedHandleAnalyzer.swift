@@ -23,9 +23,10 @@ public struct UnnormalizedHandleAnalyzer: Analyzer {
             let kindToken = file.tokens[kindRange.upperBound - 1]
             let isPhone = file.token(kindToken, is: "phoneNumber")
             guard isPhone || file.token(kindToken, is: "emailAddress") else { continue }
-            guard let (literal, via) = visibleLiteral(valueRange, in: context) else { continue }
-            let problems = isPhone ? Self.phoneProblems(literal) : Self.emailProblems(literal)
-            guard !problems.isEmpty else { continue }
+            let judged = visibleLiterals(valueRange, in: context).lazy.map { literal, via in
+                (literal, via, isPhone ? Self.phoneProblems(literal) : Self.emailProblems(literal))
+            }
+            guard let (literal, via, problems) = judged.first(where: { !$0.2.isEmpty }) else { continue }
             var evidence = problems
             if let via { evidence.append("via local `\(via)`") }
             let expected = isPhone ? "E.164 (`+` and digits only)" : "lower case"
@@ -36,6 +37,27 @@ public struct UnnormalizedHandleAnalyzer: Analyzer {
                         + "(\(problems.joined(separator: ", "))); Recents and contact matching treat it as a different person",
                     confidence: .high, evidence: evidence))
         }
+    }
+
+    /// The literals `range` can evaluate to: itself, or the two branches of a ternary
+    /// (`fallback ? "5550100" : "+\(digits)"`), each judged like a plain value.
+    func visibleLiterals(_ range: Range<Int>, in context: AnalysisContext) -> [(String, String?)] {
+        if let whole = visibleLiteral(range, in: context) { return [whole] }
+        let tokens = context.file.tokens
+        var depth = 0
+        var question: Int?
+        for index in range {
+            switch tokens[index].kind {
+            case .leftParen, .leftSquare, .leftBrace: depth += 1
+            case .rightParen, .rightSquare, .rightBrace: depth -= 1
+            case .infixQuestionMark where depth == 0 && question == nil: question = index
+            case .colon where depth == 0:
+                guard let question else { continue }
+                return [question + 1..<index, index + 1..<range.upperBound].compactMap { visibleLiteral($0, in: context) }
+            default: break
+            }
+        }
+        return []
     }
 
     /// The literal text of `range`, or of the initializer of the local it names, and that local's name.

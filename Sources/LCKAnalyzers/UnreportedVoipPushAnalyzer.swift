@@ -145,7 +145,22 @@ struct IncomingReport {
         guard !(name.first?.isUppercase ?? true), !syntax.isSameFileCall(call) || syntax.functions(named: name).isEmpty,
             !syntax.isLogCall(call)
         else { return false }
-        return record.arguments.contains { isWholePayload($0.value, [payload]) }
+        return record.arguments.contains { isWholePayload($0.value, [payload]) || holdsWholePayload($0.value, payload) }
+    }
+
+    /// `(payload: payload, completion: completion)` or `[payload]`: a tuple or array argument that
+    /// carries the whole push on to its receiver.
+    private func holdsWholePayload(_ value: Range<Int>, _ payload: String) -> Bool {
+        let tokens = context.file.tokens
+        guard value.count > 2, tokens[value.lowerBound].kind == .leftParen || tokens[value.lowerBound].kind == .leftSquare
+        else { return false }
+        return value.dropFirst().contains { index in
+            guard index + 1 < value.upperBound, syntax.isName(index, in: [payload]) else { return false }
+            let before = tokens[index - 1].kind
+            let after = tokens[index + 1].kind
+            return (before == .colon || before == .comma || before == .leftParen || before == .leftSquare)
+                && (after == .comma || after == .rightParen || after == .rightSquare)
+        }
     }
 
     /// A statement that only hands the whole push to code elsewhere (`sdk.handle(payload)`), which

@@ -39,7 +39,8 @@ extension BuiltinRules {
       "start",
       "startRunning",
       "startAndReturnError",
-      "setEngineAvailability"
+      "setEngineAvailability",
+      "activate"
     ],
     "engineWords": [
       "engine",
@@ -47,7 +48,8 @@ extension BuiltinRules {
       "ioUnit",
       "captureSession",
       "audioDevice",
-      "audioManager"
+      "audioManager",
+      "audioSession"
     ],
     "engineTypes": [
       "AVAudioEngine",
@@ -125,6 +127,7 @@ extension BuiltinRules {
       "verbose",
       "log"
     ],
+    "logFunctionWords": ["log"],
     "logReceivers": [
       "log",
       "logger"
@@ -280,7 +283,8 @@ extension BuiltinRules {
       "final class ProviderDelegate: NSObject {\n    private lazy var provider: CXProvider = {\n        let provider = CXProvider(configuration: Self.configuration)\n        provider.setDelegate(self, queue: nil)\n        return provider\n    }()\n}",
       "final class ChatStore {\n    let conversations = ConversationManager()\n    func startConversation() { conversations.open(ConversationManager()) }\n}",
       "final class CallKitService {\n    let provider = CXProvider(configuration: .app)\n}\nfinal class MockCallKitService {\n    let provider = CXProvider(configuration: .app)\n}",
-      "final class CallKitService {\n    let provider: CXProvider\n    init(video: Bool) {\n        if video {\n            provider = CXProvider(configuration: .video)\n        } else {\n            provider = CXProvider(configuration: .audio)\n        }\n    }\n}"
+      "final class CallKitService {\n    let provider: CXProvider\n    init(video: Bool) {\n        if video {\n            provider = CXProvider(configuration: .video)\n        } else {\n            provider = CXProvider(configuration: .audio)\n        }\n    }\n}",
+      "final class HomeViewController: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        provider = CXProvider(configuration: configuration)\n        provider.setDelegate(self, queue: nil)\n    }\n}"
     ]
   }
 }
@@ -471,6 +475,9 @@ extension BuiltinRules {
       "verbose",
       "log"
     ],
+    "logFunctionWords": [
+      "log"
+    ],
     "logReceivers": [
       "log",
       "logger"
@@ -482,7 +489,8 @@ extension BuiltinRules {
       "try? await manager.↓reportNewIncomingConversation(uuid: callID, update: update)",
       "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    self.media.prepare(callID)\n    completion()\n}",
       "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    if let error = error {\n        print(\"report failed: \\(error)\")\n    } else {\n        self.media.prepare(callID)\n    }\n}",
-      "do {\n    try await manager.↓reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    logger.error(\"report failed \\(error)\")\n}"
+      "do {\n    try await manager.↓reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    logger.error(\"report failed \\(error)\")\n}",
+      "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    if let error {\n        DDLogError(\"report failed: \\(error)\")\n    }\n    completion()\n}"
     ],
     "nonTriggering": [
       "provider.reportNewIncomingCall(with: callID, update: update) { error in\n    if let error {\n        self.calls.discard(callID, because: error)\n    }\n    completion()\n}",
@@ -573,7 +581,16 @@ extension BuiltinRules {
       "private",
       "number",
       "no",
-      "id"
+      "id",
+      "incoming",
+      "call",
+      "calling",
+      "dummy",
+      "fake",
+      "sample",
+      "demo",
+      "example",
+      "someone"
     ],
     "weakTransientWords": [
       "uuid"
@@ -721,6 +738,18 @@ extension BuiltinRules {
     "S11",
     "https://developer.apple.com/documentation/callkit/cxaction"
   ],
+  "parameters": {
+    "describingCalls": [
+      "type",
+      "String",
+      "print",
+      "debugPrint",
+      "dump",
+      "NSLog",
+      "assert",
+      "precondition"
+    ]
+  },
   "tags": [
     "actions",
     "path-sensitive"
@@ -739,7 +768,9 @@ extension BuiltinRules {
       "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        switch result {\n        case .success: action.fulfill()\n        case .failure: action.fail()\n        }\n    }\n}",
       "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    pendingAnswers[action.callUUID] = action\n    signaling.accept(action.callUUID)\n}",
       "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    finish(action)\n}\nfunc finish(_ end: CXEndCallAction) {\n    defer { end.fulfill() }\n    media.stop(end.callUUID)\n}",
-      "func provider(_ provider: CXProvider, perform action: CXAction) {\n    if let answer = action as? CXAnswerCallAction {\n        answer.fulfill()\n    } else {\n        action.fail()\n    }\n}"
+      "func provider(_ provider: CXProvider, perform action: CXAction) {\n    if let answer = action as? CXAnswerCallAction {\n        answer.fulfill()\n    } else {\n        action.fail()\n    }\n}",
+      "func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {\n    guard let line = lineOrFail(action) else { return }\n    line.muted = action.isMuted\n    action.fulfill()\n}\nfunc lineOrFail(_ pending: CXCallAction) -> Line? {\n    guard let line = lines[pending.callUUID] else {\n        pending.fail()\n        return nil\n    }\n    return line\n}",
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    signaling.accept(action.callUUID)\n}\nfunc mediaDidConnect(_ id: UUID) {\n    for pending in provider.pendingCallActions(of: CXAnswerCallAction.self, withCall: id) {\n        pending.fulfill()\n    }\n}"
     ]
   }
 }

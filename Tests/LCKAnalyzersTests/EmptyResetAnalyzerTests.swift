@@ -45,4 +45,18 @@ import Testing
             """)
         #expect(snippet.findings(analyzer).isEmpty)
     }
+
+    @Test func loggerNamedFunctionIsLogOnly() {
+        let snippet = MarkedSnippet(
+            """
+            func ↓providerDidReset(_ provider: CXProvider) {
+                AppLogDebug("provider reset")
+            }
+            func conversationManagerDidReset(_ manager: ConversationManager) {
+                catalog.reload()
+                login.reset()
+            }
+            """)
+        #expect(snippet.findings(EmptyResetAnalyzer()).map(\.range.start) == snippet.markers)
+    }
 }

@@ -51,6 +51,13 @@ import Testing
         let found = findings("func report(uuid: String) { let h = CXHandle(type: .generic, value: uuid) }")
         #expect(found.map(\.evidence) == [["word 'uuid' in `uuid`"]])
     }
+
+    @Test func genericCallTextIsAPlaceholder() {
+        #expect(findings("let h = CXHandle(type: .generic, value: \"Incoming Call\")").count == 1)
+        #expect(findings("let h = CXHandle(type: .generic, value: \"Call\")").count == 1)
+        // A name is not a placeholder.
+        #expect(findings("let h = CXHandle(type: .generic, value: \"Alice Smith\")").isEmpty)
+    }
 }
 
 @Suite struct UnnormalizedHandleTests {
@@ -78,5 +85,17 @@ import Testing
     @Test func localLiteralIsFollowed() {
         let found = findings("let n = \"+1-650-555-0199\"\nlet h = CXHandle(type: .phoneNumber, value: n)")
         #expect(found.first?.evidence == ["dashes", "via local `n`"])
+    }
+
+    @Test func ternaryBranchesAreJudgedEach() {
+        let found = AnalyzerTestSupport.findings(
+            UnnormalizedHandleAnalyzer(),
+            in: "let h = CXHandle(type: .phoneNumber, value: isDemo ? \"6505550100\" : \"+16505550100\")")
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("\"6505550100\"") == true)
+        let clean = AnalyzerTestSupport.findings(
+            UnnormalizedHandleAnalyzer(),
+            in: "let h = CXHandle(type: .phoneNumber, value: isDemo ? \"+16505550100\" : number)")
+        #expect(clean.isEmpty)
     }
 }

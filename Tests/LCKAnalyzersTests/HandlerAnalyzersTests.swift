@@ -60,6 +60,25 @@ import Testing
         let source = "import CallKit\nfunc startOutgoingCall() { try? AVAudioSession.sharedInstance().setActive(true) }"
         #expect(findings(source).map(\.confidence) == [.low])
     }
+
+    @Test func audioSessionManagerActivateInAnAnswerHandler() {
+        let source = """
+            import CallKit
+            final class D: NSObject, CXProviderDelegate {
+                func provider(_ p: CXProvider, perform action: CXAnswerCallAction) {
+                    AudioSessionManager.shared.activate()
+                    action.fulfill()
+                }
+                func provider(_ p: CXProvider, perform action: CXEndCallAction) {
+                    timer.activate()
+                    action.fulfill()
+                }
+            }
+            """
+        let found = findings(source)
+        #expect(found.count == 1)
+        #expect(found.first.map { source.utf8.count > $0.range.start } == true)
+    }
 }
 
 @Suite struct MissingActionHandlerTests {

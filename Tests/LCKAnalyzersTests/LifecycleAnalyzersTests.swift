@@ -63,6 +63,14 @@ import Testing
         #expect(findings("func startConversation() { let m = ConversationManager() }").isEmpty)
     }
 
+    @Test func viewLifecycleCountsOnlyForCallScreens() {
+        // A screen that shows one call builds a provider per call; the app's root screen builds one.
+        let callScreen = "final class IncomingCallViewController: UIViewController { override func viewDidLoad() { provider = CXProvider(configuration: c) } }"
+        #expect(findings(callScreen).first?.evidence == ["in `viewDidLoad()`, once per view"])
+        let rootScreen = "final class HomeViewController: UIViewController { override func viewDidLoad() { provider = CXProvider(configuration: c) } }"
+        #expect(findings(rootScreen).isEmpty)
+    }
+
     @Test func twoOwnersInOneFileAreBothReported() {
         let source = "final class A { let p = CXProvider(configuration: c) }\nfinal class B { let p = CXProvider(configuration: c) }"
         let found = findings(source)

@@ -132,4 +132,20 @@ import Testing
             }
             """)
     }
+
+    @Test func errorBranchThatReturnsSkipsTheFulfill() {
+        // The failure branch only logs, but it returns: the fulfill runs only after a good answer.
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                line.answer { error in
+                    if error != nil {
+                        AppLogError("answer failed")
+                        return
+                    }
+                    action.fulfill()
+                }
+            }
+            """)
+    }
 }

@@ -66,4 +66,35 @@ import Testing
             }
             """)
     }
+
+    @Test func completionHandedOnInATuple() {
+        // The completion travels with the payload to a subscriber; it is not dropped.
+        check(
+            """
+            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                guard type == .voIP else {
+                    completion()
+                    return
+                }
+                incomingPushes.send((payload: payload, completion: completion))
+            }
+            """)
+    }
+
+    @Test func continueInALoopStaysInTheLoop() {
+        // `continue` goes to the next account; every path still reaches a completion() call.
+        check(
+            """
+            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                for account in accounts {
+                    guard let call = account.decode(payload) else { continue }
+                    calls.report(call)
+                    completion()
+                    return
+                }
+                calls.reportUnknown()
+                completion()
+            }
+            """)
+    }
 }

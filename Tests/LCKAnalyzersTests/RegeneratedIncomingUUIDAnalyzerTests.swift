@@ -26,6 +26,32 @@ import Testing
         #expect(findings.first?.witness.map(\.message) == ["reportNewIncomingCall at line 3 reports the call under it"])
     }
 
+    @Test func propertyAssignedAFreshUUIDThenReported() {
+        // The handler keeps the new id in a property and reports the call under it.
+        let snippet = MarkedSnippet(
+            """
+            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                self.ringingID = ↓UUID()
+                provider.reportNewIncomingCall(with: self.ringingID!, update: makeUpdate(payload)) { _ in completion() }
+            }
+            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {
+                ringingID = payload.callID
+                provider.reportNewIncomingCall(with: ringingID, update: makeUpdate(payload)) { _ in }
+            }
+            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                // The server's id when it parses; a fresh one only as a fallback.
+                let id: UUID
+                if let parsed = UUID(uuidString: payload.callID) {
+                    id = parsed
+                } else {
+                    id = UUID()
+                }
+                provider.reportNewIncomingCall(with: id, update: makeUpdate(payload)) { _ in completion() }
+            }
+            """)
+        #expect(snippet.findings(analyzer).map(\.range.start) == snippet.markers)
+    }
+
     @Test func otherFileHelperWithUUIDLabelIsLowConfidence() {
         let snippet = MarkedSnippet(
             """

@@ -89,4 +89,24 @@ import Testing
             }
             """)
     }
+
+    @Test func loggerNamedFunctionsOnlyLog() {
+        // CocoaLumberjack-style `DDLogWarn` and an app's own `PhoneLogError` are logging calls.
+        check(
+            """
+            provider.↓reportNewIncomingCall(with: id, update: update) { error in
+                if let error {
+                    DDLogWarn("report failed: \\(error)")
+                }
+                self.ringing = true
+            }
+            callKit.↓reportNewIncomingCall(with: id, update: update) { error in
+                if (error != nil) {
+                    PhoneLogError("could not report")
+                    return
+                }
+                completion()
+            }
+            """)
+    }
 }

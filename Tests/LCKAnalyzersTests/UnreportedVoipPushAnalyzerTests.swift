@@ -133,6 +133,44 @@ import Testing
             """)
     }
 
+    @Test func switchOverTheAppsOwnPushKinds() {
+        // `relayKind` is the app's classification, not PKPushType: its default still owes a report.
+        check(
+            """
+            func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                let relayKind = Relay.pushType(of: payload.dictionaryPayload)
+                switch relayKind {
+                case .invite:
+                    provider.reportNewIncomingCall(with: payload.callID, update: makeUpdate(payload)) { _ in completion() }
+                default:
+                    break
+                }
+            }
+            """)
+    }
+
+    @Test func payloadHandedOnInsideATuple() {
+        // The push and its completion travel together to a subscriber elsewhere, which reports.
+        check(
+            """
+            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                guard type == .voIP else {
+                    completion()
+                    return
+                }
+                incomingPushes.send((payload: payload, completion: completion))
+            }
+            """)
+        // One field of the push in a tuple is not the push.
+        check(
+            """
+            func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                analytics.send((kind: payload.type, at: Date()))
+                completion()
+            }
+            """)
+    }
+
     @Test func parsingThePayloadIsNotHandingItOn() {
         check(
             """

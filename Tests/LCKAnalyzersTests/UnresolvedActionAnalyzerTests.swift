@@ -240,4 +240,126 @@ import Testing
             }
             """)
     }
+
+    @Test func describingTheActionIsNoHandOff() {
+        // The lookup only logs the action's type; it neither resolves nor keeps it, so the bare
+        // `return` of the guard leaves the start action hanging.
+        check(
+            """
+            final class Lines: NSObject, CXProviderDelegate {
+                func ↓provider(_ provider: CXProvider, perform action: CXStartCallAction) {
+                    guard let line = line(for: action) else { return }
+                    line.dial { ok in ok ? action.fulfill() : action.fail() }
+                }
+                private func line(for action: CXCallAction) -> Line? {
+                    Log.info("looking up line for \\(type(of: action))")
+                    return lines[action.callUUID]
+                }
+            }
+            """, witness: ["guard at line 3 returns without fulfill() or fail()"])
+    }
+
+    @Test func guardOnAHelperThatFailsTheAction() {
+        // `lineOrFail` fails the action exactly when it returns nil, so the guard's else owes nothing.
+        check(
+            """
+            final class Lines: NSObject, CXProviderDelegate {
+                func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {
+                    guard let line = lineOrFail(action) else { return }
+                    line.muted = action.isMuted
+                    action.fulfill()
+                }
+                private func lineOrFail(_ pending: CXCallAction) -> Line? {
+                    guard let line = lines[pending.callUUID] else {
+                        pending.fail()
+                        return nil
+                    }
+                    return line
+                }
+            }
+            """)
+    }
+
+    @Test func answerTakenLaterFromPendingCallActions() {
+        // The handler only starts signalling; the answer is fulfilled when the media is up, by
+        // looking it up with pendingCallActions(of:withCall:).
+        check(
+            """
+            final class Phone: NSObject, CXProviderDelegate {
+                func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                    signaling.accept(action.callUUID)
+                }
+                func mediaDidConnect(_ id: UUID) {
+                    for pending in provider.pendingCallActions(of: CXAnswerCallAction.self, withCall: id) {
+                        pending.fulfill()
+                    }
+                }
+            }
+            """)
+    }
+
+    @Test func loggerNamedFunctionInAFailureBranch() {
+        // `AppLogError` is a logging function by its name; the failure branch drops the action.
+        check(
+            """
+            func ↓provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                sip.answer(action.callUUID) { error in
+                    if error != nil {
+                        AppLogError("answer failed")
+                        return
+                    }
+                    action.fulfill()
+                }
+            }
+            """)
+    }
+
+    @Test func ifExpressionWhoseBranchesResolve() {
+        // Each branch of the `if` expression builds a request whose completion resolves the action.
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXEndCallAction) {
+                work.run {
+                    let request =
+                        if self.isRinging {
+                            Request(kind: .decline, done: { action.fulfill() })
+                        } else {
+                            Request(kind: .hangUp, done: { action.fulfill() })
+                        }
+                    self.queue.add(request)
+                }
+            }
+            """)
+        // One branch forgets the action: still a finding.
+        check(
+            """
+            func ↓provider(_ provider: CXProvider, perform action: CXEndCallAction) {
+                work.run {
+                    let request = if self.isRinging {
+                        Request(kind: .decline, done: { action.fulfill() })
+                    } else {
+                        Request(kind: .hangUp, done: { print("hung up") })
+                    }
+                    self.queue.add(request)
+                }
+            }
+            """)
+    }
+
+    @Test func closureKeptForLaterHandsTheActionOn() {
+        // The stored callback runs when the account connects, possibly several times; it resolves.
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                DispatchQueue.main.async {
+                    self.whenOnline = { account in
+                        guard account.isOnline else { return }
+                        self.whenOnline = nil
+                        self.media.accept { ok in ok ? action.fulfill() : action.fail() }
+                    }
+                    self.goOnline()
+                }
+            }
+            """)
+    }
 }
