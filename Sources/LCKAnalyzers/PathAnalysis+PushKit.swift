@@ -77,6 +77,45 @@ extension StatementSyntax {
         }
     }
 
+    /// Whether a branch only runs before iOS 13, where PushKit does not require a call report: the
+    /// else side of `#available(iOS 13…)`, the then side of `#unavailable(iOS 13…)`, and the side of a
+    /// `…majorVersion` comparison with 13 (or 12) that means an older system.
+    func isPreReportingSystemBranch(_ statement: Int, _ branch: PathBranch) -> Bool {
+        let record = outline.statements[statement]
+        guard record.kind == .if || record.kind == .guard, let condition = record.condition,
+            let conditionMeansModern = modernSystemPolarity(of: condition)
+        else { return false }
+        switch branch {
+        case .then: return record.kind == .if && !conditionMeansModern
+        case .otherwise: return conditionMeansModern
+        case .switchCase: return false
+        }
+    }
+
+    /// True when the condition holding means "iOS 13 or later", false when it means "before iOS 13",
+    /// nil when it is not such a check.
+    func modernSystemPolarity(of condition: Range<Int>) -> Bool? {
+        for index in condition {
+            let token = file.tokens[index]
+            if token.kind == .poundAvailable || token.kind == .poundUnavailable {
+                // `#available(iOS 13, *)` / `#available(iOS 13.0, *)`: the platform's major version.
+                guard let version = condition.first(where: { $0 > index && file.tokens[$0].kind.tokenClass == .number }),
+                    let major = Int(file.text(at: version).prefix { $0 != "." }), major == 13
+                else { return nil }
+                return token.kind == .poundAvailable
+            }
+            guard file.name(at: index) == "majorVersion", index + 2 < condition.upperBound else { continue }
+            let comparison = file.text(at: index + 1)
+            guard let bound = Int(file.text(at: index + 2)) else { return nil }
+            switch (comparison, bound) {
+            case (">=", 13), (">", 12): return true
+            case ("<", 13), ("<=", 12): return false
+            default: return nil
+            }
+        }
+        return nil
+    }
+
     /// True when the condition holding means "a VoIP push that must be reported", false when it
     /// means the opposite, nil when it says nothing about that.
     func voipPolarity(of condition: Range<Int>) -> Bool? {

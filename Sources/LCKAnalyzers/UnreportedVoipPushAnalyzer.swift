@@ -6,7 +6,8 @@ import LCKParser
 ///
 /// A report inside a `Task`, a dispatch or a network callback happens after the handler returned,
 /// and in the `async` variant awaiting other work first delays it: both count as not reported.
-/// Branches for non-VoIP pushes and for `metadata.mustReport == false` owe nothing.
+/// Branches for non-VoIP pushes, for `metadata.mustReport == false` and for systems before iOS 13
+/// (where the report-or-be-killed rule does not exist) owe nothing.
 public struct UnreportedVoipPushAnalyzer: Analyzer {
     public let ruleID = "unreported_voip_push"
 
@@ -60,7 +61,8 @@ struct IncomingReport {
         PathRules(
             effect: { statement, summaries in effect(of: statement, summaries: summaries) },
             isExempt: { statement, branch in
-                syntax.isNonVoIPBranch(statement, branch) || isHandedOffBranch(statement, branch)
+                syntax.isNonVoIPBranch(statement, branch) || syntax.isPreReportingSystemBranch(statement, branch)
+                    || isHandedOffBranch(statement, branch)
             },
             missing: "reporting a call")
     }

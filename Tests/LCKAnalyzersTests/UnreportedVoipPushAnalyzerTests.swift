@@ -27,6 +27,41 @@ import Testing
             """, witness: ["guard at line 2 returns without reporting a call"])
     }
 
+    /// Before iOS 13 PushKit did not require a report, so a branch that only runs there owes none.
+    @Test func branchesForSystemsBeforeIOS13OweNoReport() {
+        check(
+            """
+            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                let system = ProcessInfo.processInfo.operatingSystemVersion
+                if system.majorVersion >= 13 {
+                    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in }
+                }
+                completion()
+            }
+            """)
+        check(
+            """
+            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                if #available(iOS 13.0, *) {
+                    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in }
+                } else {
+                    legacyQueue.append(payload)
+                }
+                completion()
+            }
+            """)
+        // Any other version check is no excuse: iOS 14 devices still kill the app.
+        check(
+            """
+            func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                if #available(iOS 15.0, *) {
+                    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in }
+                }
+                completion()
+            }
+            """)
+    }
+
     @Test func reportInsideTaskOfCompletionVariant() {
         check(
             """
