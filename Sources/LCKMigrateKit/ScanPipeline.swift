@@ -22,13 +22,14 @@ public enum ScanPipeline {
         let workers = max(1, min(request.jobs, files.count))
         let analyzer = request.analyzer
         let progress = request.progress
+        let stageTimes = request.stageTimes
         let total = files.count
         let work: @Sendable (Int) -> Void = { _ in
             var local = FileOutcome()
             while true {
                 let index = state.nextIndex.add(1, ordering: .relaxed).oldValue
                 guard index < total else { break }
-                scanOne(files[index], analyzer: analyzer, into: &local)
+                scanOne(files[index], analyzer: analyzer, stageTimes: stageTimes, into: &local)
                 if let progress {
                     let done = state.completed.add(1, ordering: .relaxed).newValue
                     progress(ScanProgress(completed: done, total: total, path: files[index].displayPath))
@@ -53,7 +54,11 @@ public enum ScanPipeline {
         )
     }
 
-    private static func scanOne(_ file: DiscoveredFile, analyzer: any FileAnalyzer, into outcome: inout FileOutcome) {
+    private static func scanOne(
+        _ file: DiscoveredFile, analyzer: any FileAnalyzer, stageTimes: StageTimes?, into outcome: inout FileOutcome
+    ) {
+        var stopwatch = StageStopwatch(stageTimes)
+        defer { stopwatch.submit() }
         let bytes: [UInt8]
         switch SourceReader.read(file) {
         case .failure(let error):
@@ -62,9 +67,12 @@ public enum ScanPipeline {
         case .success(let read):
             bytes = read
         }
+        stopwatch.lap(.read)
         let lines = LineTable(bytes)
         let tokenized = Lexer.tokenize(bytes)
+        stopwatch.lap(.lex)
         var findings = analyzer.analyze(path: file.displayPath, file: tokenized)
+        stopwatch.lap(.analyze)
         var hasMapping = false
         for index in findings.indices {
             findings[index].locate(path: file.displayPath, lines: lines)
@@ -74,6 +82,7 @@ public enum ScanPipeline {
         outcome.filesScanned += 1
         outcome.linesScanned += SourceReader.lineCount(bytes, table: lines)
         if hasMapping { outcome.filesWithCallKit += 1 }
+        stopwatch.lap(.finish)
     }
 }
 

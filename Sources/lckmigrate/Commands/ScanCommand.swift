@@ -23,6 +23,7 @@ struct ScanCommand: Command {
         OptionSpec("output", short: "o", value: "FILE", help: "Write the report to FILE instead of stdout, atomically (temporary file, then rename)."),
         OptionSpec("quiet", short: "q", help: "No progress and no summary on stderr; errors are still printed."),
         OptionSpec("list-files", help: "Print the files that would be scanned, one per line, and stop."),
+        OptionSpec("max-file-size", value: "SIZE", help: "Skip files larger than SIZE (bytes, or with KB, MB, GB; 1 KB = 1024 bytes) with a note; default 10MB."),
     ]
 
     private static var formatNames: String { ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") }
@@ -34,6 +35,7 @@ struct ScanCommand: Command {
     var output: String?
     var quiet = false
     var listFiles = false
+    var maxFileSize: Int? = DiscoveryOptions.defaultMaxFileSize
 
     init(arguments: inout ArgumentCursor) throws {
         while let argument = try arguments.next() {
@@ -69,6 +71,11 @@ struct ScanCommand: Command {
         case "output": output = value
         case "quiet": quiet = true
         case "list-files": listFiles = true
+        case "max-file-size":
+            guard let parsed = ByteSize.parse(value) else {
+                throw UsageError("--max-file-size needs a size such as 10MB, 512KB or 65536, not '\(value)'", command: Self.self)
+            }
+            maxFileSize = parsed
         default: throw UsageError("option --\(option) is not handled by scan", command: Self.self)
         }
     }
@@ -77,6 +84,7 @@ struct ScanCommand: Command {
         // Opened first so that an unwritable destination fails before any scanning.
         let destination = try output.map { path throws(FileProblemError) in try AtomicOutputFile.open(path) }
         var request = ScanRequest(paths: paths, currentDirectory: context.currentDirectory, jobs: jobs)
+        request.discovery.maxFileSize = maxFileSize
         let showProgress = !quiet && !listFiles && context.console.errorIsTerminal
         if showProgress { request.progress = ProgressLine(console: context.console).update }
 
@@ -107,7 +115,11 @@ struct ScanCommand: Command {
     }
 
     private func printProblems(_ problems: [FileProblem], _ context: CommandContext) {
-        for problem in problems { context.console.err(ErrorPresentation.errorLine(problem.path, problem.message)) }
+        for problem in problems {
+            context.console.err(problem.kind == .skipped
+                ? "\(ToolName.name): note: \(problem.path): \(problem.message)\n"
+                : ErrorPresentation.errorLine(problem.path, problem.message))
+        }
     }
 
     /// One stderr line so a human sees the outcome even when the report went to a file.
@@ -119,7 +131,10 @@ struct ScanCommand: Command {
         line += "\(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.note), "note"))"
         let suppressed = report.findings.count - active.count
         if suppressed > 0 { line += ", \(suppressed) suppressed" }
-        if !report.problems.isEmpty { line += "; \(plural(report.problems.count, "file problem"))" }
+        let skipped = report.problems.filter { $0.kind == .skipped }.count
+        let unreadable = report.problems.count - skipped
+        if unreadable > 0 { line += "; \(plural(unreadable, "file problem"))" }
+        if skipped > 0 { line += "; \(plural(skipped, "file")) skipped" }
         return line + "\n"
     }
 }
