@@ -25,9 +25,15 @@ public enum InterruptCleanup {
     private static let registration = Mutex(())
 
     /// Installs the handler for SIGINT, SIGTERM and SIGHUP: remove registered files, exit 128 + signal.
-    /// Call once, early in `main`; library users that never call it keep their own signal handling.
+    /// Call once, early in `main` before any thread starts; library users that never call it keep their
+    /// own signal handling. The signals are also unblocked: a parent may hand down a mask that blocks
+    /// them, and an interrupt that waits until the scan ends is no interrupt.
     public static func installHandlers() {
         _ = slots  // Allocate the table before any handler can run.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             #if canImport(Darwin)

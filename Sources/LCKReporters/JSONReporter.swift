@@ -22,7 +22,8 @@ import LCKCore
 ///         "evidence"?: [String],        // when non-empty
 ///         "suppressed"?: {"kind": "inSource" | "external", "justification": String}
 ///       }],
-///       "problems": [{"path": String, "message": String}],
+///       "problems": [{"path": String, "message": String,
+///                     "kind"?: "skipped"}],   // only for deliberate skips (--max-file-size, outside links)
 ///       "summary": {
 ///         "filesScanned": Int, "filesWithCallKit": Int, "linesScanned": Int,
 ///         "findings": Int,              // active (not suppressed) findings
@@ -43,7 +44,9 @@ public struct JSONReporter: Reporter {
             ("rulesFingerprint", .string(report.rulesFingerprint)),
             ("findings", .array(digest.findings.map(Self.findingValue))),
             ("problems", .array(digest.problems.map { problem in
-                .object([("path", .string(problem.path)), ("message", .string(problem.message))])
+                var members: [(String, JSONValue)] = [("path", .string(problem.path)), ("message", .string(problem.message))]
+                if problem.kind == .skipped { members.append(("kind", .string(problem.kind.rawValue))) }
+                return .object(members)
             })),
             ("summary", Self.summaryValue(digest)),
         ])

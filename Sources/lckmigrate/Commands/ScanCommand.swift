@@ -9,8 +9,10 @@ struct ScanCommand: Command {
     static let discussion = """
         Folders are searched recursively for *.swift files, skipping .build, .git, .swiftpm, Carthage,
         DerivedData and Pods. Files named explicitly are scanned whatever their extension. Links to files
-        are followed, links to folders are not. Reported paths are relative to the current directory;
-        lines and columns are 1-based, columns counted in UTF-8 bytes.
+        inside the scanned folder are followed; links leading outside it, and files over --max-file-size,
+        are skipped with a note (exit status unchanged). Links to folders are not followed. Reported
+        paths are relative to the current directory; lines and columns are 1-based, columns counted in
+        UTF-8 bytes.
 
         Exit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 on a usage error or
         when a file or folder could not be scanned (the report still covers everything else).

@@ -1,0 +1,120 @@
+import Foundation
+import LCKCore
+@testable import LCKMigrateKit
+import Testing
+
+/// Hostile input through the whole pipeline (read → lex → built-in analyzers → locate): no crash,
+/// no hang, and a report whose every finding points inside its file. Seeds are fixed, so a failure
+/// reproduces; `lckmigrate-bench fuzz --seconds N` is the long mode.
+@Suite struct FuzzPipelineTests {
+    /// SplitMix64, the generator the benchmark uses too.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
+        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
+    }
+
+    static let samplesRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Samples").path
+
+    static func samples() throws -> [[UInt8]] {
+        let enumerator = try #require(FileManager.default.enumerator(atPath: samplesRoot))
+        var found: [[UInt8]] = []
+        for case let relative as String in enumerator where relative.hasSuffix(".swift") {
+            found.append(Array(try #require(FileManager.default.contents(atPath: samplesRoot + "/" + relative))))
+        }
+        return found.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// Scans `inputs` as one tree and checks the report's invariants.
+    private func scanAndCheck(_ inputs: [(String, [UInt8])], jobs: Int = 2) throws {
+        let tree = try TemporaryTree()
+        for (name, bytes) in inputs { try tree.bytes(name, bytes) }
+        let report = ScanPipeline.run(ScanRequest(paths: ["."], currentDirectory: tree.root, jobs: jobs))
+        #expect(report.filesScanned + report.problems.count == inputs.count)
+        let sizes = Dictionary(uniqueKeysWithValues: inputs.map { ($0.0, $0.1.count) })
+        for finding in report.findings {
+            let size = try #require(sizes[finding.path], "finding for unknown path \(finding.path)")
+            #expect(finding.range.start >= 0 && finding.range.start <= finding.range.end && finding.range.end <= size)
+            #expect(finding.start.line >= 1 && finding.start.column >= 1)
+        }
+        for problem in report.problems {
+            #expect(problem.message.contains("UTF-8"), "unexpected problem: \(problem.message)")
+        }
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func mutatedSamplesAndRandomBytes(seed: UInt64) throws {
+        let samples = try Self.samples()
+        try #require(!samples.isEmpty)
+        var random = Random(state: seed)
+        var inputs: [(String, [UInt8])] = []
+        for index in 0..<40 {
+            var bytes = samples[random.below(samples.count)]
+            switch index % 4 {
+            case 0:
+                bytes = (0..<random.below(2048)).map { _ in random.byte() }
+            case 1:
+                for _ in 0..<(1 + random.below(12)) where !bytes.isEmpty { bytes[random.below(bytes.count)] = random.byte() }
+            case 2:
+                bytes = Array(bytes.prefix(random.below(bytes.count + 1)))
+            default:
+                let other = samples[random.below(samples.count)]
+                bytes = Array(bytes[..<random.below(bytes.count + 1)]) + Array(other[random.below(other.count + 1)...])
+            }
+            inputs.append(("Input\(index).swift", bytes))
+        }
+        try scanAndCheck(inputs)
+    }
+
+    @Test func deepNestingOfEveryBracketKind() throws {
+        let depth = 100_000
+        let inputs: [(String, String)] = [
+            ("Parens.swift", "let x = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "\n"),
+            ("Braces.swift", "func f() " + String(repeating: "{ ", count: depth) + String(repeating: "} ", count: depth) + "\n"),
+            ("Brackets.swift", "let a = " + String(repeating: "[", count: depth) + "\n"),
+            ("Closures.swift", "let c = " + String(repeating: "{ _ in ", count: depth) + "\n"),
+            ("Generics.swift", "let g: " + String(repeating: "A<", count: depth) + "Int" + String(repeating: ">", count: depth) + "\n"),
+            ("Calls.swift", "let p = " + String(repeating: "CXProvider(configuration: ", count: depth / 10) + "\n"),
+        ]
+        try scanAndCheck(inputs.map { ($0.0, Array($0.1.utf8)) })
+    }
+
+    @Test func hugeLiteralsAndDirectives() throws {
+        let megabyte = 1 << 20
+        let inputs: [(String, String)] = [
+            ("String.swift", "let s = \"" + String(repeating: "a", count: megabyte) + "\"\n"),
+            ("Interpolation.swift", "let s = \"" + String(repeating: "\\(", count: 20_000) + "\n"),
+            ("Multiline.swift", "let s = \"\"\"\n" + String(repeating: "line \\(x)\n", count: 100_000) + "\"\"\"\n"),
+            ("Directives.swift", String(repeating: "#if A\n", count: 10_000) + "import CallKit\n" + String(repeating: "#endif\n", count: 10_000)),
+            ("OpenDirectives.swift", String(repeating: "#if A\nlet x = CXProvider()\n#else\n", count: 10_000)),
+            ("Comment.swift", String(repeating: "/*", count: 50_000)),
+        ]
+        try scanAndCheck(inputs.map { ($0.0, Array($0.1.utf8)) })
+    }
+
+    @Test func unterminatedEverything() throws {
+        let openers = ["\"", "\"\"\"", "#\"", "##\"\"\"", "/*", "#/", "/", "(", "{", "[", "<", "\\(", "`", "#if", "@", "#",
+                       "CXProvider(", "provider.reportNewIncomingCall(with: uuid, update: update) {", "case", "func f(", "\u{0}"]
+        var inputs: [(String, [UInt8])] = []
+        for (index, opener) in openers.enumerated() {
+            inputs.append(("Open\(index).swift", Array(("import CallKit\nlet value = " + opener).utf8)))
+            inputs.append(("OpenTwice\(index).swift", Array((opener + opener + "\n" + opener).utf8)))
+        }
+        try scanAndCheck(inputs)
+    }
+
+    @Test func tenMegabyteFile() throws {
+        let line = "let provider = CXProvider(configuration: configuration) // \"quoted\" é\n"
+        let count = 10_000_000 / line.utf8.count
+        try scanAndCheck([("Big.swift", Array(String(repeating: line, count: count).utf8))], jobs: 1)
+    }
+}
