@@ -40,6 +40,8 @@ public struct ScanReport: Sendable {
     /// Hash of the active rule table, so a report names the rules that produced it.
     public var rulesFingerprint: String
     public var toolVersion: String
+    /// How the run compared with `--baseline`; nil when no baseline was given.
+    public var baseline: BaselineOutcome?
 
     public init(
         findings: [Finding],
@@ -59,5 +61,21 @@ public struct ScanReport: Sendable {
         self.problems = problems
         self.rulesFingerprint = rulesFingerprint
         self.toolVersion = toolVersion
+    }
+}
+
+/// The result of matching a run against a baseline file.
+public struct BaselineOutcome: Hashable, Sendable {
+    /// The baseline file, as given.
+    public var path: String
+    /// Findings marked as known (suppressed with kind `.external`).
+    public var matched: Int
+    /// Baseline entries (counting duplicates) that no finding matched any more: fixed findings.
+    public var fixed: Int
+
+    public init(path: String, matched: Int, fixed: Int) {
+        self.path = path
+        self.matched = matched
+        self.fixed = fixed
     }
 }

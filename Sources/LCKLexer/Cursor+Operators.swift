@@ -55,7 +55,9 @@ extension Cursor {
         let startsWithDot = input[start] == UInt8(ascii: ".")
         position += max(operatorCharacterLength(at: start, first: true), 1)
         while position < count {
-            if input[position] == UInt8(ascii: ".") && !startsWithDot { break }
+            let b = input[position]
+            if b < 0x80 && !AsciiClass.isOperator(b) { break }
+            if b == UInt8(ascii: ".") && !startsWithDot { break }
             // An editor placeholder right after an operator (`x.<#name#>`) is not part of it.
             if input[position] == UInt8(ascii: "<") && byte(at: position + 1) == UInt8(ascii: "#")
                 && placeholderEnd(from: position) != nil

@@ -78,7 +78,7 @@ extension Cursor {
     /// Scans a regex literal without emitting anything. Bare `/…/` literals (no `#`) may not
     /// start with a space or tab, may not end with one unless `mustBeRegex`, never cross a
     /// newline, and are rejected by an unbalanced `)` unless `mustBeRegex`.
-    func scanRegex(at start: Int, mustBeRegex: Bool) -> RegexScan? {
+    mutating func scanRegex(at start: Int, mustBeRegex: Bool) -> RegexScan? {
         var cursor = start
         while cursor < count && input[cursor] == UInt8(ascii: "#") { cursor += 1 }
         let pounds = cursor - start
@@ -101,6 +101,12 @@ extension Cursor {
                 firstNewline = scan
                 cursor = scan
             }
+        }
+        // A multi-line scan that found no closer before the end will not find one from a later
+        // start with as many pounds either; remembering that keeps broken files linear.
+        if isMultiline && slash > failedMultilineRegexStart && pounds >= failedMultilineRegexPounds {
+            return RegexScan(openingPounds: pounds, slashStart: slash, patternEnd: firstNewline,
+                             closingSlashEnd: firstNewline, end: firstNewline, terminated: false)
         }
         var groupDepth = 0
         var classDepth = 0
@@ -139,6 +145,10 @@ extension Cursor {
                 }
             }
             guard cursor < count else {
+                if isMultiline && pounds <= failedMultilineRegexPounds {
+                    failedMultilineRegexStart = slash
+                    failedMultilineRegexPounds = pounds
+                }
                 return unterminated(at: isMultiline && firstNewline >= 0 ? firstNewline : cursor)
             }
             var escaped = false

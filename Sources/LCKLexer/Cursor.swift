@@ -56,6 +56,9 @@ struct Cursor {
     /// `preferRegexOverBinaryOperator` as it was when the current token started.
     var regexPreferredForThisToken = false
 
+    /// Where a multi-line `#/` regex scan last ran off the end, and with how many pounds.
+    var failedMultilineRegexStart = Int.max
+    var failedMultilineRegexPounds = Int.max
     /// A probe is a throw-away cursor that looks ahead for the end of a multi-line string.
     let isProbe: Bool
     /// Offset of the last closing `"""` (what a probe is run for).

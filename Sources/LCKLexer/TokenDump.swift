@@ -5,6 +5,7 @@ import LCKCore
 /// One line per non-trivia token: `path TAB utf8Offset TAB utf8Length TAB class TAB text`, with
 /// the text escaped reversibly (`\` → `\\`, TAB → `\t`, LF → `\n`, CR → `\r`).
 public enum TokenDump {
+    /// The dump of one file as UTF-8 bytes (raw source bytes are kept, even invalid UTF-8).
     public static func lines(path: String, file: TokenizedFile) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(file.tokens.count * (path.utf8.count + 24))

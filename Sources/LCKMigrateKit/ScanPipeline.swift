@@ -3,12 +3,24 @@ import LCKCore
 import LCKLexer
 import Synchronization
 
-/// Runs a scan: discover → (per file, in parallel) read → lex → analyze → locate → collect → sort.
+/// Runs a scan. Stage order, and why:
 ///
-/// Ordering constraints: `locate` needs the file's line table, so it runs while the bytes are still
-/// held; sorting runs once at the end with `Finding.reportOrder`, which makes the report
-/// independent of `jobs` and of which worker finished first. A file's bytes are dropped as soon
-/// as its findings are located, so memory follows the largest file, not the whole tree.
+///  1. discover  – paths → sorted file list (FileDiscovery; include/exclude already applied by the caller).
+///  Per file, in parallel, while the file's bytes are held (memory follows the largest file):
+///  2. read      – bytes, strict UTF-8 check.
+///  3. lex       – tokens and trivia.
+///  4. analyze   – the FileAnalyzer hook; findings carry byte ranges only.
+///  5. suppress  – `// lckmigrate:` directives from comment trivia mark findings `.inSource` and add
+///                 `unused_suppression`/`suppression_without_reason` findings; needs trivia and lines,
+///                 and runs before `policy` so a directive for a disabled rule does not look unused.
+///  6. policy    – drop disabled rules, apply severity overrides (also to the stage-5 findings).
+///  7. locate    – path, line, column (UTF-8 and UTF-16) from the line table.
+///  8. fingerprint – hash of the normalized line and enclosing declaration (needs bytes and lines).
+///  Then once, on the collected findings:
+///  9. sort      – `Finding.reportOrder`: the report no longer depends on `jobs` or worker timing.
+/// 10. baseline  – mark known findings `.external`, in report order, so which duplicate is matched is
+///                 deterministic; count entries left over (fixed findings).
+/// 11. report    – the caller renders the `ScanReport`.
 public enum ScanPipeline {
     public static func run(_ request: ScanRequest) -> ScanReport {
         let discovery = FileDiscovery.discover(
@@ -21,6 +33,7 @@ public enum ScanPipeline {
         let state = SharedScanState()
         let workers = max(1, min(request.jobs, files.count))
         let analyzer = request.analyzer
+        let settings = FileStageSettings(suppressions: request.suppressions, policy: request.policy)
         let progress = request.progress
         let stageTimes = request.stageTimes
         let total = files.count
@@ -29,7 +42,7 @@ public enum ScanPipeline {
             while true {
                 let index = state.nextIndex.add(1, ordering: .relaxed).oldValue
                 guard index < total else { break }
-                scanOne(files[index], analyzer: analyzer, stageTimes: stageTimes, into: &local)
+                scanOne(files[index], analyzer: analyzer, settings: settings, stageTimes: stageTimes, into: &local)
                 if let progress {
                     let done = state.completed.add(1, ordering: .relaxed).newValue
                     progress(ScanProgress(completed: done, total: total, path: files[index].displayPath))
@@ -43,19 +56,28 @@ public enum ScanPipeline {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
         let outcome = state.outcome.withLock { $0 }
-        return ScanReport(
-            findings: outcome.findings.sorted(by: Finding.reportOrder),
-            rules: request.rules,
+        var findings = outcome.findings.sorted(by: Finding.reportOrder)
+        var baselineOutcome: BaselineOutcome?
+        if let (baseline, path) = request.baseline {
+            let (matched, fixed) = baseline.apply(to: &findings)
+            baselineOutcome = BaselineOutcome(path: path, matched: matched, fixed: fixed)
+        }
+        var report = ScanReport(
+            findings: findings,
+            rules: request.policy.apply(to: request.rules),
             filesScanned: outcome.filesScanned,
             filesWithCallKit: outcome.filesWithCallKit,
             linesScanned: outcome.linesScanned,
             problems: FileDiscovery.sortedProblems(problems + outcome.problems),
             rulesFingerprint: request.rulesFingerprint
         )
+        report.baseline = baselineOutcome
+        return report
     }
 
     private static func scanOne(
-        _ file: DiscoveredFile, analyzer: any FileAnalyzer, stageTimes: StageTimes?, into outcome: inout FileOutcome
+        _ file: DiscoveredFile, analyzer: any FileAnalyzer, settings: FileStageSettings, stageTimes: StageTimes?,
+        into outcome: inout FileOutcome
     ) {
         var stopwatch = StageStopwatch(stageTimes)
         defer { stopwatch.submit() }
@@ -73,17 +95,26 @@ public enum ScanPipeline {
         stopwatch.lap(.lex)
         var findings = analyzer.analyze(path: file.displayPath, file: tokenized)
         stopwatch.lap(.analyze)
+        SuppressionPass.apply(to: &findings, file: tokenized, lines: lines, options: settings.suppressions)
+        settings.policy.apply(to: &findings)
         var hasMapping = false
         for index in findings.indices {
-            findings[index].locate(path: file.displayPath, lines: lines)
+            findings[index].locate(path: file.displayPath, lines: lines, bytes: bytes)
             if findings[index].mappingKind != nil { hasMapping = true }
         }
+        FindingFingerprint.assign(to: &findings, bytes: bytes, lines: lines)
         outcome.findings.append(contentsOf: findings)
         outcome.filesScanned += 1
         outcome.linesScanned += SourceReader.lineCount(bytes, table: lines)
         if hasMapping { outcome.filesWithCallKit += 1 }
         stopwatch.lap(.finish)
     }
+}
+
+/// The per-file stage settings, copied once into the workers.
+private struct FileStageSettings: Sendable {
+    var suppressions: SuppressionOptions
+    var policy: RulePolicy
 }
 
 /// Per-worker results, merged once per worker so the lock is taken rarely.

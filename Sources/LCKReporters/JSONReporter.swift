@@ -29,7 +29,8 @@ import LCKCore
 ///         "findings": Int,              // active (not suppressed) findings
 ///         "suppressed": Int, "problems": Int,
 ///         "bySeverity": {"error": Int, "warning": Int, "note": Int},
-///         "byRule": {"<rule id>": Int}  // active findings, keys sorted by rule id
+///         "byRule": {"<rule id>": Int}, // active findings, keys sorted by rule id
+///         "baseline"?: {"path": String, "matched": Int, "fixed": Int}  // with --baseline
 ///       }
 ///     }
 ///
@@ -86,7 +87,7 @@ public struct JSONReporter: Reporter {
     }
 
     static func summaryValue(_ digest: ReportDigest) -> JSONValue {
-        .object([
+        .members([
             ("filesScanned", .int(digest.report.filesScanned)),
             ("filesWithCallKit", .int(digest.report.filesWithCallKit)),
             ("linesScanned", .int(digest.report.linesScanned)),
@@ -99,6 +100,9 @@ public struct JSONReporter: Reporter {
                 ("note", .int(digest.noteCount)),
             ])),
             ("byRule", .object(digest.countsByRule.map { ($0.ruleID, .int($0.count)) })),
+            ("baseline", digest.report.baseline.map { baseline in
+                .object([("path", .string(baseline.path)), ("matched", .int(baseline.matched)), ("fixed", .int(baseline.fixed))])
+            }),
         ])
     }
 }

@@ -59,6 +59,14 @@ private struct FuzzRandom {
         for input in inputs { checkLossless(Array(input.utf8), input) }
     }
 
+    @Test func manyUnterminatedConstructsInOneFile() {
+        // Each opener would scan to the end of the file; the lexer must stay linear.
+        let lines = ["#/\n", "\"\"\"\n", "/* ", "#\"", "`", "<#", "(/"]
+        for line in lines {
+            checkLossless(Array(String(repeating: line + "x\n", count: 20_000).utf8), "20,000 × \(line)")
+        }
+    }
+
     @Test func emptyFile() {
         checkLossless([], "empty")
     }

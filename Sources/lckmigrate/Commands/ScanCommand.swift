@@ -12,29 +12,25 @@ struct ScanCommand: Command {
         inside the scanned folder are followed; links leading outside it, and files over --max-file-size,
         are skipped with a note (exit status unchanged). Links to folders are not followed. Reported
         paths are relative to the current directory; lines and columns are 1-based, columns counted in
-        UTF-8 bytes.
+        UTF-8 bytes. With --files-from, PATH is optional.
 
-        Exit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 on a usage error or
-        when a file or folder could not be scanned (the report still covers everything else).
+        Settings come from .lckmigrate.json in the first PATH (when it is a folder) or the current
+        directory, or from --config FILE; command-line options win. See 'lckmigrate config --print'.
+        Comments such as '// lckmigrate:disable-next-line RULE -- reason' suppress findings in the source.
+
+        Exit status: 0 when no unsuppressed finding is at or above --fail-on, 1 when one is (or, with
+        --strict-baseline, when baseline entries are fixed), 2 on a usage or configuration error or when
+        a file, folder or output could not be read or written (the report still covers everything else).
         """
     static let usage = "[options] PATH..."
-    static let options: [OptionSpec] = [
-        OptionSpec("format", value: "FORMAT", help: "Report format: \(formatNames) (default: text)."),
-        OptionSpec("fail-on", value: "LEVEL", help: "Lowest severity that makes the exit status 1: error, warning, note or never (default: error)."),
-        OptionSpec("jobs", short: "j", value: "N", help: "Files scanned in parallel (default: number of cores); output does not depend on it."),
-        OptionSpec("output", short: "o", value: "FILE", help: "Write the report to FILE instead of stdout, atomically (temporary file, then rename)."),
-        OptionSpec("quiet", short: "q", help: "No progress and no summary on stderr; errors are still printed."),
+    static let options: [OptionSpec] = ScanSettings.options + [
+        OptionSpec("quiet", short: "q", help: "No progress, notes or summary on stderr; errors and warnings are still printed."),
         OptionSpec("list-files", help: "Print the files that would be scanned, one per line, and stop."),
         OptionSpec("max-file-size", value: "SIZE", help: "Skip files larger than SIZE (bytes, or with KB, MB, GB; 1 KB = 1024 bytes) with a note; default 10MB."),
     ]
 
-    private static var formatNames: String { ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") }
-
     var paths: [String] = []
-    var format = ReportFormat.text
-    var failOn = FailThreshold.error
-    var jobs = ScanDefaults.jobs
-    var output: String?
+    var settings = ScanSettings()
     var quiet = false
     var listFiles = false
     var maxFileSize: Int? = DiscoveryOptions.defaultMaxFileSize
@@ -45,82 +41,104 @@ struct ScanCommand: Command {
             case .positional(let path):
                 paths.append(path)
             case .option(let spec, let value):
-                try apply(spec.long, value: value ?? "")
+                if try settings.apply(spec.long, value: value ?? "", command: Self.self) { continue }
+                switch spec.long {
+                case "quiet": quiet = true
+                case "list-files": listFiles = true
+                case "max-file-size":
+                    guard let parsed = ByteSize.parse(value ?? "") else {
+                        throw UsageError("--max-file-size needs a size such as 10MB, 512KB or 65536, not '\(value ?? "")'", command: Self.self)
+                    }
+                    maxFileSize = parsed
+                default: throw UsageError("option --\(spec.long) is not handled by scan", command: Self.self)
+                }
             }
         }
-        guard !paths.isEmpty else {
+        guard !paths.isEmpty || settings.filesFrom != nil else {
             throw UsageError("missing PATH; give Swift files or folders, such as '\(ToolName.name) scan .'", command: Self.self)
         }
     }
 
-    private mutating func apply(_ option: String, value: String) throws {
-        switch option {
-        case "format":
-            guard let parsed = ReportFormat(rawValue: value) else {
-                throw UsageError("unknown format '\(value)' for --format; use one of: \(Self.formatNames)", command: Self.self)
-            }
-            format = parsed
-        case "fail-on":
-            guard let parsed = FailThreshold(rawValue: value) else {
-                throw UsageError("unknown level '\(value)' for --fail-on; use error, warning, note or never", command: Self.self)
-            }
-            failOn = parsed
-        case "jobs":
-            guard let parsed = Int(value), parsed >= 1, parsed <= 1024 else {
-                throw UsageError("--jobs needs a whole number from 1 to 1024, not '\(value)'", command: Self.self)
-            }
-            jobs = parsed
-        case "output": output = value
-        case "quiet": quiet = true
-        case "list-files": listFiles = true
-        case "max-file-size":
-            guard let parsed = ByteSize.parse(value) else {
-                throw UsageError("--max-file-size needs a size such as 10MB, 512KB or 65536, not '\(value)'", command: Self.self)
-            }
-            maxFileSize = parsed
-        default: throw UsageError("option --\(option) is not handled by scan", command: Self.self)
-        }
-    }
-
     func run(_ context: CommandContext) throws -> ExitStatus {
-        // Opened first so that an unwritable destination fails before any scanning.
-        let destination = try output.map { path throws(FileProblemError) in try AtomicOutputFile.open(path) }
-        var request = ScanRequest(paths: paths, currentDirectory: context.currentDirectory, jobs: jobs)
+        let (configuration, warnings, rules) = try settings.resolve(paths: paths, context: context, command: Self.self)
+        for warning in warnings { context.console.err(warning) }
+
+        // Everything that can fail without scanning fails first: outputs are opened (temporary files
+        // created) and the baseline read before the first file is touched.
+        var destinations: [(OutputRequest, AtomicOutputFile?)] = []
+        if !listFiles {
+            for output in configuration.outputs.value {
+                destinations.append((output, try output.path.map { path throws(FileProblemError) in try AtomicOutputFile.open(path) }))
+            }
+        }
+        let baselineFile = try settings.writeBaseline.map { path throws(FileProblemError) in try AtomicOutputFile.open(path) }
+        let baseline = try configuration.baseline.value.map { path throws(FileProblemError) in
+            (try ScanSetup.loadBaseline(path, currentDirectory: context.currentDirectory), path)
+        }
+
+        var scanPaths = paths
+        if let filesFrom = settings.filesFrom {
+            let list = try ChangedFiles.readList(filesFrom, currentDirectory: context.currentDirectory)
+            let selection = ChangedFiles.select(list, currentDirectory: context.currentDirectory)
+            if !quiet { for note in selection.notes { context.console.err("\(ToolName.name): note: \(note)\n") } }
+            scanPaths += selection.paths
+        }
+        var request = ScanRequest(paths: scanPaths, currentDirectory: context.currentDirectory, jobs: configuration.jobs.value)
+        request.rules = rules.descriptors
+        request.rulesFingerprint = rules.fingerprint
+        request.suppressions = SuppressionOptions(knownRuleIDs: rules.ids, requireReason: configuration.requireReason.value)
+        request.policy = configuration.rulePolicy
+        request.baseline = baseline
         request.discovery.maxFileSize = maxFileSize
         let showProgress = !quiet && !listFiles && context.console.errorIsTerminal
         if showProgress { request.progress = ProgressLine(console: context.console).update }
 
-        let discovery = FileDiscovery.discover(
-            paths: paths, currentDirectory: context.currentDirectory, options: request.discovery)
-        let bytes: [UInt8]
-        let status: ExitStatus
-        var report: ScanReport?
+        let discovery = FileDiscovery.discover(paths: scanPaths, currentDirectory: context.currentDirectory, options: request.discovery)
+        let files = ScanSetup.filter(discovery.files, by: configuration, currentDirectory: context.currentDirectory)
         if listFiles {
-            bytes = Array(discovery.files.map { $0.displayPath + "\n" }.joined().utf8)
-            status = discovery.problems.isEmpty ? .success : .failure
+            // A bare `--output FILE` receives the list instead of stdout; FORMAT=FILE outputs are not written.
+            let listing = Array(files.map { $0.displayPath + "\n" }.joined().utf8)
+            if let path = settings.outputs.first(where: { $0.format == nil })?.path {
+                try AtomicOutputFile.open(path).commit(listing)
+            } else {
+                context.console.out(listing)
+            }
             printProblems(discovery.problems, context)
-        } else {
-            let scanned = ScanPipeline.run(files: discovery.files, problems: discovery.problems, request: request)
-            if showProgress { context.console.err(ProgressLine.clear) }
-            bytes = format.reporter.render(scanned)
-            status = failOn.exitStatus(for: scanned)
-            printProblems(scanned.problems, context)
-            report = scanned
+            return discovery.problems.contains { $0.kind == .unreadable } ? .failure : .success
         }
-        if let destination {
-            try destination.commit(bytes)
-        } else {
-            context.console.out(bytes)
+
+        var report = ScanPipeline.run(files: files, problems: discovery.problems, request: request)
+        if showProgress { context.console.err(ProgressLine.clear) }
+        if let baselineFile, let path = settings.writeBaseline {
+            let written = Baseline(findings: report.findings)
+            try baselineFile.commit(written.serialized())
+            // The new baseline accepts everything: the run reports as the next run with it will.
+            let (matched, _) = written.apply(to: &report.findings)
+            if report.baseline == nil { report.baseline = BaselineOutcome(path: path, matched: matched, fixed: 0) }
         }
-        if let report, !quiet { context.console.err(Self.summary(report)) }
+        let options = ReporterOptions(sourceRootURI: SARIFReporter.fileURI(forDirectory: context.currentDirectory))
+        for (output, destination) in destinations {
+            let bytes = output.format.reporter(options: options).render(report)
+            if let destination { try destination.commit(bytes) } else { context.console.out(bytes) }
+        }
+        printProblems(report.problems, context)
+        var status = configuration.failOn.value.exitStatus(for: report)
+        if settings.strictBaseline, let outcome = report.baseline, outcome.fixed > 0, settings.writeBaseline == nil {
+            context.console.err("\(ToolName.name): error: \(outcome.path): \(outcome.fixed) baseline "
+                + "entr\(outcome.fixed == 1 ? "y is" : "ies are") fixed; remove \(outcome.fixed == 1 ? "it" : "them") with --write-baseline (--strict-baseline)\n")
+            if status == .success { status = .findings }
+        }
+        if !quiet { context.console.err(Self.summary(report)) }
         return status
     }
 
     private func printProblems(_ problems: [FileProblem], _ context: CommandContext) {
         for problem in problems {
-            context.console.err(problem.kind == .skipped
-                ? "\(ToolName.name): note: \(problem.path): \(problem.message)\n"
-                : ErrorPresentation.errorLine(problem.path, problem.message))
+            if problem.kind == .skipped {
+                if !quiet { context.console.err("\(ToolName.name): note: \(problem.path): \(problem.message)\n") }
+            } else {
+                context.console.err(ErrorPresentation.errorLine(problem.path, problem.message))
+            }
         }
     }
 
@@ -133,6 +151,9 @@ struct ScanCommand: Command {
         line += "\(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.note), "note"))"
         let suppressed = report.findings.count - active.count
         if suppressed > 0 { line += ", \(suppressed) suppressed" }
+        if let baseline = report.baseline {
+            line += "; baseline: \(baseline.matched) known, \(baseline.fixed) fixed"
+        }
         let skipped = report.problems.filter { $0.kind == .skipped }.count
         let unreadable = report.problems.count - skipped
         if unreadable > 0 { line += "; \(plural(unreadable, "file problem"))" }

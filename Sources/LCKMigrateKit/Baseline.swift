@@ -1,0 +1,145 @@
+import LCKCore
+
+/// Known findings a team accepts for now, so CI fails only on new ones.
+///
+/// An entry matches on rule id, path and `Finding.fingerprint` (which hashes the normalized source of
+/// the finding's line and of its enclosing declaration, never the line number), so edits above a
+/// finding do not break the match. Identical findings are counted, not listed twice.
+///
+/// File format (version 1): one entry per line, sorted by path, rule, fingerprint, so diffs review well:
+///
+///     {
+///       "version": 1,
+///       "entries": [
+///         {"path": "App/Call.swift", "rule": "cx_provider", "fingerprint": "…32 hex…", "count": 2, "message": "…"}
+///       ]
+///     }
+///
+/// `message` is for reviewers only; matching ignores it.
+public struct Baseline: Sendable, Equatable {
+    public struct Key: Hashable, Sendable, Comparable {
+        public var path: String
+        public var ruleID: String
+        public var fingerprint: String
+
+        public init(path: String, ruleID: String, fingerprint: String) {
+            self.path = path
+            self.ruleID = ruleID
+            self.fingerprint = fingerprint
+        }
+
+        public static func < (lhs: Key, rhs: Key) -> Bool {
+            if lhs.path != rhs.path { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
+            if lhs.ruleID != rhs.ruleID { return lhs.ruleID.utf8.lexicographicallyPrecedes(rhs.ruleID.utf8) }
+            return lhs.fingerprint.utf8.lexicographicallyPrecedes(rhs.fingerprint.utf8)
+        }
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public var key: Key
+        public var count: Int
+        public var message: String
+
+        public init(key: Key, count: Int, message: String) {
+            self.key = key
+            self.count = count
+            self.message = message
+        }
+    }
+
+    public static let formatVersion = 1
+    /// Sorted by key, one entry per key.
+    public private(set) var entries: [Entry]
+
+    public init(entries: [Entry]) {
+        var merged: [Key: Entry] = [:]
+        for entry in entries {
+            if var existing = merged[entry.key] {
+                existing.count += entry.count
+                merged[entry.key] = existing
+            } else {
+                merged[entry.key] = entry
+            }
+        }
+        self.entries = merged.values.sorted { $0.key < $1.key }
+    }
+
+    /// Every finding not suppressed in the source (already-baselined ones included), counted per key.
+    public init(findings: [Finding]) {
+        self.init(entries: findings.compactMap { finding in
+            guard finding.suppression?.kind != .inSource, let fingerprint = finding.fingerprint else { return nil }
+            return Entry(key: Key(path: finding.path, ruleID: finding.ruleID, fingerprint: fingerprint), count: 1, message: finding.message)
+        })
+    }
+
+    public static func key(of finding: Finding) -> Key? {
+        finding.fingerprint.map { Key(path: finding.path, ruleID: finding.ruleID, fingerprint: $0) }
+    }
+
+    /// Marks matching unsuppressed findings as baselined, in report order (so which duplicate is
+    /// matched never depends on `--jobs`); returns how many matched and how many entries are left over.
+    public func apply(to findings: inout [Finding]) -> (matched: Int, fixed: Int) {
+        var remaining: [Key: Int] = [:]
+        for entry in entries { remaining[entry.key] = entry.count }
+        var matched = 0
+        for index in findings.indices where findings[index].suppression == nil {
+            guard let key = Baseline.key(of: findings[index]), let left = remaining[key], left > 0 else { continue }
+            remaining[key] = left - 1
+            findings[index].suppression = Suppression(kind: .external, justification: "baseline")
+            matched += 1
+        }
+        return (matched, remaining.values.reduce(0, +))
+    }
+
+    /// The file's bytes: stable, sorted, one entry per line, trailing newline.
+    public func serialized() -> [UInt8] {
+        var text = "{\n  \"version\": \(Baseline.formatVersion),\n  \"entries\": ["
+        for (index, entry) in entries.enumerated() {
+            text += index == 0 ? "\n" : ",\n"
+            text += "    {\"path\": \(JSONWriter.quoted(entry.key.path)), \"rule\": \(JSONWriter.quoted(entry.key.ruleID)), "
+            text += "\"fingerprint\": \(JSONWriter.quoted(entry.key.fingerprint)), \"count\": \(entry.count), "
+            text += "\"message\": \(JSONWriter.quoted(entry.message))}"
+        }
+        text += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return Array(text.utf8)
+    }
+
+    /// Parses a baseline file; errors read `PATH:LINE:COLUMN: expected …`.
+    public static func parse(_ bytes: [UInt8], path: String) throws(FileProblemError) -> Baseline {
+        let document: JSONDocument
+        do {
+            document = try JSONParser().parse(bytes)
+        } catch {
+            throw positioned(path, error.position, error.message)
+        }
+        func fail(_ value: JSONValue, _ message: String) -> FileProblemError {
+            positioned(path, document.position(of: value.range.start), message)
+        }
+        guard document.root.members != nil else { throw fail(document.root, "expected a baseline object, found \(document.root.typeName)") }
+        guard let version = document.root["version"] else { throw fail(document.root, "expected a \"version\" key (a baseline written by --write-baseline)") }
+        guard version.intValue == formatVersion else { throw fail(version, "expected version \(formatVersion), found \(JSONWriter.canonicalText(version)); re-create it with --write-baseline") }
+        guard let list = document.root["entries"] else { throw fail(document.root, "expected an \"entries\" key") }
+        guard let elements = list.arrayValue else { throw fail(list, "expected an array for \"entries\", found \(list.typeName)") }
+        var entries: [Entry] = []
+        for element in elements {
+            guard element.members != nil else { throw fail(element, "expected an entry object, found \(element.typeName)") }
+            func string(_ name: String) throws(FileProblemError) -> String {
+                guard let value = element[name] else { throw fail(element, "expected a \"\(name)\" key in the entry") }
+                guard let text = value.stringValue else { throw fail(value, "expected a string for \"\(name)\", found \(value.typeName)") }
+                return text
+            }
+            let key = Key(path: try string("path"), ruleID: try string("rule"), fingerprint: try string("fingerprint"))
+            var count = 1
+            if let value = element["count"] {
+                guard let number = value.intValue, number >= 1 else { throw fail(value, "expected a whole number of at least 1 for \"count\"") }
+                count = number
+            }
+            entries.append(Entry(key: key, count: count, message: element["message"]?.stringValue ?? ""))
+        }
+        return Baseline(entries: entries)
+    }
+
+    private static func positioned(_ path: String, _ position: SourcePosition, _ message: String) -> FileProblemError {
+        FileProblemError(FileProblem(path: "\(path):\(position.line):\(position.column)", message: message))
+    }
+}

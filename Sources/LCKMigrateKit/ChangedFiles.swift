@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LCKCore
+
+/// `--files-from FILE|-`: a newline-separated list of paths (such as `git diff --name-only`) to scan
+/// instead of walking folders. Deleted paths and non-Swift files are skipped with a note each; they
+/// are expected in a diff and are not errors.
+public enum ChangedFiles {
+    public struct Selection: Sendable, Equatable {
+        /// Paths to hand to discovery, in list order, without duplicates.
+        public var paths: [String]
+        /// One line per skipped path: `PATH: why it was skipped`.
+        public var notes: [String]
+    }
+
+    /// Reads the list from `source` (`-` is stdin); paths are relative to `currentDirectory`.
+    public static func readList(_ source: String, currentDirectory: String) throws(FileProblemError) -> [UInt8] {
+        if source == "-" { return try readAll(descriptor: 0, name: "stdin") }
+        // Any readable file, pipes included, so `--files-from <(git diff --name-only main)` works.
+        let absolute = source.hasPrefix("/") ? source : currentDirectory + "/" + source
+        let descriptor = Platform.withCPath(Array(absolute.utf8)) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            throw FileProblemError(FileProblem(path: source, message: "cannot read --files-from list (\(Platform.errorText(errno)))"))
+        }
+        defer { close(descriptor) }
+        return try readAll(descriptor: descriptor, name: source)
+    }
+
+    /// Splits the list (LF or CRLF, blank lines ignored) and keeps existing Swift files and folders.
+    public static func select(_ list: [UInt8], currentDirectory: String) -> Selection {
+        var selection = Selection(paths: [], notes: [])
+        var seen = Set<String>()
+        for rawLine in list.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            var line = rawLine[...]
+            if line.last == 0x0D { line = line.dropLast() }
+            let path = String(decoding: line, as: UTF8.self).trimmingSpaces()
+            guard !path.isEmpty, seen.insert(path).inserted else { continue }
+            let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+            switch Platform.status(of: Array(absolute.utf8), followLinks: true) {
+            case .failure:
+                selection.notes.append("\(path): no longer exists (deleted or renamed); skipped")
+            case .success(let status):
+                if status.kind == .directory || (status.kind == .regular && path.hasSuffix(".swift")) {
+                    selection.paths.append(path)
+                } else {
+                    selection.notes.append("\(path): not a Swift file; skipped")
+                }
+            }
+        }
+        return selection
+    }
+
+    private static func readAll(descriptor: Int32, name: String) throws(FileProblemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileProblemError(FileProblem(path: name, message: "cannot read --files-from list (\(Platform.errorText(errno)))"))
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import LCKCore
+import LCKRules
+
+/// The steps between the command line and `ScanPipeline.run` that do not depend on the CLI:
+/// finding and reading the config, loading the rule table, filtering files, loading the baseline.
+public enum ScanSetup {
+    /// The active rules: the built-in table plus `directories`, and the suppression stage's own rules.
+    public struct ActiveRules: Sendable {
+        public var descriptors: [RuleDescriptor]
+        public var fingerprint: String
+        /// Every id a config, `--severity` or a suppression comment may name.
+        public var ids: Set<String>
+
+        public init(descriptors: [RuleDescriptor], fingerprint: String) {
+            // Tags deduplicated (first occurrence kept): SARIF requires unique `properties.tags`, and a
+            // mapping's area can also appear among its own tags.
+            var all = descriptors.map { rule in
+                var rule = rule
+                var seen = Set<String>()
+                rule.tags = rule.tags.filter { seen.insert($0).inserted }
+                return rule
+            }
+            for meta in SuppressionRules.all where !all.contains(where: { $0.id == meta.id }) { all.append(meta) }
+            self.descriptors = all.sorted { $0.id < $1.id }
+            self.fingerprint = fingerprint
+            self.ids = Set(self.descriptors.map(\.id))
+        }
+    }
+
+    /// Loads the rule table; a broken rule file is a `FileProblemError` naming its position.
+    public static func loadRules(directories: [String]) throws(FileProblemError) -> ActiveRules {
+        do {
+            let table = try RuleLoader.load(directories: directories)
+            return ActiveRules(descriptors: table.descriptors, fingerprint: table.fingerprint)
+        } catch {
+            let first = error.diagnostics.first
+            throw FileProblemError(FileProblem(
+                path: first.map { "\($0.location)" } ?? "rules",
+                message: (first?.message ?? "cannot load the rule table")
+                    + (error.diagnostics.count > 1 ? " (and \(error.diagnostics.count - 1) more rule problems)" : "")))
+        }
+    }
+
+    /// Keeps the files the config's `include`/`exclude` admit (patterns are relative to the config's folder;
+    /// files outside that folder are kept only when there is no `include` list).
+    public static func filter(_ files: [DiscoveredFile], by configuration: Configuration, currentDirectory: String) -> [DiscoveredFile] {
+        let filter = configuration.pathFilter
+        guard !filter.isEmpty else { return files }
+        return files.filter { file in
+            let absolute = ConfigurationLoader.absolutePath(file.displayPath, currentDirectory)
+            let relative = DisplayPath.relative(absolute, to: configuration.patternRoot)
+            // Outside the config's folder no pattern applies: kept unless an include list asks for specific files.
+            if relative == ".." || relative.hasPrefix("../") { return filter.include.isEmpty }
+            return filter.admits(relative)
+        }
+    }
+
+    /// Reads a baseline file (relative to `currentDirectory`).
+    public static func loadBaseline(_ path: String, currentDirectory: String) throws(FileProblemError) -> Baseline {
+        switch Platform.readFile(Array(ConfigurationLoader.absolutePath(path, currentDirectory).utf8)) {
+        case .success(let bytes): return try Baseline.parse(bytes, path: path)
+        case .failure(let error):
+            let hint = error.isNotFound ? "; create it with --write-baseline" : ""
+            throw FileProblemError(FileProblem(path: path, message: "cannot read baseline (\(error.message))\(hint)"))
+        }
+    }
+}

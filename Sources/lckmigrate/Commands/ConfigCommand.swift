@@ -1,0 +1,44 @@
+import LCKMigrateKit
+
+/// `lckmigrate config --print [PATH]`: the settings `scan` would use, each with where it came from.
+struct ConfigCommand: Command {
+    static let name = "config"
+    static let abstract = "Print the effective configuration and where each value came from."
+    static let discussion = """
+        Takes the same settings options as 'scan' and resolves them the same way: built-in defaults, then
+        .lckmigrate.json (in PATH when it is a folder, else the current directory, or --config FILE), then
+        the command line. Each line shows a key, its value and its origin: 'default', FILE:LINE:COLUMN or
+        'command line'. Paths in the output are relative to the current directory.
+        """
+    static let usage = "--print [options] [PATH]"
+    static let options: [OptionSpec] = [OptionSpec("print", help: "Print the effective configuration (the only action for now).")]
+        + ScanSettings.options.filter { !["write-baseline", "strict-baseline", "files-from"].contains($0.long) }
+
+    var paths: [String] = []
+    var settings = ScanSettings()
+    var printRequested = false
+
+    init(arguments: inout ArgumentCursor) throws {
+        while let argument = try arguments.next() {
+            switch argument {
+            case .positional(let path):
+                guard paths.isEmpty else { throw UsageError("config takes at most one PATH", command: Self.self) }
+                paths.append(path)
+            case .option(let spec, let value):
+                if spec.long == "print" {
+                    printRequested = true
+                } else if try !settings.apply(spec.long, value: value ?? "", command: Self.self) {
+                    throw UsageError("option --\(spec.long) is not handled by config", command: Self.self)
+                }
+            }
+        }
+        guard printRequested else { throw UsageError("missing --print; try '\(ToolName.name) config --print'", command: Self.self) }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        let (configuration, warnings, _) = try settings.resolve(paths: paths, context: context, command: Self.self)
+        for warning in warnings { context.console.err(warning) }
+        context.console.out(configuration.printed())
+        return .success
+    }
+}
