@@ -25,9 +25,17 @@ public struct JSONParser {
     }
 }
 
-private enum Frame {
-    case array(start: Int, elements: [JSONValue])
-    case object(start: Int, members: [JSONMember], pendingKey: String, pendingKeyRange: ByteRange)
+/// An open container. Frames are mutated in place on the stack (never popped and re-pushed per
+/// element), so appending to a large array or object stays amortised O(1).
+private struct Frame {
+    var isArray: Bool
+    var start: Int
+    var elements: [JSONValue] = []
+    var members: [JSONMember] = []
+    var pendingKey = ""
+    var pendingKeyRange = ByteRange(start: 0, end: 0)
+
+    static func array(start: Int) -> Frame { Frame(isArray: true, start: start) }
 }
 
 private struct Cursor {
@@ -80,33 +88,35 @@ private struct Cursor {
             }
             // Attach the finished value to its parent, closing parents that end right after it.
             while true {
-                guard let frame = stack.popLast() else {
+                guard !stack.isEmpty else {
                     root = completed
                     break
                 }
-                switch frame {
-                case .array(let start, var elements):
-                    elements.append(completed)
+                let top = stack.count - 1
+                if stack[top].isArray {
+                    stack[top].elements.append(completed)
                     skipWhitespace()
                     if index < bytes.count && bytes[index] == UInt8(ascii: ",") {
                         index += 1
-                        stack.append(.array(start: start, elements: elements))
                     } else if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
                         index += 1
-                        completed = JSONValue(.array(elements), range: ByteRange(start: start, end: index))
+                        let frame = stack.removeLast()
+                        completed = JSONValue(.array(frame.elements), range: ByteRange(start: frame.start, end: index))
                         continue
                     } else {
                         throw fail("expected ',' or ']' after an array element, found \(found())")
                     }
-                case .object(let start, var members, let key, let keyRange):
-                    members.append(JSONMember(key: key, keyRange: keyRange, value: completed))
+                } else {
+                    let member = JSONMember(key: stack[top].pendingKey, keyRange: stack[top].pendingKeyRange, value: completed)
+                    stack[top].members.append(member)
                     skipWhitespace()
                     if index < bytes.count && bytes[index] == UInt8(ascii: ",") {
                         index += 1
-                        stack.append(try openMember(start: start, members: members))
+                        try openMember(&stack[top])
                     } else if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
                         index += 1
-                        completed = JSONValue(.object(members), range: ByteRange(start: start, end: index))
+                        let frame = stack.removeLast()
+                        completed = JSONValue(.object(frame.members), range: ByteRange(start: frame.start, end: index))
                         continue
                     } else {
                         throw fail("expected ',' or '}' after an object member, found \(found())")
@@ -133,7 +143,7 @@ private struct Cursor {
                 index += 1
                 return JSONValue(.array([]), range: ByteRange(start: start, end: index))
             }
-            stack.append(.array(start: start, elements: []))
+            stack.append(.array(start: start))
             return nil
         case UInt8(ascii: "{"):
             if stack.count >= maximumDepth { throw fail("nesting deeper than \(maximumDepth) levels") }
@@ -143,7 +153,9 @@ private struct Cursor {
                 index += 1
                 return JSONValue(.object([]), range: ByteRange(start: start, end: index))
             }
-            stack.append(try openMember(start: start, members: []))
+            var frame = Frame(isArray: false, start: start)
+            try openMember(&frame)
+            stack.append(frame)
             return nil
         case UInt8(ascii: "\""):
             let text = try parseString()
@@ -165,8 +177,8 @@ private struct Cursor {
         }
     }
 
-    /// Reads `"key" :` and returns the object frame waiting for the member's value.
-    mutating func openMember(start: Int, members: [JSONMember]) throws(JSONSyntaxError) -> Frame {
+    /// Reads `"key" :` into the object frame, which then waits for the member's value.
+    mutating func openMember(_ frame: inout Frame) throws(JSONSyntaxError) {
         skipWhitespace()
         guard index < bytes.count && bytes[index] == UInt8(ascii: "\"") else {
             throw fail("expected a string key, found \(found())")
@@ -179,7 +191,8 @@ private struct Cursor {
             throw fail("expected ':' after an object key, found \(found())")
         }
         index += 1
-        return .object(start: start, members: members, pendingKey: key, pendingKeyRange: keyRange)
+        frame.pendingKey = key
+        frame.pendingKeyRange = keyRange
     }
 
     mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {

@@ -12,14 +12,7 @@ public enum ScanSetup {
         public var ids: Set<String>
 
         public init(descriptors: [RuleDescriptor], fingerprint: String) {
-            // Tags deduplicated (first occurrence kept): SARIF requires unique `properties.tags`, and a
-            // mapping's area can also appear among its own tags.
-            var all = descriptors.map { rule in
-                var rule = rule
-                var seen = Set<String>()
-                rule.tags = rule.tags.filter { seen.insert($0).inserted }
-                return rule
-            }
+            var all = descriptors
             for meta in SuppressionRules.all where !all.contains(where: { $0.id == meta.id }) { all.append(meta) }
             self.descriptors = all.sorted { $0.id < $1.id }
             self.fingerprint = fingerprint

@@ -34,13 +34,17 @@ enum BracketMatcher {
                 openers.append(index)
             case .rightParen, .rightSquare, .rightBrace:
                 let closer = tokens[index].kind
-                let wanted: TokenKind = closer == .rightParen ? .leftParen : (closer == .rightSquare ? .leftSquare : .leftBrace)
+                let wanted: TokenKind =
+                    closer == .rightParen ? .leftParen : (closer == .rightSquare ? .leftSquare : .leftBrace)
                 var position = openers.count - 1
                 let floor = max(openGroups.last?.depth ?? 0, openers.count - searchLimit, 0)
                 while position >= floor {
                     let kind = tokens[openers[position]].kind
                     if kind == wanted { break }
-                    if kind == .leftBrace { position = floor - 1; break }
+                    if kind == .leftBrace {
+                        position = floor - 1
+                        break
+                    }
                     position -= 1
                 }
                 if position >= floor {
@@ -51,7 +55,8 @@ enum BracketMatcher {
                 }
             case .poundIf:
                 let end = conditionEnd(after: index)
-                let clause = ConditionalCompilation.Clause(directive: index, condition: (index + 1)..<end, body: end..<end)
+                let clause = ConditionalCompilation.Clause(
+                    directive: index, condition: (index + 1)..<end, body: end..<end)
                 groupByIf[index] = groups.count
                 openGroups.append((groups.count, openers.count))
                 groups.append(ConditionalCompilation(clauses: [clause], endif: nil))

@@ -16,6 +16,11 @@ public struct TypeSpan: Hashable, Sendable {
     /// Trailing `?` or `!` (including `[T]?`).
     public var isOptional: Bool
 
+    /// Every identifier token of the type, e.g. `Result`, `CXCall`, `Error` in `Result<[CXCall], Error>?`.
+    public func identifierTokens(in file: TokenizedFile) -> [Int] {
+        range.filter { file.tokens[$0].kind == .identifier }
+    }
+
     public init(range: Range<Int>, nameToken: Int?, shape: Shape, isOptional: Bool) {
         self.range = range
         self.nameToken = nameToken

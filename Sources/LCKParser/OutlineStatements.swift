@@ -46,7 +46,8 @@ public struct Statement: Hashable, Sendable {
     /// the returned or thrown expression.
     public var condition: Range<Int>?
     /// Child block indices in `SyntaxOutline.blocks`. For `.declaration` these are the bodies
-    /// (type members, function body, accessors), which do not run where they are declared.
+    /// (type members, function body, accessors), which do not run where they are declared. Any
+    /// statement may also own `.expressionBranches` blocks for `if`/`switch` expressions it contains.
     public var blocks: [Int]
     public var declaration: Declaration?
     /// `outer` in `outer: for …`.
@@ -61,6 +62,9 @@ public struct Block: Hashable, Sendable {
         case file, typeMembers, functionBody, closureBody, accessorBody
         case then, `else`, guardElse, caseBody, doBody, catchBody, loopBody, deferBody
         case conditionalClause
+        /// Holds the `if`/`switch` statement of an `if`/`switch` expression (`let x = if …`); owned by
+        /// the statement containing the expression.
+        case expressionBranches
     }
 
     /// Who owns a block, for walking upwards.

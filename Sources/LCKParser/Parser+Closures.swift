@@ -21,12 +21,7 @@ extension ParserState {
             isTrailing = true
             label = open - 2
         } else if state.chainStart >= 0, state.chainStart < open, !startsLine(open), isCalleeEnd(open - 1) {
-            var name = open - 1
-            while name > state.chainStart,
-                tokens[name].kind == .postfixQuestionMark || tokens[name].kind == .exclamationMark
-            {
-                name -= 1
-            }
+            let name = calleeName(before: open, chainStart: state.chainStart)
             outline.calls.append(
                 Call(
                     callee: state.chainStart..<open, nameToken: name, leftParen: nil, rightParen: nil, arguments: [],
@@ -115,7 +110,9 @@ extension ParserState {
                 var offset = token.start
                 while offset < token.end {
                     let byte = file.bytes[offset]
-                    if byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") { break scan }
+                    if byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") {
+                        break scan
+                    }
                     offset += 1
                 }
             case .leftParen, .leftSquare:

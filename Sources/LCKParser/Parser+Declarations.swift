@@ -104,11 +104,13 @@ extension ParserState {
                 kind: kind, keywordToken: header.introducer, nameToken: nameToken, nameRange: nameRange,
                 inherited: inherited, attributes: header.attributes, modifiers: header.modifiers, body: nil,
                 bodyBlock: nil, parent: context.type, range: header.start..<index))
-        let statement = addStatement(.declaration, range: header.start..<index, keyword: header.introducer, block: block)
+        let statement = addStatement(
+            .declaration, range: header.start..<index, keyword: header.introducer, block: block)
         outline.statements[statement].declaration = .type(typeIndex)
         guard isKind(index, .leftBrace) else { return max(index, header.introducer + 1) }
         let memberContext = ParseContext(type: typeIndex, function: nil, closure: nil, isMemberBlock: true)
-        let body = scheduleBody(open: index, limit: end, kind: .typeMembers, owner: .type(typeIndex), context: memberContext)
+        let body = scheduleBody(
+            open: index, limit: end, kind: .typeMembers, owner: .type(typeIndex), context: memberContext)
         outline.types[typeIndex].body = body.range
         outline.types[typeIndex].bodyBlock = body.block
         outline.statements[statement].blocks = [body.block]

@@ -54,6 +54,14 @@ extension ParserState {
                 case .case:
                     state.patternDepth = frameStack.count - state.frameBase
                     state.chainStart = -1
+                case .if, .switch:
+                    let next = parseBranchExpression(at: index, job: job)
+                    var continuation = job
+                    continuation.position = next
+                    state.chainStart = -1
+                    continuation.scan = state
+                    suspend(continuation, resumingAt: next)
+                    return
                 default:
                     state.chainStart = -1
                 }
@@ -68,7 +76,8 @@ extension ParserState {
             case .leftSquare:
                 let isSubscript = state.chainStart >= 0 && !startsLine(index)
                 frameStack.append(
-                    ExpressionFrame(opener: index, savedChainStart: state.chainStart, call: -1, isSubscript: isSubscript))
+                    ExpressionFrame(
+                        opener: index, savedChainStart: state.chainStart, call: -1, isSubscript: isSubscript))
                 state.chainStart = -1
             case .rightParen, .rightSquare:
                 closeBracket(at: index, state: &state)
@@ -77,8 +86,7 @@ extension ParserState {
                 var continuation = job
                 continuation.position = resume
                 continuation.scan = state
-                if resume < end { jobs.append(.expression(continuation)) }
-                flushPending()
+                suspend(continuation, resumingAt: resume)
                 return
             case .poundIf, .poundElseif, .poundElse, .poundEndif:
                 index = lineEnd(after: index, limit: end)
@@ -86,7 +94,7 @@ extension ParserState {
                 continue
             case .binaryOperator, .prefixOperator, .leftAngle:
                 if state.chainStart >= 0, !token.flags.contains(.leadingSpace), startsWithLess(index) {
-                    let after = skipAngles(from: index, limit: end)
+                    let after = skipAngles(from: index, limit: min(end, index + 64))
                     if after > index, isKind(after, .leftParen) || isKind(after, .period) {
                         index = after
                         continue
@@ -104,6 +112,32 @@ extension ParserState {
         if frameStack.count > state.frameBase { frameStack.removeSubrange(state.frameBase...) }
     }
 
+    /// Schedules the rest of a scan behind the jobs just produced (a closure or branch body).
+    mutating func suspend(_ continuation: ExpressionJob, resumingAt position: Int) {
+        if position < continuation.end {
+            jobs.append(.expression(continuation))
+        } else if frameStack.count > continuation.scan.frameBase {
+            frameStack.removeSubrange(continuation.scan.frameBase...)
+        }
+        flushPending()
+    }
+
+    /// `if`/`switch` used as an expression: parsed as a statement in an `.expressionBranches` block.
+    mutating func parseBranchExpression(at index: Int, job: ExpressionJob) -> Int {
+        let owner = job.ownerStatement
+        let block = addBlock(
+            .expressionBranches, owner: owner >= 0 ? .statement(owner) : .file, range: index..<job.end)
+        if owner >= 0 { outline.statements[owner].blocks.append(block) }
+        let next: Int
+        if reserved(index) == .if {
+            next = parseIf(at: index, start: index, end: job.end, block: block, context: job.context)
+        } else {
+            next = parseSwitch(at: index, start: index, end: job.end, block: block, context: job.context)
+        }
+        outline.blocks[block].range = index..<max(next, index + 1)
+        return max(next, index + 1)
+    }
+
     /// A name or `self`: a member of the chain after `.`, or the start of a new chain.
     mutating func notePrimary(at index: Int, state: inout ExpressionScanState) {
         if index > 0, tokens[index - 1].kind == .period, state.chainStart >= 0, state.chainStart <= index - 1 {
@@ -117,14 +151,11 @@ extension ParserState {
     mutating func openParen(at index: Int, end: Int, state: inout ExpressionScanState) {
         var callIndex = -1
         if state.chainStart >= 0, index > 0, !startsLine(index), tokens[index - 1].kind != .backslash {
-            var name = index - 1
-            while name > state.chainStart,
-                tokens[name].kind == .postfixQuestionMark || tokens[name].kind == .exclamationMark
-            {
-                name -= 1
-            }
+            let name = calleeName(before: index, chainStart: state.chainStart)
             let close = matchIndex(index)
-            let argumentEnd = min(close ?? end, end)
+            // An unclosed `(` gets no arguments: splitting to the end of the region for each of many
+            // nested unclosed calls would be quadratic.
+            let argumentEnd = close.map { min($0, end) } ?? (index + 1)
             var arguments: [Argument] = []
             var segmentStart = index + 1
             var cursor = index + 1
@@ -134,6 +165,9 @@ extension ParserState {
                     segmentStart = cursor + 1
                 } else if let close = matchIndex(cursor), close > cursor, close < argumentEnd {
                     cursor = close
+                } else if let after = genericArgumentsEnd(at: cursor, limit: argumentEnd) {
+                    cursor = after
+                    continue
                 }
                 cursor += 1
             }
@@ -146,6 +180,34 @@ extension ParserState {
         frameStack.append(
             ExpressionFrame(opener: index, savedChainStart: state.chainStart, call: callIndex, isSubscript: false))
         state.chainStart = -1
+    }
+
+    /// The last name of a callee ending before `end`: skips `?`/`!` and explicit generic arguments
+    /// (`Set<String>(` names `Set`).
+    func calleeName(before end: Int, chainStart: Int) -> Int {
+        var name = end - 1
+        while name > chainStart, tokens[name].kind == .postfixQuestionMark || tokens[name].kind == .exclamationMark {
+            name -= 1
+        }
+        guard name > chainStart, tokens[name].length > 0,
+            file.bytes[tokens[name].end - 1] == UInt8(ascii: ">"), tokens[name].kind != .arrow
+        else { return name }
+        var depth = 0
+        var cursor = name
+        while cursor > chainStart, name - cursor < 64 {
+            let token = tokens[cursor]
+            if token.kind != .identifier && token.kind != .period && token.kind != .comma {
+                var offset = token.start
+                while offset < token.end {
+                    if file.bytes[offset] == UInt8(ascii: ">") { depth += 1 }
+                    if file.bytes[offset] == UInt8(ascii: "<") { depth -= 1 }
+                    offset += 1
+                }
+                if depth == 0 { return isName(cursor - 1) ? cursor - 1 : name }
+            }
+            cursor -= 1
+        }
+        return name
     }
 
     /// `label: value` or `value`; directive lines at the start are skipped.

@@ -60,7 +60,8 @@ extension ParserState {
         }
         index = skipToBody(from: index, end: end)
         outline.functions.append(function)
-        let statement = addStatement(.declaration, range: header.start..<index, keyword: header.introducer, block: block)
+        let statement = addStatement(
+            .declaration, range: header.start..<index, keyword: header.introducer, block: block)
         outline.statements[statement].declaration = .function(functionIndex)
         let bodyContext = ParseContext(type: context.type, function: functionIndex, closure: nil, isMemberBlock: false)
         var parameters: [Parameter] = []
@@ -81,7 +82,8 @@ extension ParserState {
             }
             outline.functions[functionIndex].body = body.range
             outline.functions[functionIndex].bodyBlock = body.block
-            outline.statements[statement].blocks = kind == .subscript ? accessorBlocks(owner: .function(functionIndex)) : [body.block]
+            outline.statements[statement].blocks =
+                kind == .subscript ? accessorBlocks(owner: .function(functionIndex)) : [body.block]
             for parameter in parameters { outline.variables[parameter.variable].scope = body.range }
             next = body.next
         }
@@ -104,6 +106,9 @@ extension ParserState {
                 close < stop
             {
                 index = close
+            } else if let after = genericArgumentsEnd(at: index, limit: stop) {
+                index = after
+                continue
             }
             index += 1
         }
@@ -153,7 +158,8 @@ extension ParserState {
         let kind: VariableDecl.Kind = context.isMemberBlock ? .property : .local
         let firstVariable = outline.variables.count
         var index = header.introducer + 1
-        let statement = addStatement(.declaration, range: header.start..<index, keyword: header.introducer, block: block)
+        let statement = addStatement(
+            .declaration, range: header.start..<index, keyword: header.introducer, block: block)
         while index < end {
             let patternStart = index
             var nameToken: Int?
@@ -228,7 +234,10 @@ extension ParserState {
             case .leftParen, .leftSquare:
                 index = matchIndex(index) ?? stop
             default:
-                break
+                if let after = genericArgumentsEnd(at: index, limit: stop) {
+                    index = after
+                    continue
+                }
             }
             index += 1
         }
@@ -306,7 +315,8 @@ extension ParserState {
             TypealiasDecl(
                 keywordToken: header.introducer, nameToken: nameToken, target: target, enclosingType: context.type,
                 range: header.start..<index))
-        let statement = addStatement(.declaration, range: header.start..<index, keyword: header.introducer, block: block)
+        let statement = addStatement(
+            .declaration, range: header.start..<index, keyword: header.introducer, block: block)
         outline.statements[statement].declaration = .typealias(outline.typealiases.count - 1)
         return index
     }

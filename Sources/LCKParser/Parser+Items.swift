@@ -94,9 +94,10 @@ extension ParserState {
             switch word {
             case .static: flag = .static
             case .class:
-                guard let next = tokens[safe: index + 1]?.keyword, next == .func || next == .var || next == .let
-                    || next == .subscript || next == .override || next == .final || next == .public
-                    || next == .private || next == .open || next == .internal || next == .fileprivate
+                guard let next = tokens[safe: index + 1]?.keyword,
+                    next == .func || next == .var || next == .let
+                        || next == .subscript || next == .override || next == .final || next == .public
+                        || next == .private || next == .open || next == .internal || next == .fileprivate
                 else { return (modifiers, index) }
                 flag = .class
             case .lazy: flag = .lazy
@@ -116,9 +117,16 @@ extension ParserState {
             default:
                 return (modifiers, index)
             }
+            // Contextual words (`open`, `weak`, `optional`…) are also ordinary names: as modifiers they
+            // must be followed on the same line, and only `(set)`, `(safe)`, `(unsafe)` may follow them.
+            if tokens[index].kind == .identifier && startsLine(index + 1) { return (modifiers, index) }
             modifiers.insert(flag)
             index += 1
             if isKind(index, .leftParen), !tokens[index].flags.contains(.leadingSpace), let close = matchIndex(index) {
+                guard close == index + 2,
+                    file.token(tokens[index + 1], is: "set")
+                        || file.token(tokens[index + 1], is: "unsafe") || file.token(tokens[index + 1], is: "safe")
+                else { return ([], start) }
                 index = close + 1
             }
         }

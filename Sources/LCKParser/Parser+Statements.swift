@@ -76,7 +76,8 @@ extension ParserState {
         var chain: [(statement: Int, elseBlock: Int?)] = []
         var next = keyword + 1
         while true {
-            let statement = addStatement(.if, range: statementStart..<(ifToken + 1), keyword: ifToken, block: targetBlock)
+            let statement = addStatement(
+                .if, range: statementStart..<(ifToken + 1), keyword: ifToken, block: targetBlock)
             chain.append((statement, nil))
             guard let open = bodyBrace(from: ifToken + 1, end: end) else {
                 next = expressionEnd(from: ifToken + 1, limit: end)
@@ -193,7 +194,7 @@ extension ParserState {
         parseLoop(.forIn, at: keyword, start: start, end: end, block: block, context: context)
     }
 
-    /// `for x in`, `for case let x in`, `for try await x in`: a single named loop variable.
+    /// `for x in`, `for x: T in`, `for case let x as T in`, `for try await x in`: a single named loop variable.
     mutating func recordForBinding(header: Range<Int>, scope: Range<Int>, context: ParseContext) {
         var index = header.lowerBound
         while index < header.upperBound, let word = tokens[index].keyword,
@@ -201,9 +202,10 @@ extension ParserState {
         {
             index += 1
         }
-        guard isName(index), reserved(index + 1) == .in || isKind(index + 1, .colon) else { return }
+        guard isName(index), reserved(index + 1) == .in || isKind(index + 1, .colon) || reserved(index + 1) == .as
+        else { return }
         var type: TypeSpan?
-        if isKind(index + 1, .colon) {
+        if isKind(index + 1, .colon) || reserved(index + 1) == .as {
             let typeStop = typeEnd(from: index + 2, limit: header.upperBound)
             type = typeSpan((index + 2)..<typeStop)
         }

@@ -15,7 +15,7 @@ extension ParserState {
             return isKind(index + 1, .colon) ? (index, true) : nil
         case .case:
             guard index > 0 else { return (index, false) }
-            if tokens[index - 1].kind == .comma { return nil }
+            if tokens[index - 1].kind == .comma || tokens[index - 1].keyword == .await { return nil }
             switch reserved(index - 1) {
             case .if, .guard, .while, .for: return nil
             default: return (index, false)

@@ -79,13 +79,25 @@ extension ParserState {
         return start
     }
 
+    /// The end of generic arguments written right after a name (`Result<Void, Error>`), or nil when the
+    /// `<` at `index` is not one. Lets comma splitters step over the commas inside.
+    func genericArgumentsEnd(at index: Int, limit: Int) -> Int? {
+        guard index > 0, startsWithLess(index), !tokens[index].flags.contains(.leadingSpace), isName(index - 1) else {
+            return nil
+        }
+        let after = skipAngles(from: index, limit: min(limit, index + 256))
+        return after > index ? after : nil
+    }
+
     /// Skips modifiers like `some`, `any`, `inout` and attributes like `@escaping` before a type.
     func skipTypePrefix(from start: Int, limit: Int) -> Int {
         var index = start
         while index < limit {
             if tokens[index].kind == .atSign {
                 index += 2
-                if isKind(index, .leftParen), !tokens[index].flags.contains(.leadingSpace), let close = matchIndex(index) {
+                if isKind(index, .leftParen), !tokens[index].flags.contains(.leadingSpace),
+                    let close = matchIndex(index)
+                {
                     index = close + 1
                 }
                 continue
@@ -139,8 +151,9 @@ extension ParserState {
                 }
             }
             var after = index
-            while after < limit, tokens[after].keyword == .async || tokens[after].keyword == .throws
-                || tokens[after].keyword == .throwsContextual || tokens[after].keyword == .rethrows
+            while after < limit,
+                tokens[after].keyword == .async || tokens[after].keyword == .throws
+                    || tokens[after].keyword == .throwsContextual || tokens[after].keyword == .rethrows
             {
                 after += 1
                 if isKind(after, .leftParen), let close = matchIndex(after) { after = close + 1 }
@@ -235,7 +248,9 @@ extension ParserState {
         case .period, .binaryOperator, .equal, .infixQuestionMark, .arrow, .colon: return true
         default: break
         }
-        if tokens[index].keyword == .as || tokens[index].keyword == .is { return tokens[index].kind == .keyword }
+        if let word = tokens[index].keyword, word == .as || word == .is || word == .else {
+            return tokens[index].kind == .keyword
+        }
         guard previous >= 0 else { return false }
         switch tokens[previous].kind {
         case .binaryOperator, .equal, .period, .comma, .infixQuestionMark, .arrow, .colon, .prefixOperator: return true
@@ -254,7 +269,9 @@ extension ParserState {
         var previous = -1
         while index < limit {
             let token = tokens[index]
-            if index > start && token.flags.contains(.atStartOfLine) && !continuesExpression(at: index, previous: previous) {
+            if index > start && token.flags.contains(.atStartOfLine)
+                && !continuesExpression(at: index, previous: previous)
+            {
                 return index
             }
             switch token.kind {

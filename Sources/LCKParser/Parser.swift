@@ -1,6 +1,21 @@
 import LCKLexer
 
 /// Entry point of the structural parser.
+///
+/// ```swift
+/// let file = Lexer.tokenize(bytes)
+/// let outline = Parser.parse(file)
+/// let facts = TypeFacts(outline: outline, file: file)
+/// for (index, function) in outline.functions.enumerated()
+/// where outline.selector(ofFunction: index, in: file) == "provider(_:perform:)" {
+///     let completes = outline.calls.filter { file.token(file.tokens[$0.nameToken], is: "fulfill") }
+///     let ok = function.bodyBlock.map { body in
+///         PathAnalysis.everyPath(through: body, in: outline) { range in
+///             completes.contains { range.contains($0.nameToken) }
+///         }
+///     }
+/// }
+/// ```
 public enum Parser {
     /// Builds the outline of a lexed file. Never fails; linear in the token count.
     ///
@@ -37,6 +52,8 @@ struct ExpressionJob {
     var end: Int
     var context: ParseContext
     var inPattern: Bool
+    /// The statement whose expression this is (owner of `if`/`switch` expression blocks), or -1.
+    var ownerStatement: Int
     var scan = ExpressionScanState()
 }
 
@@ -69,6 +86,9 @@ struct ParserState {
         outline.memberAccesses.reserveCapacity(count / 16)
         outline.statements.reserveCapacity(count / 10)
         outline.blocks.reserveCapacity(count / 40)
+        outline.variables.reserveCapacity(count / 30)
+        outline.functions.reserveCapacity(count / 100)
+        outline.closures.reserveCapacity(count / 100)
     }
 
     mutating func run() {
@@ -107,7 +127,8 @@ struct ParserState {
 
     // MARK: - Records
 
-    mutating func addBlock(_ kind: Block.Kind, owner: Block.Owner, range: Range<Int>, header: Range<Int>? = nil) -> Int {
+    mutating func addBlock(_ kind: Block.Kind, owner: Block.Owner, range: Range<Int>, header: Range<Int>? = nil) -> Int
+    {
         outline.blocks.append(
             Block(kind: kind, owner: owner, range: range, statements: [], header: header, isDefaultCase: false))
         return outline.blocks.count - 1
@@ -138,6 +159,9 @@ struct ParserState {
     mutating func scheduleExpression(_ range: Range<Int>, context: ParseContext, inPattern: Bool = false) {
         guard !range.isEmpty else { return }
         pending.append(
-            .expression(ExpressionJob(position: range.lowerBound, end: range.upperBound, context: context, inPattern: inPattern)))
+            .expression(
+                ExpressionJob(
+                    position: range.lowerBound, end: range.upperBound, context: context, inPattern: inPattern,
+                    ownerStatement: outline.statements.count - 1)))
     }
 }

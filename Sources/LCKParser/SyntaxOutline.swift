@@ -2,9 +2,10 @@ import LCKLexer
 
 /// The structural outline of one file: flat arrays of records addressed by Int indices.
 ///
-/// Everything is token indices into `TokenizedFile.tokens` (ranges are half-open). Arrays are in
-/// source order of their first token. Nothing here is a tree of references, so analyzers walk it
-/// with explicit stacks and the outline is cheap to build and to keep.
+/// Everything is token indices into `TokenizedFile.tokens` (ranges are half-open). Declarations,
+/// statements, closures, casts and member accesses are in source order; calls in order of their name
+/// token; variables mostly (pattern bindings are recorded with their statement). Nothing here is a
+/// tree of references, so analyzers walk it with explicit stacks and the outline is cheap to keep.
 public struct SyntaxOutline: Sendable {
     /// For each token, the index of its matching bracket, or -1 (not a bracket, or unbalanced).
     public var matchingBracket: [Int32]
@@ -53,6 +54,17 @@ public struct SyntaxOutline: Sendable {
             best = index
         }
         return best
+    }
+
+    /// Closures containing the token, innermost first: is this `fulfill()` inside a `Task { }`?
+    public func closures(containing token: Int) -> [Int] {
+        var result: [Int] = []
+        var index = closures.count - 1
+        while index >= 0 {
+            if closures[index].leftBrace < token && closures[index].range.contains(token) { result.append(index) }
+            index -= 1
+        }
+        return result
     }
 
     /// Indices of closures whose `{` lies inside `range` (closures are in source order), nested ones included.

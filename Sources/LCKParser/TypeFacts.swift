@@ -54,7 +54,8 @@ public struct TypeFacts: Sendable {
             let name = file.name(at: variable.nameToken)
             variablesByName[name, default: []].append(index)
             if variable.kind == .property, let owner = variable.enclosingType {
-                propertiesByType[typeNames[owner], default: [:]][name] = propertiesByType[typeNames[owner]]?[name] ?? index
+                propertiesByType[typeNames[owner], default: [:]][name] =
+                    propertiesByType[typeNames[owner]]?[name] ?? index
             }
         }
         var members: [MemberType] = []
@@ -63,7 +64,8 @@ public struct TypeFacts: Sendable {
             members.append(
                 MemberType(
                     typeName: typeNames[owner], memberName: file.name(at: variable.nameToken),
-                    memberType: typeName(ofVariable: index), isStatic: variable.modifiers.contains(.static)
+                    memberType: typeName(ofVariable: index),
+                    isStatic: variable.modifiers.contains(.static)
                         || variable.modifiers.contains(.class), isFunction: false, declaration: index))
         }
         for (index, function) in outline.functions.enumerated() where function.enclosingFunction == nil {
@@ -158,7 +160,8 @@ public struct TypeFacts: Sendable {
             if let current = best {
                 let currentScope = outline.variables[current].scope
                 if variable.scope.count > currentScope.count { continue }
-                if variable.scope.count == currentScope.count, variable.nameToken < outline.variables[current].nameToken {
+                if variable.scope.count == currentScope.count, variable.nameToken < outline.variables[current].nameToken
+                {
                     continue
                 }
             }
@@ -182,8 +185,9 @@ public struct TypeFacts: Sendable {
     func inferredType(of range: Range<Int>) -> String? {
         let tokens = file.tokens
         var index = range.lowerBound
-        while index < range.upperBound, tokens[index].keyword == .try || tokens[index].keyword == .await
-            || tokens[index].kind == .postfixQuestionMark || tokens[index].kind == .exclamationMark
+        while index < range.upperBound,
+            tokens[index].keyword == .try || tokens[index].keyword == .await
+                || tokens[index].kind == .postfixQuestionMark || tokens[index].kind == .exclamationMark
         {
             index += 1
         }
@@ -201,6 +205,11 @@ public struct TypeFacts: Sendable {
             return range.count == 1 ? "Bool" : nil
         default: break
         }
+        if tokens[index].kind == .leftSquare, index + 3 < range.upperBound, tokens[index + 1].kind == .identifier,
+            tokens[index + 2].kind == .rightSquare, tokens[index + 3].kind == .leftParen
+        {
+            return file.name(at: index + 1)  // `[CXHandle]()`: element type, as for `[CXHandle]` annotations
+        }
         var last = -1
         while index < range.upperBound, tokens[index].kind == .identifier {
             last = index
@@ -212,7 +221,24 @@ public struct TypeFacts: Sendable {
             index += 2
         }
         guard last >= 0 else { return nil }
-        let next = index + 1
+        var next = index + 1
+        if next < range.upperBound, file.bytes[tokens[next].start] == UInt8(ascii: "<"),
+            tokens[next].kind != .stringQuote
+        {
+            // `Set<UUID>()`: skip explicit generic arguments.
+            var depth = 0
+            while next < range.upperBound, next - index < 64 {
+                let token = tokens[next]
+                if token.kind != .identifier && token.kind != .stringQuote && token.kind != .stringSegment {
+                    for offset in token.start..<token.end {
+                        if file.bytes[offset] == UInt8(ascii: "<") { depth += 1 }
+                        if file.bytes[offset] == UInt8(ascii: ">") { depth -= 1 }
+                    }
+                }
+                next += 1
+                if depth <= 0 { break }
+            }
+        }
         guard next < range.upperBound, tokens[next].kind == .leftParen || tokens[next].kind == .leftBrace else {
             return nil
         }

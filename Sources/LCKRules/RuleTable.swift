@@ -70,7 +70,7 @@ extension MappingRule {
     public var descriptor: RuleDescriptor {
         RuleDescriptor(
             id: id, kind: .mapping, title: title, severity: severity, summary: "\(symbol) → \(replacement)",
-            rationale: note, replacement: replacement, mappingKind: mappingKind, tags: [area.rawValue] + tags,
+            rationale: note, replacement: replacement, mappingKind: mappingKind, tags: uniqueTags([area.rawValue] + tags),
             helpURI: docs, sources: [], sourceFile: location.file
         )
     }
@@ -81,7 +81,14 @@ extension AnalyzerRule {
     public var descriptor: RuleDescriptor {
         RuleDescriptor(
             id: id, kind: kind, title: title, severity: severity, summary: summary, rationale: rationale,
-            replacement: lck, mappingKind: nil, tags: tags, helpURI: nil, sources: sources, sourceFile: location.file
+            replacement: lck, mappingKind: nil, tags: uniqueTags(tags), helpURI: nil, sources: sources, sourceFile: location.file
         )
     }
+}
+
+/// Tags in first-seen order without repeats: SARIF requires `properties.tags` to be unique, and a
+/// mapping's area may also be listed among its own tags.
+private func uniqueTags(_ tags: [String]) -> [String] {
+    var seen = Set<String>()
+    return tags.filter { seen.insert($0).inserted }
 }

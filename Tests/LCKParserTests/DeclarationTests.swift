@@ -35,6 +35,10 @@ import Testing
                 []
             }
 
+            func finish(_ result: Result<Void, Error>, calls: Dictionary<UUID, CXCall>) {
+                []
+            }
+
             static func == (lhs: ProviderDelegate, rhs: ProviderDelegate) -> Bool { lhs === rhs }
 
             subscript(index: Int) -> CXCall? { nil }
@@ -57,7 +61,8 @@ import Testing
     @Test func typeDeclarationHasNormalisedInheritanceAndAttributes() throws {
         let type = try #require(providerFile.type(named: "ProviderDelegate"))
         #expect(type.kind == .class)
-        #expect(type.inherited.map { providerFile.text($0.nameToken) } == ["NSObject", "CXProviderDelegate", "Sendable"])
+        #expect(
+            type.inherited.map { providerFile.text($0.nameToken) } == ["NSObject", "CXProviderDelegate", "Sendable"])
         #expect(providerFile.text(type.inherited[1].range) == "CallKit.CXProviderDelegate")
         #expect(type.attributes.map { providerFile.text($0.nameToken) } == ["available", "objc"])
         #expect(providerFile.text(type.attributes[0].arguments) == "(iOS 14.0, *)")
@@ -68,26 +73,34 @@ import Testing
         #expect(body.upperBound == providerFile.file.tokens.count)
         let nested = try #require(providerFile.type(named: "Mode"))
         #expect(nested.kind == .enum)
-        #expect(nested.parent == providerFile.outline.types.firstIndex { providerFile.text($0.nameToken) == "ProviderDelegate" })
+        #expect(
+            nested.parent
+                == providerFile.outline.types.firstIndex { providerFile.text($0.nameToken) == "ProviderDelegate" })
     }
 
     @Test func selectorsOfFunctionsInitializersAndOperators() {
         let outline = providerFile.outline
         let selectors = outline.functions.indices.map { outline.selector(ofFunction: $0, in: providerFile.file) }
-        #expect(selectors == [
-            "init(configuration:)", "deinit", "provider(_:perform:)",
-            "reportIncoming(uuid:handle:hasVideo:completion:)", "==(_:_:)", "subscript(_:)",
-        ])
+        #expect(
+            selectors == [
+                "init(configuration:)", "deinit", "provider(_:perform:)",
+                "reportIncoming(uuid:handle:hasVideo:completion:)", "finish(_:calls:)", "==(_:_:)", "subscript(_:)",
+            ])
         #expect(outline.functions.allSatisfy { $0.enclosingType == 0 })
-        #expect(outline.functions[4].isOperator)
-        #expect(outline.functions[4].modifiers.contains(.static))
+        #expect(outline.functions[5].isOperator)
+        #expect(outline.functions[5].modifiers.contains(.static))
+        #expect(
+            outline.functions[4].parameters.map { providerFile.text($0.type?.range) } == [
+                "Result<Void, Error>", "Dictionary<UUID, CXCall>",
+            ])
     }
 
     @Test func parametersCarryLabelsTypesAndDefaults() throws {
         let delegate = try #require(providerFile.function(named: "provider"))
         #expect(delegate.parameters.map { providerFile.text($0.firstName) } == ["_", "perform"])
         #expect(delegate.parameters.map { providerFile.text($0.internalName) } == ["provider", "action"])
-        #expect(delegate.parameters.map { providerFile.text($0.type?.nameToken) } == ["CXProvider", "CXAnswerCallAction"])
+        #expect(
+            delegate.parameters.map { providerFile.text($0.type?.nameToken) } == ["CXProvider", "CXAnswerCallAction"])
         #expect(providerFile.text(delegate.body) == "{ action.fulfill() }")
 
         let report = try #require(providerFile.function(named: "reportIncoming"))
@@ -145,8 +158,11 @@ import Testing
         let kinds = parsed.outline.types.map(\.kind)
         #expect(kinds == [.protocol, .extension, .actor, .protocol])
         #expect(parsed.outline.types[3].inherited.map { parsed.text($0.nameToken) } == ["CXCallObserverDelegate"])
-        #expect(parsed.outline.functions.map { parsed.outline.selector(ofFunction: parsed.outline.functions.firstIndex(of: $0)!, in: parsed.file) }
-            == ["callDidEnd(_:)", "callObserver(_:callChanged:)"])
+        #expect(
+            parsed.outline.functions.map {
+                parsed.outline.selector(ofFunction: parsed.outline.functions.firstIndex(of: $0)!, in: parsed.file)
+            }
+                == ["callDidEnd(_:)", "callObserver(_:callChanged:)"])
         #expect(parsed.outline.functions[0].body == nil)
         #expect(parsed.outline.functions[1].enclosingType == 1)
         #expect(parsed.text(parsed.outline.types[1].inherited.first?.nameToken) == "CXCallObserverDelegate")

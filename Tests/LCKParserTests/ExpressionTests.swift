@@ -24,8 +24,9 @@ import Testing
         #expect(closure.isTrailing)
         #expect(closure.parameters.map { parsed.text(parsed.outline.variables[$0].nameToken) } == ["error"])
         #expect(parsed.kinds(of: closure.bodyBlock) == [.expression])
-        #expect(parsed.outline.selector(ofCall: parsed.outline.calls.firstIndex(of: report)!, in: parsed.file)
-            == "reportNewIncomingCall(with:update:_:)")
+        #expect(
+            parsed.outline.selector(ofCall: parsed.outline.calls.firstIndex(of: report)!, in: parsed.file)
+                == "reportNewIncomingCall(with:update:_:)")
 
         let completion = try #require(parsed.calls(named: "completion").first)
         #expect(parsed.text(completion.callee) == "completion?")
@@ -84,13 +85,21 @@ import Testing
         #expect(parsed.outline.closures.allSatisfy { $0.enclosingFunction == function })
     }
 
+    @Test func explicitGenericArgumentsStayInTheCallee() throws {
+        let parsed = Parsed("let calls = Set<UUID>()\nlet map = Dictionary<UUID, [CXCall]>(minimumCapacity: 4)")
+        #expect(parsed.outline.calls.map { parsed.text($0.nameToken) } == ["Set", "Dictionary"])
+        #expect(parsed.outline.calls.map { parsed.text($0.callee) } == ["Set<UUID>", "Dictionary<UUID, [CXCall]>"])
+        #expect(parsed.text(parsed.outline.calls[1].arguments.first?.label) == "minimumCapacity")
+    }
+
     @Test func memberAccessChainsAndImplicitMembers() throws {
         let parsed = Parsed("let x = a.b?.c!.d\nlet y = .main\nlet z = CXProviderConfiguration.default.self")
         let accesses = parsed.outline.memberAccesses
         #expect(accesses.map { parsed.text($0.member) } == ["b", "c", "d", "main", "default", "self"])
-        #expect(accesses.map { parsed.text($0.receiver) } == [
-            "a", "a.b?", "a.b?.c!", "", "CXProviderConfiguration", "CXProviderConfiguration.default",
-        ])
+        #expect(
+            accesses.map { parsed.text($0.receiver) } == [
+                "a", "a.b?", "a.b?.c!", "", "CXProviderConfiguration", "CXProviderConfiguration.default",
+            ])
     }
 
     @Test func castsAndTypeChecks() throws {
@@ -103,7 +112,10 @@ import Testing
             """)
         let casts = parsed.outline.casts
         #expect(casts.map(\.kind) == [.conditional, .forced, .is, .as])
-        #expect(casts.map { parsed.text($0.type.nameToken) } == ["CXAnswerCallAction", "CXStartCallAction", "CXEndCallAction", "NSError"])
+        #expect(
+            casts.map { parsed.text($0.type.nameToken) } == [
+                "CXAnswerCallAction", "CXStartCallAction", "CXEndCallAction", "NSError",
+            ])
         #expect(parsed.text(casts[0].operand) == "action")
         #expect(parsed.text(casts[2].operand) == "transaction.actions.first")
         #expect(casts.map(\.isPattern) == [false, false, false, true])
@@ -144,7 +156,8 @@ import Testing
             """)
         let closure = try #require(parsed.outline.closures.first)
         #expect(parsed.text(closure.inToken) == "in")
-        #expect(closure.parameters.map { parsed.text(parsed.outline.variables[$0].nameToken) } == ["recognizer", "frame"])
+        #expect(
+            closure.parameters.map { parsed.text(parsed.outline.variables[$0].nameToken) } == ["recognizer", "frame"])
         #expect(parsed.kinds(of: closure.bodyBlock) == [.guard, .return])
         let guardStatement = parsed.statements(of: closure.bodyBlock)[0]
         #expect(parsed.kinds(of: guardStatement.blocks[0]) == [.return])

@@ -1,4 +1,5 @@
 import LCKLexer
+
 @testable import LCKParser
 
 /// A parsed snippet with text helpers, so expectations read like the source.
@@ -46,25 +47,4 @@ struct Parsed {
 
     /// Statement kinds of a block, one level deep: e.g. `[.declaration, .if, .return]`.
     func kinds(of block: Int) -> [Statement.Kind] { statements(of: block).map(\.kind) }
-
-    /// Debug rendering of the statement tree (for investigating failures).
-    func dump() -> String {
-        var lines: [String] = []
-        var stack: [(block: Int, depth: Int)] = [(outline.fileBlock, 0)]
-        while let (block, depth) = stack.popLast() {
-            let info = outline.blocks[block]
-            lines.append(String(repeating: "  ", count: depth) + "block \(info.kind) header=\(text(info.header))")
-            for statementIndex in info.statements {
-                let statement = outline.statements[statementIndex]
-                lines.append(
-                    String(repeating: "  ", count: depth + 1)
-                        + "\(statement.kind) cond=\(text(statement.condition)) | \(text(statement.range).prefix(40))")
-            }
-            for statementIndex in info.statements.reversed() {
-                let statement = outline.statements[statementIndex]
-                for child in statement.blocks.reversed() { stack.append((child, depth + 2)) }
-            }
-        }
-        return lines.joined(separator: "\n")
-    }
 }

@@ -23,18 +23,28 @@ import Testing
                 #endif
             }
             """)
-        #expect(parsed.outline.imports.map { parsed.text($0.moduleToken) } == ["LiveCommunicationKit", "CallKit", "Foundation"])
+        #expect(
+            parsed.outline.imports.map { parsed.text($0.moduleToken) } == [
+                "LiveCommunicationKit", "CallKit", "Foundation",
+            ])
         let groups = parsed.outline.conditionalCompilations
         #expect(groups.count == 2)
-        #expect(groups[0].clauses.map { parsed.text($0.condition) } == ["canImport(LiveCommunicationKit)", "os(iOS)", ""])
-        #expect(groups[0].clauses.map { parsed.text($0.body) } == ["import LiveCommunicationKit", "import CallKit", "import Foundation"])
+        #expect(
+            groups[0].clauses.map { parsed.text($0.condition) } == ["canImport(LiveCommunicationKit)", "os(iOS)", ""])
+        #expect(
+            groups[0].clauses.map { parsed.text($0.body) } == [
+                "import LiveCommunicationKit", "import CallKit", "import Foundation",
+            ])
         let top = parsed.statements(of: parsed.outline.fileBlock)
         #expect(top.map(\.kind) == [.conditionalCompilation, .declaration])
         #expect(top[0].blocks.count == 3)
         let body = try #require(parsed.function(named: "end")?.bodyBlock)
         let inner = parsed.statements(of: body)
         #expect(inner.map(\.kind) == [.conditionalCompilation])
-        #expect(inner[0].blocks.map { parsed.text(parsed.statements(of: $0).first?.range) } == ["action.fulfill()", "action.fail()"])
+        #expect(
+            inner[0].blocks.map { parsed.text(parsed.statements(of: $0).first?.range) } == [
+                "action.fulfill()", "action.fail()",
+            ])
         #expect(inner[0].blocks.map { parsed.text(parsed.outline.blocks[$0].header) } == ["DEBUG", ""])
     }
 
@@ -82,6 +92,12 @@ import Testing
         let parsedUnclosed = Parsed(unclosed)
         #expect(parsedUnclosed.outline.statements.filter { $0.kind == .if }.count == depth)
 
+        // Unclosed calls and generic-looking chains stay linear.
+        let unclosedCalls = String(repeating: "f(", count: depth)
+        #expect(Parsed(unclosedCalls).outline.calls.count == depth)
+        let angles = "a" + String(repeating: "<b", count: depth)
+        #expect(Parsed(angles).outline.statements.count == 1)
+
         var nestedTypes = ""
         for _ in 0..<10_000 { nestedTypes += "struct S { " }
         let parsedTypes = Parsed(nestedTypes)
@@ -89,29 +105,97 @@ import Testing
         #expect(parsedTypes.outline.types.last?.parent == 9_998)
     }
 
+    /// Structural invariants: statements of a block lie inside it, in order and without overlap;
+    /// every block but the file's belongs to exactly one parent statement or declaration.
+    func invariantViolations(_ file: TokenizedFile, _ outline: SyntaxOutline) -> [String] {
+        var problems: [String] = []
+        for (index, block) in outline.blocks.enumerated() {
+            var previousEnd = block.range.lowerBound
+            for statementIndex in block.statements {
+                let range = outline.statements[statementIndex].range
+                if range.lowerBound < previousEnd || range.upperBound > block.range.upperBound {
+                    problems.append("block \(index): statement \(file.text(of: range).prefix(40)) out of place")
+                }
+                previousEnd = max(previousEnd, range.upperBound)
+                if outline.statements[statementIndex].parentBlock != index {
+                    problems.append("statement \(statementIndex) has the wrong parent")
+                }
+            }
+        }
+        for call in outline.calls
+        where !(call.callee.lowerBound <= call.nameToken && call.nameToken < call.callee.upperBound) {
+            problems.append("call name outside its callee: \(file.text(of: call.callee))")
+        }
+        for closure in outline.closures where file.tokens[closure.leftBrace].kind != .leftBrace {
+            problems.append("closure without a brace")
+        }
+        return problems
+    }
+
     @Test func everySourceFileOfTheRepositoryParses() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources")
-        let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+        // LCKPARSER_CORPUS adds directories of other Swift code (opt-in, for local runs).
+        var roots = [root]
+        if let extra = ProcessInfo.processInfo.environment["LCKPARSER_CORPUS"] {
+            roots += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        }
         var parsedFiles = 0
         var functions = 0
-        for case let url as URL in enumerator where url.pathExtension == "swift" {
-            let bytes = try [UInt8](Data(contentsOf: url))
-            let file = Lexer.tokenize(bytes)
-            let outline = Parser.parse(file)
-            #expect(outline.blocks.first?.kind == .file)
-            // Every statement range lies inside the file and inside its parent block's range.
-            for statement in outline.statements {
-                #expect(statement.range.upperBound <= file.tokens.count)
+        for directory in roots {
+            let enumerator = try #require(
+                FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
+            for case let url as URL in enumerator where url.pathExtension == "swift" {
+                let bytes = try [UInt8](Data(contentsOf: url))
+                let file = Lexer.tokenize(bytes)
+                let outline = Parser.parse(file)
+                #expect(outline.blocks.first?.kind == .file)
+                let problems = invariantViolations(file, outline)
+                #expect(problems.isEmpty, "\(url.path): \(problems.prefix(3))")
+                functions += outline.functions.count
+                parsedFiles += 1
             }
-            functions += outline.functions.count
-            parsedFiles += 1
         }
         #expect(parsedFiles > 20)
         #expect(functions > 50)
         // This file's own module: the parser finds its entry point.
         let parserSource = try [UInt8](Data(contentsOf: root.appendingPathComponent("LCKParser/Parser.swift")))
         let parsed = Parsed(String(decoding: parserSource, as: UTF8.self))
-        #expect(parsed.outline.functions.contains { parsed.text($0.nameToken) == "parse" && $0.modifiers.contains(.static) })
+        #expect(
+            parsed.outline.functions.contains { parsed.text($0.nameToken) == "parse" && $0.modifiers.contains(.static) }
+        )
+    }
+
+    @Test func mutatedSourcesKeepTheInvariants() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/LCKParser")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(truncatingIfNeeded: state >> 1)
+        }
+        let structural: Set<UInt8> = Set("{}()[]#<>\"".utf8)
+        var mutants = 0
+        for name in names where name.hasSuffix(".swift") {
+            let original = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
+            for _ in 0..<4 {
+                var bytes = original
+                // Delete or duplicate a dozen structural bytes: braces, parens, quotes, `#`.
+                for _ in 0..<12 {
+                    let start = next() % bytes.count
+                    guard let offset = bytes[start...].firstIndex(where: { structural.contains($0) }) else { continue }
+                    if next() % 2 == 0 { bytes.remove(at: offset) } else { bytes.insert(bytes[offset], at: offset) }
+                }
+                let file = Lexer.tokenize(bytes)
+                let outline = Parser.parse(file)
+                let problems = invariantViolations(file, outline)
+                #expect(problems.isEmpty, "\(name) mutant: \(problems.prefix(3))")
+                mutants += 1
+            }
+        }
+        #expect(mutants >= 40)
     }
 }

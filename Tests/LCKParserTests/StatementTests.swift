@@ -68,10 +68,11 @@ import Testing
         #expect(parsed.text(statement.condition) == "reason")
         let cases = statement.blocks.map { parsed.outline.blocks[$0] }
         #expect(cases.count == 4)
-        #expect(cases.map { parsed.text($0.header) } == [
-            ".failed, .unanswered", "let .remoteEnded(date) where date != nil",
-            "let error as CXErrorCodeRequestTransactionError", "<nil>",
-        ])
+        #expect(
+            cases.map { parsed.text($0.header) } == [
+                ".failed, .unanswered", "let .remoteEnded(date) where date != nil",
+                "let error as CXErrorCodeRequestTransactionError", "<nil>",
+            ])
         #expect(cases.map(\.isDefaultCase) == [false, false, false, true])
         #expect(parsed.kinds(of: statement.blocks[1]) == [.if, .fallthrough])
         #expect(parsed.kinds(of: statement.blocks[3]) == [.return])
@@ -105,8 +106,9 @@ import Testing
         #expect(parsed.kinds(of: body) == [.defer, .do, .forIn])
         let doStatement = parsed.statements(of: body)[1]
         #expect(doStatement.blocks.map { parsed.outline.blocks[$0].kind } == [.doBody, .catchBody, .catchBody])
-        #expect(parsed.text(parsed.outline.blocks[doStatement.blocks[1]].header)
-            == "let error as CXErrorCodeRequestTransactionError where error.code == .unknownCallUUID")
+        #expect(
+            parsed.text(parsed.outline.blocks[doStatement.blocks[1]].header)
+                == "let error as CXErrorCodeRequestTransactionError where error.code == .unknownCallUUID")
         #expect(parsed.outline.blocks[doStatement.blocks[2]].header?.isEmpty == true)
         #expect(parsed.kinds(of: doStatement.blocks[2]) == [.throw])
         #expect(parsed.text(parsed.statements(of: doStatement.blocks[2])[0].condition) == "CallError.failed(error)")
@@ -130,12 +132,48 @@ import Testing
                                   value: number)
             provider
                 .reportNewIncomingCall(with: uuid, update: update) { error in }
+            open(url)
+            let optional = 1
+            private(set) var count = 0
             return
             """)
         let statements = parsed.statements(of: parsed.outline.fileBlock)
-        #expect(statements.map(\.kind) == [.declaration, .expression, .declaration, .expression, .return])
+        #expect(
+            statements.map(\.kind) == [
+                .declaration, .expression, .declaration, .expression, .expression, .declaration, .declaration, .return,
+            ])
+        // `open(url)` is a call, not a modifier of the next declaration.
+        #expect(parsed.text(statements[4].range) == "open(url)")
+        #expect(parsed.variable(named: "count")?.modifiers.contains(.private) == true)
         #expect(parsed.text(statements[3].range).hasPrefix("provider\n"))
         #expect(parsed.text(statements[3].range).hasSuffix("{ error in }"))
-        #expect(statements[4].condition == nil)
+        #expect(statements[7].condition == nil)
+    }
+
+    @Test func ifAndSwitchExpressionsBecomeEmbeddedStatements() throws {
+        let parsed = Parsed(
+            """
+            let reason: CXCallEndedReason = switch error {
+            case .timeout: .unanswered
+            default: .failed
+            }
+            let title = if call.hasVideo {
+                "Video"
+            }
+            else { "Audio" }
+            provider.reportCall(with: uuid, endedAt: nil, reason: reason)
+            """)
+        let statements = parsed.statements(of: parsed.outline.fileBlock)
+        #expect(statements.map(\.kind) == [.declaration, .declaration, .expression])
+        let branches = try #require(statements[0].blocks.first)
+        #expect(parsed.outline.blocks[branches].kind == .expressionBranches)
+        let switchStatement = parsed.statements(of: branches)[0]
+        #expect(switchStatement.kind == .switch)
+        #expect(switchStatement.blocks.map { parsed.text(parsed.outline.blocks[$0].header) } == [".timeout", "<nil>"])
+        // No call named `error` and no closure are invented for the switch body.
+        #expect(parsed.calls(named: "error").isEmpty)
+        #expect(parsed.outline.closures.isEmpty)
+        let ifStatement = parsed.statements(of: try #require(statements[1].blocks.first))[0]
+        #expect(ifStatement.kind == .if && ifStatement.blocks.count == 2)
     }
 }

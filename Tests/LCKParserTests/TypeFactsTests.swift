@@ -44,7 +44,10 @@ import Testing
     var facts: TypeFacts { TypeFacts(outline: parsed.outline, file: parsed.file) }
 
     @Test func conformancesMergeDeclarationAndExtensions() {
-        #expect(facts.conformances(of: "CallManager") == ["NSObject", "CXProviderDelegate", "PKPushRegistryDelegate", "Sendable"])
+        #expect(
+            facts.conformances(of: "CallManager") == [
+                "NSObject", "CXProviderDelegate", "PKPushRegistryDelegate", "Sendable",
+            ])
         #expect(facts.conforms("CallManager", to: "CXProviderDelegate"))
         #expect(facts.types(conformingTo: "PKPushRegistryDelegate") == ["CallManager"])
         #expect(facts.types(conformingTo: "CXCallObserverDelegate").isEmpty)
@@ -55,11 +58,14 @@ import Testing
         #expect(facts.memberType(of: "CallManager", member: "pending") == "CXHandle")
         #expect(facts.memberType(of: "CallManager", member: "controller") == "CXCallController")
         #expect(facts.memberType(of: "CallManager", member: "update") == "CXCallUpdate")
-        let members = facts.members.filter { !$0.isFunction }.map { "\($0.typeName).\($0.memberName): \($0.memberType ?? "?")" }
-        #expect(members == [
-            "CallManager.provider: CXProvider", "CallManager.pending: CXHandle",
-            "CallManager.controller: CXCallController", "CallManager.update: CXCallUpdate",
-        ])
+        let members = facts.members.filter { !$0.isFunction }.map {
+            "\($0.typeName).\($0.memberName): \($0.memberType ?? "?")"
+        }
+        #expect(
+            members == [
+                "CallManager.provider: CXProvider", "CallManager.pending: CXHandle",
+                "CallManager.controller: CXCallController", "CallManager.update: CXCallUpdate",
+            ])
         #expect(facts.members.filter(\.isFunction).map(\.memberName) == ["end", "providerDidReset"])
     }
 
@@ -90,14 +96,55 @@ import Testing
             """
             let label = "x"
             let count = 3
+            let ids = Set<UUID>()
+            let handles = [CXHandle]()
             provider.setDelegate(self) { (update: CXCallUpdate) in
                 use(update)
+            }
+            for case let start as CXStartCallAction in transaction.actions {
+                begin(start)
             }
             """)
         let facts = TypeFacts(outline: snippet.outline, file: snippet.file)
         #expect(facts.typeOf(name: "label", at: snippet.token("use")) == "String")
         #expect(facts.typeOf(name: "count", at: snippet.token("use")) == "Int")
+        #expect(facts.typeOf(name: "ids", at: snippet.token("use")) == "Set")
+        #expect(facts.typeOf(name: "handles", at: snippet.token("use")) == "CXHandle")
         #expect(facts.typeOf(name: "update", at: snippet.token("use")) == "CXCallUpdate")
         #expect(facts.typeOf(name: "update", at: snippet.token("provider")) == nil)
+        #expect(facts.typeOf(name: "start", at: snippet.token("begin")) == "CXStartCallAction")
+        let cast = snippet.outline.casts.first
+        #expect(cast?.isPattern == true && snippet.text(cast?.boundName) == "start")
+    }
+}
+
+@Suite struct ProjectTypeIndexTests {
+    @Test func membersDeclaredInAnotherFileResolveInAnExtension() {
+        let manager = Parsed(
+            """
+            final class CallManager: NSObject {
+                let provider = CXProvider(configuration: .init(localizedName: "Calls"))
+                let controller: CXCallController
+            }
+            """)
+        let extensionFile = Parsed(
+            """
+            extension CallManager: CXProviderDelegate {
+                func providerDidReset(_ unused: CXProvider) {
+                    provider.invalidate()
+                }
+            }
+            """)
+        let managerFacts = TypeFacts(outline: manager.outline, file: manager.file)
+        let extensionFacts = TypeFacts(outline: extensionFile.outline, file: extensionFile.file)
+        let project = ProjectTypeIndex([managerFacts, extensionFacts])
+        let use = extensionFile.token("invalidate")
+        #expect(extensionFacts.typeOf(name: "provider", at: use) == nil)
+        #expect(extensionFacts.typeOf(name: "provider", at: use, project: project) == "CXProvider")
+        #expect(project.memberType(of: "CallManager", member: "controller") == "CXCallController")
+        #expect(project.conformances(of: "CallManager") == ["NSObject", "CXProviderDelegate"])
+        // Names declared locally are never replaced by project members.
+        #expect(extensionFacts.typeOf(name: "unused", at: use, project: project) == "CXProvider")
+        #expect(extensionFacts.typeOf(name: "missing", at: use, project: project) == nil)
     }
 }

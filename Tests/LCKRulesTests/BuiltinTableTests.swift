@@ -69,6 +69,14 @@ import Testing
         }
     }
 
+    /// SARIF rejects a rule whose `properties.tags` repeat; several mappings list their area as a tag too.
+    @Test func descriptorTagsAreUnique() {
+        let repeated = Self.table.descriptors.filter { Set($0.tags).count != $0.tags.count }.map(\.id)
+        #expect(repeated.isEmpty, "descriptors with repeated tags: \(repeated)")
+        let areaAlsoTagged = Self.table.mappings.filter { $0.tags.contains($0.area.rawValue) }
+        #expect(!areaAlsoTagged.isEmpty, "the test no longer covers an area repeated among a mapping's tags")
+    }
+
     /// The severity policy documented in Rules/README.md.
     @Test func severityPolicy() {
         for rule in Self.table.mappings {
