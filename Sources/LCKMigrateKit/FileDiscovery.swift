@@ -111,7 +111,11 @@ public enum FileDiscovery {
                 }
             }
         }
-        let files = found.values.sorted { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) }
+        // Byte order of display paths; the keys are copied out once, since comparing `String.UTF8View`s
+        // inside the sort was a visible share of discovery on large trees.
+        let files = found.values.map { (key: Array($0.displayPath.utf8), file: $0) }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            .map(\.file)
         return DiscoveryResult(files: files, problems: sortedProblems(problems))
     }
 

@@ -112,6 +112,29 @@ import Testing
         try scanAndCheck(inputs)
     }
 
+    /// The validator's eight-byte ASCII skip must agree with the standard library on every input.
+    @Test func utf8ValidationAgreesWithTheStandardLibrary() {
+        var random = Random(state: 99)
+        let pieces: [[UInt8]] = [Array("abcdefgh".utf8), Array("é".utf8), Array("😀".utf8), [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80],
+                                 [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80], Array("0123456789abcdefXYZ".utf8), [0xFF], [0x0A]]
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<random.below(12) {
+                // Mostly valid pieces, so inputs reach deep before their first bad byte.
+                let piece = pieces[random.below(random.below(4) == 0 ? pieces.count : 3)]
+                bytes += piece
+                if random.below(3) == 0 { bytes += pieces[8].prefix(random.below(17)) }
+            }
+            let offset = UTF8Validation.firstInvalidOffset(in: bytes)
+            if let offset {
+                #expect(String(validating: bytes, as: UTF8.self) == nil, "\(bytes)")
+                #expect(String(validating: bytes[..<offset], as: UTF8.self) != nil, "\(bytes) at \(offset)")
+            } else {
+                #expect(String(validating: bytes, as: UTF8.self) != nil, "\(bytes)")
+            }
+        }
+    }
+
     @Test func tenMegabyteFile() throws {
         let line = "let provider = CXProvider(configuration: configuration) // \"quoted\" é\n"
         let count = 10_000_000 / line.utf8.count
