@@ -55,8 +55,14 @@ public enum ScanPipeline {
         } else {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
-        let outcome = state.outcome.withLock { $0 }
-        var findings = outcome.findings.sorted(by: Finding.reportOrder)
+        // Moved out of the shared state and sorted in place: a sorted copy would hold every finding twice.
+        var outcome = state.outcome.withLock { shared in
+            defer { shared = FileOutcome() }
+            return shared
+        }
+        var findings: [Finding] = []
+        swap(&findings, &outcome.findings)
+        findings.sort(by: Finding.reportOrder)
         var baselineOutcome: BaselineOutcome?
         if let (baseline, path) = request.baseline {
             let (matched, fixed) = baseline.apply(to: &findings)
@@ -126,7 +132,8 @@ private struct FileOutcome: Sendable {
     var linesScanned = 0
 
     mutating func merge(_ other: FileOutcome) {
-        findings.append(contentsOf: other.findings)
+        // The first worker's array is adopted, not copied.
+        if findings.isEmpty { findings = other.findings } else { findings.append(contentsOf: other.findings) }
         problems.append(contentsOf: other.problems)
         filesScanned += other.filesScanned
         filesWithCallKit += other.filesWithCallKit
