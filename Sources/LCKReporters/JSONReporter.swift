@@ -43,7 +43,7 @@ public struct JSONReporter: Reporter {
         let document = JSONValue.object([
             ("version", .string(report.toolVersion)),
             ("rulesFingerprint", .string(report.rulesFingerprint)),
-            ("findings", .array(digest.findings.map(Self.findingValue))),
+            ("findings", .generatedArray(count: digest.findings.count) { Self.findingValue(digest.findings[$0]) }),
             ("problems", .array(digest.problems.map { problem in
                 var members: [(String, JSONValue)] = [("path", .string(problem.path)), ("message", .string(problem.message))]
                 if problem.kind == .skipped { members.append(("kind", .string(problem.kind.rawValue))) }

@@ -6,6 +6,9 @@
 enum JSONValue {
     case object([(String, JSONValue)])
     case array([JSONValue])
+    /// An array whose elements are built one at a time while writing and dropped right after, so a
+    /// report with a million findings never holds a million element trees at once.
+    case generatedArray(count: Int, element: (Int) -> JSONValue)
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -61,6 +64,19 @@ enum JSONWriter {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent + 1, into: &out)
                 write(element, indent: indent + 1, into: &out)
+            }
+            newline(indent, into: &out)
+            out.append(UInt8(ascii: "]"))
+        case .generatedArray(let count, let element):
+            if count == 0 {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
+            out.append(UInt8(ascii: "["))
+            for index in 0..<count {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                newline(indent + 1, into: &out)
+                write(element(index), indent: indent + 1, into: &out)
             }
             newline(indent, into: &out)
             out.append(UInt8(ascii: "]"))

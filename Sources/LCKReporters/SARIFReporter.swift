@@ -66,7 +66,7 @@ public struct SARIFReporter: Reporter {
             run.append(("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(uri))]))])))
         }
         run.append(("columnKind", .string("utf16CodeUnits")))
-        run.append(("results", .array(kept.map { Self.resultValue($0, ruleIndex: ruleIndex[$0.ruleID]) })))
+        run.append(("results", .generatedArray(count: kept.count) { Self.resultValue(kept[$0], ruleIndex: ruleIndex[kept[$0].ruleID]) }))
         run.append(("properties", .object([
             ("rulesFingerprint", .string(report.rulesFingerprint)),
             ("filesScanned", .int(report.filesScanned)),
