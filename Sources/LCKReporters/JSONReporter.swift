@@ -51,7 +51,8 @@ public struct JSONReporter: Reporter {
             })),
             ("summary", Self.summaryValue(digest)),
         ])
-        return JSONWriter.document(document)
+        // About 600 bytes per finding in practice; generous, since unwritten capacity stays virtual.
+        return JSONWriter.document(document, expectedBytes: 65_536 + digest.findings.count * 1024)
     }
 
     static func findingValue(_ finding: Finding) -> JSONValue {

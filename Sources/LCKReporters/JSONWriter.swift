@@ -36,9 +36,11 @@ enum JSONValue {
 
 /// Writes a `JSONValue` as pretty-printed UTF-8 (two-space indent, `"key": value`, final newline).
 enum JSONWriter {
-    static func document(_ value: JSONValue) -> [UInt8] {
+    /// `expectedBytes` sizes the buffer up front: growing by doubling briefly holds the old and the new
+    /// buffer (three times the report at the last step); pages reserved but never written cost no memory.
+    static func document(_ value: JSONValue, expectedBytes: Int = 4096) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(4096)
+        out.reserveCapacity(max(4096, expectedBytes))
         write(value, indent: 0, into: &out)
         out.append(0x0A)
         return out

@@ -77,7 +77,7 @@ public struct SARIFReporter: Reporter {
             ("$schema", .string("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")),
             ("version", .string("2.1.0")),
             ("runs", .array([.members(run)])),
-        ]))
+        ]), expectedBytes: 262_144 + kept.count * 2048)
     }
 
     /// At most `limit` findings, in report order, chosen by rank: unsuppressed before
