@@ -1,6 +1,8 @@
 import Foundation
 import LCKCore
+import LCKLexer
 @testable import LCKMigrateKit
+import LCKParser
 import Testing
 
 /// Hostile input through the whole pipeline (read → lex → built-in analyzers → locate): no crash,
@@ -110,6 +112,33 @@ import Testing
             inputs.append(("OpenTwice\(index).swift", Array((opener + opener + "\n" + opener).utf8)))
         }
         try scanAndCheck(inputs)
+    }
+
+    /// Inputs `lckmigrate-bench fuzz` found crashing the parser (minimized): keywords whose `else`, `:`
+    /// or attribute lies at or past the end of the construct being parsed.
+    @Test(arguments: ["guard{guard else{", "func(a:@", "switch{case{var e:", "func f(_ x: @", "guard else", "var a:", "let (b) ="])
+    func parserCrashersStayFixed(source: String) {
+        let file = Lexer.tokenize(Array(source.utf8))
+        let outline = Parser.parse(file)
+        #expect(outline.statements.allSatisfy { $0.range.upperBound <= file.tokens.count })
+    }
+
+    /// Lexer and parser alone on mutated samples, so parser crashes show up even without analyzers.
+    @Test(arguments: [UInt64(11), 12, 13])
+    func parserSurvivesMutatedSamples(seed: UInt64) throws {
+        let samples = try Self.samples()
+        var random = Random(state: seed)
+        let fragments = ["{", "}", "(", ")", "[", "]", "\"", "#if X\n", "#endif", "else", "guard", "case", ":", "=", "@", "->", "<", ">", "func", "var", "\n"]
+        for _ in 0..<150 {
+            var bytes = samples[random.below(samples.count)]
+            bytes = Array(bytes.prefix(random.below(bytes.count + 1)))
+            for _ in 0..<(1 + random.below(20)) {
+                bytes.insert(contentsOf: Array(fragments[random.below(fragments.count)].utf8), at: random.below(bytes.count + 1))
+            }
+            let file = Lexer.tokenize(bytes)
+            let outline = Parser.parse(file)
+            #expect(outline.statements.allSatisfy { $0.range.upperBound <= file.tokens.count })
+        }
     }
 
     /// The validator's eight-byte ASCII skip must agree with the standard library on every input.
