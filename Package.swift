@@ -36,6 +36,8 @@ let package = Package(
         ),
         // Measures token agreement between LCKLexer and the swift-syntax oracle's `tokens` output.
         .executableTarget(name: "lckmigrate-lexer-agreement", dependencies: ["LCKLexer", "LCKCore"]),
+        // Recall/precision of scan JSON against the swift-syntax oracle's usages TSV (measurement only).
+        .executableTarget(name: "lckmigrate-eval"),
         // Regenerates Sources/LCKRules/BuiltinRules+Generated.swift: `swift run lckmigrate-embed-rules`.
         .executableTarget(name: "lckmigrate-embed-rules", dependencies: ["LCKRules"]),
 
@@ -43,7 +45,7 @@ let package = Package(
         .testTarget(name: "LCKLexerTests", dependencies: ["LCKLexer", "LCKCore"]),
         .testTarget(name: "LCKParserTests", dependencies: ["LCKParser", "LCKLexer", "LCKCore"]),
         .testTarget(name: "LCKRulesTests", dependencies: ["LCKRules", "LCKCore"]),
-        .testTarget(name: "LCKAnalyzersTests", dependencies: ["LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore"]),
+        .testTarget(name: "LCKAnalyzersTests", dependencies: ["LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore", "LCKMigrateKit"]),
         .testTarget(
             name: "LCKReportersTests", dependencies: ["LCKReporters", "LCKRules", "LCKCore"],
             exclude: ["Goldens"]

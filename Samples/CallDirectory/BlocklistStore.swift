@@ -11,15 +11,19 @@ import CallKit
 import Foundation
 
 struct IdentifiedNumber: Codable, Hashable {
+    // expect: cxcalldirectoryphonenumber
     let number: CXCallDirectoryPhoneNumber
     let label: String
 }
 
 /// A change made in the app since the extension last ran.
 enum DirectoryChange: Codable, Hashable {
+    // expect: cxcalldirectoryphonenumber
     case blocked(CXCallDirectoryPhoneNumber)
+    // expect: cxcalldirectoryphonenumber
     case unblocked(CXCallDirectoryPhoneNumber)
     case identified(IdentifiedNumber)
+    // expect: cxcalldirectoryphonenumber
     case unidentified(CXCallDirectoryPhoneNumber)
 }
 
@@ -28,6 +32,7 @@ final class BlocklistStore {
     static let appGroup = "group.com.example.shield"
 
     private struct Snapshot: Codable {
+        // expect: cxcalldirectoryphonenumber
         var blocked: [CXCallDirectoryPhoneNumber] = []
         var identified: [IdentifiedNumber] = []
         var pendingChanges: [DirectoryChange] = []
@@ -53,6 +58,7 @@ final class BlocklistStore {
     // MARK: Reading (extension side)
 
     /// Blocked numbers in ascending order, as the extension must add them.
+    // expect: cxcalldirectoryphonenumber
     var sortedBlockedNumbers: [CXCallDirectoryPhoneNumber] {
         queue.sync { snapshot.blocked.sorted() }
     }
@@ -75,6 +81,7 @@ final class BlocklistStore {
 
     // MARK: Writing (app side)
 
+    // expect: cxcalldirectoryphonenumber
     func block(_ number: CXCallDirectoryPhoneNumber) {
         queue.sync {
             guard !snapshot.blocked.contains(number) else { return }
@@ -84,6 +91,7 @@ final class BlocklistStore {
         }
     }
 
+    // expect: cxcalldirectoryphonenumber
     func unblock(_ number: CXCallDirectoryPhoneNumber) {
         queue.sync {
             snapshot.blocked.removeAll { $0 == number }
@@ -92,6 +100,7 @@ final class BlocklistStore {
         }
     }
 
+    // expect: cxcalldirectoryphonenumber
     func identify(_ number: CXCallDirectoryPhoneNumber, as label: String) {
         queue.sync {
             let entry = IdentifiedNumber(number: number, label: label)
@@ -102,6 +111,7 @@ final class BlocklistStore {
         }
     }
 
+    // expect: cxcalldirectoryphonenumber
     func forget(_ number: CXCallDirectoryPhoneNumber) {
         queue.sync {
             snapshot.identified.removeAll { $0.number == number }
@@ -123,6 +133,7 @@ final class BlocklistStore {
 
     /// "+1 650 555 0188" -> 16505550188. Returns nil for anything that is not
     /// a plausible international number.
+    // expect: cxcalldirectoryphonenumber
     static func directoryNumber(from text: String) -> CXCallDirectoryPhoneNumber? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix("+") else { return nil }

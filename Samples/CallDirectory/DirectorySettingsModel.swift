@@ -27,6 +27,7 @@ final class DirectorySettingsModel: ObservableObject {
     @Published private(set) var isReloading = false
     @Published private(set) var lastReloadError: String?
 
+    // expect: cxcalldirectorymanager, cxcalldirectorymanager_shared_instance
     private let manager = CXCallDirectoryManager.sharedInstance
     private let store: BlocklistStore?
 
@@ -36,6 +37,7 @@ final class DirectorySettingsModel: ObservableObject {
 
     func refreshStatus() {
         status = .checking
+        // expect: cxcalldirectorymanager_get_enabled_status
         manager.getEnabledStatusForExtension(withIdentifier: Self.extensionIdentifier) { [weak self] enabledStatus, error in
             let newStatus: Status
             if let error {
@@ -56,6 +58,7 @@ final class DirectorySettingsModel: ObservableObject {
     func reload() {
         guard !isReloading else { return }
         isReloading = true
+        // expect: cxcalldirectorymanager_reload_extension
         manager.reloadExtension(withIdentifier: Self.extensionIdentifier) { [weak self] error in
             let message = error.map(Self.describe)
             Task { @MainActor in
@@ -66,6 +69,7 @@ final class DirectorySettingsModel: ObservableObject {
     }
 
     func openSystemSettings() {
+        // expect: cxcalldirectorymanager_open_settings
         manager.openSettings { error in
             if let error {
                 NSLog("Shield: cannot open settings: %@", error.localizedDescription)
@@ -91,7 +95,9 @@ final class DirectorySettingsModel: ObservableObject {
 
     private static func describe(_ error: Error) -> String {
         let nsError = error as NSError
+        // expect: cxerrordomaincalldirectorymanager
         guard nsError.domain == CXErrorDomainCallDirectoryManager,
+              // expect: cxerrorcodecalldirectorymanagererror
               let code = CXErrorCodeCallDirectoryManagerError.Code(rawValue: nsError.code) else {
             return error.localizedDescription
         }

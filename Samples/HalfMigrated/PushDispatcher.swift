@@ -30,29 +30,38 @@ struct RelayPush {
     }
 }
 
+// expect: pkpushregistrydelegate
 final class PushDispatcher: NSObject, PKPushRegistryDelegate {
 
+    // expect: pkpushregistry_init
     private let registry = PKPushRegistry(queue: .main)
     private let backend: CallBackend
 
     init(backend: CallBackend) {
         self.backend = backend
         super.init()
+        // expect: pkpushregistry_delegate
         registry.delegate = self
+        // expect: pkpushregistry_desired_push_types, pkpushtype_voip
         registry.desiredPushTypes = [.voIP]
     }
 
+    // expect: pkpushcredentials, pkpushregistry, push_registry_did_update_credentials, pkpushtype
     func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {
+        // expect: pkpushcredentials_token
         let token = pushCredentials.token.map { String(format: "%02x", $0) }.joined()
         RelayLog.push.info("VoIP token \(token, privacy: .private)")
         UserDefaults.standard.set(token, forKey: "relay.voipToken")
     }
 
-    // expect: unreported_voip_push
+    // expect: unreported_voip_push, pkpushregistry, push_registry_did_receive_incoming_push_completion
     func pushRegistry(_ registry: PKPushRegistry,
+                      // expect: pkpushpayload
                       didReceiveIncomingPushWith payload: PKPushPayload,
+                      // expect: pkpushtype
                       for type: PKPushType,
                       completion: @escaping () -> Void) {
+        // expect: pkpushpayload_dictionary_payload
         guard let push = RelayPush(payload.dictionaryPayload) else {
             // Malformed payloads are rejected by the server's schema check,
             // so this "cannot happen".
@@ -83,6 +92,7 @@ final class PushDispatcher: NSObject, PKPushRegistryDelegate {
         let update = callKit.incomingUpdate(callerUsername: push.callerUsername,
                                             callerName: push.callerName,
                                             video: push.isVideo)
+        // expect: cxprovider_report_new_incoming_call
         callKit.provider.reportNewIncomingCall(with: push.callUUID, update: update) { error in
             if let error {
                 Task { await RelayBridge.shared.decline(push.callUUID, reason: error.localizedDescription) }

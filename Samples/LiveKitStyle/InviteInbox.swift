@@ -94,6 +94,7 @@ final class InviteInbox {
             }
         case "cancel":
             guard let callUUID = envelope.callUUID, callManager.record(for: callUUID) != nil else { return }
+            // expect: cxcallendedreason_unanswered, cxprovider_report_call_ended
             callManager.provider.reportCall(with: callUUID, endedAt: Date(), reason: .unanswered)
             callManager.forget(callUUID)
         default:

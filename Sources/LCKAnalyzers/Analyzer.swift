@@ -9,18 +9,25 @@ public struct AnalysisContext: Sendable {
     public let outline: SyntaxOutline
     public let facts: TypeFacts
     public let rules: RuleTable
+    /// What a scan's pre-pass learned from all files; empty when a file is analysed on its own.
+    public let project: ProjectFacts
 
-    public init(file: TokenizedFile, outline: SyntaxOutline, facts: TypeFacts, rules: RuleTable) {
+    public init(
+        file: TokenizedFile, outline: SyntaxOutline, facts: TypeFacts, rules: RuleTable,
+        project: ProjectFacts = ProjectFacts()
+    ) {
         self.file = file
         self.outline = outline
         self.facts = facts
         self.rules = rules
+        self.project = project
     }
 
     /// Lexes nothing: parses and builds type facts for an already lexed file.
-    public init(file: TokenizedFile, rules: RuleTable) {
+    public init(file: TokenizedFile, rules: RuleTable, project: ProjectFacts = ProjectFacts()) {
         let outline = Parser.parse(file)
-        self.init(file: file, outline: outline, facts: TypeFacts(outline: outline, file: file), rules: rules)
+        self.init(
+            file: file, outline: outline, facts: TypeFacts(outline: outline, file: file), rules: rules, project: project)
     }
 
     /// The rule's metadata from `Rules/analyzers/<id>.json`; severity and word lists come from there,

@@ -2,5 +2,18 @@
 /// this list with the `*Analyzer.swift` files and with `Rules/analyzers/`.
 public enum AnalyzerRegistry {
     public static let all: [any Analyzer] = [
+        TransientHandleAnalyzer(),
+        UnnormalizedHandleAnalyzer(),
+        UnretainedDelegateAnalyzer(),
+        MultipleProvidersAnalyzer(),
+        AudioOutsideActivationAnalyzer(),
+        MissingActionHandlerAnalyzer(),
+        UnresolvedActionAnalyzer(),
+        PrematureFulfillAnalyzer(),
+        UnreportedVoipPushAnalyzer(),
+        PushCompletionNotCalledAnalyzer(),
+        SwallowedReportErrorAnalyzer(),
+        EmptyResetAnalyzer(),
+        RegeneratedIncomingUUIDAnalyzer(),
     ]
 }

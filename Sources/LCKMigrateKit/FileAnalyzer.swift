@@ -8,6 +8,15 @@ import LCKLexer
 /// Implementations run concurrently on different files, hence `Sendable`.
 public protocol FileAnalyzer: Sendable {
     func analyze(path: String, file: TokenizedFile) -> [Finding]
+
+    /// Called once per scan with the whole file list before any `analyze`, for project-wide facts
+    /// (a property declared in one file, used in another). Must not depend on `jobs` in its result.
+    func prepared(for files: [DiscoveredFile], jobs: Int) -> any FileAnalyzer
+}
+
+extension FileAnalyzer {
+    /// Most analyzers look at one file at a time and need no preparation.
+    public func prepared(for files: [DiscoveredFile], jobs: Int) -> any FileAnalyzer { self }
 }
 
 /// Adapts a closure, for tests and for wiring analyzers without a named type.
@@ -30,11 +39,15 @@ public struct CombinedAnalyzer: FileAnalyzer {
     public func analyze(path: String, file: TokenizedFile) -> [Finding] {
         analyzers.flatMap { $0.analyze(path: path, file: file) }
     }
+
+    public func prepared(for files: [DiscoveredFile], jobs: Int) -> any FileAnalyzer {
+        CombinedAnalyzer(analyzers.map { $0.prepared(for: files, jobs: jobs) })
+    }
 }
 
-/// The analyzers `lckmigrate scan` runs. Empty until the detection stage lands: the pipeline then
-/// only reads and lexes, which still checks every file is readable UTF-8.
+/// The analyzers `lckmigrate scan` runs: mapping detection from the built-in rule table plus every
+/// registered anti-pattern analyzer, over one shared parse per file.
 public enum BuiltinAnalyzers {
-    public static let all: [any FileAnalyzer] = []
+    public static let all: [any FileAnalyzer] = [StandardAnalyzer(rules: BuiltinRuleTable.table)]
     public static var combined: CombinedAnalyzer { CombinedAnalyzer(all) }
 }

@@ -32,7 +32,7 @@ public enum ScanPipeline {
     public static func run(files: [DiscoveredFile], problems: [FileProblem] = [], request: ScanRequest) -> ScanReport {
         let state = SharedScanState()
         let workers = max(1, min(request.jobs, files.count))
-        let analyzer = request.analyzer
+        let analyzer = request.analyzer.prepared(for: files, jobs: workers)
         let settings = FileStageSettings(suppressions: request.suppressions, policy: request.policy)
         let progress = request.progress
         let stageTimes = request.stageTimes

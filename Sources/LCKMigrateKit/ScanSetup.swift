@@ -10,8 +10,11 @@ public enum ScanSetup {
         public var fingerprint: String
         /// Every id a config, `--severity` or a suppression comment may name.
         public var ids: Set<String>
+        /// The loaded table, which drives mapping detection (`analyzer`).
+        public var table: RuleTable
 
-        public init(descriptors: [RuleDescriptor], fingerprint: String) {
+        public init(descriptors: [RuleDescriptor], fingerprint: String, table: RuleTable = BuiltinRuleTable.table) {
+            self.table = table
             var all = descriptors
             for meta in SuppressionRules.all where !all.contains(where: { $0.id == meta.id }) { all.append(meta) }
             self.descriptors = all.sorted { $0.id < $1.id }
@@ -24,7 +27,7 @@ public enum ScanSetup {
     public static func loadRules(directories: [String]) throws(FileProblemError) -> ActiveRules {
         do {
             let table = try RuleLoader.load(directories: directories)
-            return ActiveRules(descriptors: table.descriptors, fingerprint: table.fingerprint)
+            return ActiveRules(descriptors: table.descriptors, fingerprint: table.fingerprint, table: table)
         } catch {
             let first = error.diagnostics.first
             throw FileProblemError(FileProblem(

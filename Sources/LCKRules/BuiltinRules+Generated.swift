@@ -12,7 +12,7 @@ extension BuiltinRules {
   "title": "Audio activated outside didActivate",
   "severity": "error",
   "confidence": "medium",
-  "summary": "Call code activates the audio session itself (`setActive(true)`) or starts an audio engine before the system's `didActivate` callback.",
+  "summary": "Call code activates the audio session itself (`setActive(true)`) or starts an audio engine, audio unit, capture session or call media in an action handler, the PushKit handler, a call-flow function (`startCall`, `reportIncomingCall`; low confidence) or a same-file helper they call, before the system's `didActivate` callback.",
   "rationale": "The system activates the call's audio session with elevated priority and then calls `didActivate`. Activating it yourself, or starting media in the perform handler, races the system and leads to silent or interrupted calls.",
   "lck": "Configure the session category early, but start audio only in `conversationManager(_:didActivate:)` and stop it in `conversationManager(_:didDeactivate:)`.",
   "sources": [
@@ -28,25 +28,59 @@ extension BuiltinRules {
     "activatingMembers": [
       "setActive"
     ],
+    "enablingProperties": [
+      "isAudioEnabled"
+    ],
+    "startFunctions": [
+      "AudioOutputUnitStart",
+      "AudioQueueStart"
+    ],
     "engineStartMembers": [
       "start",
-      "startAudio",
-      "startRunning"
+      "startRunning",
+      "startAndReturnError",
+      "setEngineAvailability",
+      "activate"
+    ],
+    "engineWords": [
+      "engine",
+      "audioUnit",
+      "ioUnit",
+      "captureSession",
+      "audioDevice",
+      "audioManager",
+      "audioSession"
     ],
     "engineTypes": [
       "AVAudioEngine",
-      "AVAudioPlayer",
+      "AVCaptureSession",
+      "AudioManager",
       "AVAudioRecorder"
+    ],
+    "mediaStartMembers": [
+      "startAudio",
+      "startAudioEngine",
+      "startLocalRecording",
+      "startAudioCapture"
     ]
   },
   "examples": {
     "triggering": [
       "import CallKit\n\nfunc provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    try? AVAudioSession.sharedInstance().↓setActive(true)\n    media.connect(action.callUUID) { action.fulfill() }\n}",
-      "import LiveCommunicationKit\n\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let start as StartConversationAction:\n        audioEngine.↓start()\n        start.fulfill(dateStarted: .now)\n    default:\n        action.fail()\n    }\n}"
+      "import LiveCommunicationKit\n\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let start as StartConversationAction:\n        audioEngine.↓start()\n        start.fulfill(dateStarted: .now)\n    default:\n        action.fail()\n    }\n}",
+      "import CallKit\n\nfinal class CallHandler: NSObject, CXProviderDelegate {\n    func provider(_ provider: CXProvider, perform action: CXStartCallAction) {\n        prepareMedia()\n        action.fulfill()\n    }\n    private func prepareMedia() {\n        try? session.↓setActive(true, options: [])\n        RTCAudioSession.sharedInstance().↓isAudioEnabled = true\n    }\n}",
+      "import CallKit\nimport PushKit\n\nfunc pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    ↓AudioOutputUnitStart(ioUnit)\n    provider.reportNewIncomingCall(with: uuid, update: update) { _ in completion() }\n}",
+      "import CallKit\nimport LiveKit\n\nfunc provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    try? AudioManager.shared.↓setEngineAvailability(.default)\n    action.fulfill()\n}",
+      "import CallKit\n\nfinal class CallManager {\n    static func activateAudio() {\n        try? AVAudioSession.sharedInstance().↓setActive(true)\n    }\n    func displayIncomingCall(uuid: UUID) {\n        provider.reportNewIncomingCall(with: uuid, update: CXCallUpdate()) { _ in\n            CallManager.activateAudio()\n        }\n    }\n}"
     ],
     "nonTriggering": [
       "import CallKit\n\nfunc provider(_ provider: CXProvider, didActivate audioSession: AVAudioSession) {\n    try? audioEngine.start()\n}",
-      "import LiveCommunicationKit\n\nfunc configureAudio() throws {\n    try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat)\n}\nfunc conversationManager(_ manager: ConversationManager, didActivate audioSession: AVAudioSession) {\n    media.startAudio()\n}"
+      "import LiveCommunicationKit\n\nfunc configureAudio() throws {\n    try AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat)\n}\nfunc conversationManager(_ manager: ConversationManager, didActivate audioSession: AVAudioSession) {\n    media.startAudio()\n}",
+      "import CallKit\n\nfunc provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    try? AVAudioSession.sharedInstance().setCategory(.playAndRecord, mode: .voiceChat)\n    try? AVAudioSession.sharedInstance().setMode(.voiceChat)\n    action.fulfill()\n}",
+      "import CallKit\n\nfunc provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    try? AVAudioSession.sharedInstance().setActive(false)\n    timer.start()\n    action.fulfill()\n}",
+      "func provider(_ provider: Provider, perform action: Action) {\n    try? AVAudioSession.sharedInstance().setActive(true)\n}",
+      "import CallKit\n\nfunc startRinging() {\n    try? AVAudioSession.sharedInstance().setActive(true)\n    ringtonePlayer.play()\n}",
+      "import CallKit\nimport LiveKit\n\nfunc provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    try? AudioManager.shared.setEngineAvailability(.none)\n    action.fulfill()\n}"
     ]
   }
 }
@@ -72,28 +106,44 @@ extension BuiltinRules {
     "delegate"
   ],
   "parameters": {
-    "loggingCalls": [
+    "logFunctions": [
       "print",
       "debugPrint",
       "NSLog",
       "os_log",
       "log",
-      "notice",
+      "dump"
+    ],
+    "logMethods": [
       "debug",
       "info",
       "error",
-      "warning"
+      "warning",
+      "warn",
+      "notice",
+      "trace",
+      "fault",
+      "critical",
+      "verbose",
+      "log"
+    ],
+    "logFunctionWords": ["log"],
+    "logReceivers": [
+      "log",
+      "logger"
     ]
   },
   "examples": {
     "triggering": [
-      "↓func providerDidReset(_ provider: CXProvider) {}",
-      "↓func conversationManagerDidReset(_ manager: ConversationManager) {\n    print(\"manager reset\")\n}",
-      "↓func providerDidReset(_ provider: CXProvider) {\n    // TODO: clean up calls\n}"
+      "func ↓providerDidReset(_ provider: CXProvider) {}",
+      "func ↓conversationManagerDidReset(_ manager: ConversationManager) {\n    print(\"manager reset\")\n}",
+      "func ↓providerDidReset(_ provider: CXProvider) {\n    // TODO: clean up calls\n}",
+      "extension CallCenter: CXProviderDelegate {\n    func ↓providerDidReset(_ provider: CXProvider) {\n        logger.info(\"provider reset\")\n        os_log(\"reset %@\", log: .calls, provider.description)\n    }\n}"
     ],
     "nonTriggering": [
       "func providerDidReset(_ provider: CXProvider) {\n    media.stopAll()\n    calls.removeAll()\n}",
-      "func conversationManagerDidReset(_ manager: ConversationManager) {\n    logger.notice(\"reset\")\n    callStore.endAll(reason: .failed)\n}"
+      "func conversationManagerDidReset(_ manager: ConversationManager) {\n    logger.notice(\"reset\")\n    callStore.endAll(reason: .failed)\n}",
+      "func providerDidReset(_ provider: CXProvider) {\n    print(\"reset\")\n    for call in calls { call.end() }\n}"
     ]
   }
 }
@@ -107,7 +157,7 @@ extension BuiltinRules {
   "title": "Advertised capability or required action has no handler",
   "severity": "warning",
   "confidence": "medium",
-  "summary": "A capability is advertised (hold, group, ungroup, DTMF, or the LCK .pausing/.merging/.unmerging/.playingTones) but no delegate handles the matching action, or a delegate type lacks handlers for the actions every call needs (start, answer/join, end).",
+  "summary": "A capability is advertised (hold, group, ungroup, DTMF, or the LCK .pausing/.merging/.unmerging/.playingTones) but no delegate handles the matching action, or a delegate type lacks handlers for the actions every call needs (answer/join, end; start when the app requests starts).",
   "rationale": "The system shows controls for every advertised capability and routes the user's taps to the delegate. Without a handler the action is never resolved, the button does nothing, and the call may be ended on timeout.",
   "lck": "Add a case for the matching action to the `conversationManager(_:perform:)` switch, or stop advertising the capability.",
   "sources": [
@@ -156,10 +206,6 @@ extension BuiltinRules {
     },
     "requiredActions": [
       [
-        "CXStartCallAction",
-        "StartConversationAction"
-      ],
-      [
         "CXAnswerCallAction",
         "JoinConversationAction"
       ],
@@ -167,17 +213,30 @@ extension BuiltinRules {
         "CXEndCallAction",
         "EndConversationAction"
       ]
+    ],
+    "requiredWhenRequested": [
+      [
+        "CXStartCallAction",
+        "StartConversationAction"
+      ]
     ]
   },
   "examples": {
     "triggering": [
       "let update = CXCallUpdate()\nupdate.↓supportsHolding = true\n// the delegate has no provider(_:perform: CXSetHeldCallAction)\nfunc provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }",
       "let update = Conversation.Update(members: [caller], capabilities: [.video, .↓merging])\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let end as EndConversationAction: end.fulfill(dateEnded: .now)\n    default: action.fail()\n    }\n}",
-      "final class ↓CallDelegate: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n    func provider(_ provider: CXProvider, perform action: CXStartCallAction) { action.fulfill() }\n}"
+      "final class ↓CallDelegate: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }\n    func dial(_ handle: CXHandle) {\n        controller.request(CXTransaction(action: CXStartCallAction(call: UUID(), handle: handle))) { _ in }\n    }\n}",
+      "final class ↓CallDelegate: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n    func provider(_ provider: CXProvider, perform action: CXStartCallAction) { action.fulfill() }\n}",
+      "final class ↓CallHandler: ConversationManagerDelegate {\n    func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n        switch action {\n        case let join as JoinConversationAction: join.fulfill(dateConnected: .now)\n        default: action.fail()\n        }\n    }\n}",
+      "import CallKit\n\nfunc configuration() -> CXCallUpdate {\n    let update = CXCallUpdate()\n    update.↓supportsDTMF = true\n    update.supportsHolding = true\n    return update\n}\nextension ProviderDelegate: CXProviderDelegate {\n    func provider(_ provider: CXProvider, perform action: CXSetHeldCallAction) { action.fulfill() }\n}"
     ],
     "nonTriggering": [
       "let update = CXCallUpdate()\nupdate.supportsHolding = true\nfunc provider(_ provider: CXProvider, perform action: CXSetHeldCallAction) {\n    media.setHeld(action.isOnHold)\n    action.fulfill()\n}",
-      "let update = Conversation.Update(members: [caller], capabilities: [.pausing])\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let pause as PauseConversationAction:\n        media.setHeld(pause.isPaused)\n        pause.fulfill()\n    default:\n        action.fail()\n    }\n}"
+      "let update = Conversation.Update(members: [caller], capabilities: [.pausing])\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let pause as PauseConversationAction:\n        media.setHeld(pause.isPaused)\n        pause.fulfill()\n    default:\n        action.fail()\n    }\n}",
+      "final class CallHandler: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) {}\n    func provider(_ provider: CXProvider, perform action: CXStartCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }\n}",
+      "func reportIncoming() {\n    let update = CXCallUpdate()\n    update.supportsHolding = true\n    update.supportsDTMF = false\n    provider.reportNewIncomingCall(with: uuid, update: update) { _ in }\n}",
+      "let update = Conversation.Update(members: [caller], capabilities: [.video, .merging])\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    if let merge = action as? MergeConversationAction { merge.fulfill() } else { action.fail() }\n}\nlet sorted = items.merging(other) { $1 }",
+      "final class IncomingOnly: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) {}\n    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }\n}"
     ]
   }
 }
@@ -212,11 +271,20 @@ extension BuiltinRules {
   "examples": {
     "triggering": [
       "final class IncomingCalls {\n    let provider = ↓CXProvider(configuration: .app)\n}\nfinal class OutgoingCalls {\n    let provider = ↓CXProvider(configuration: .app)\n}",
-      "func startCall(to handle: Handle) async throws {\n    let manager = ↓ConversationManager(configuration: .app)\n    try await manager.perform([StartConversationAction(conversationUUID: UUID(), handles: [handle], isVideo: false)])\n}"
+      "func startCall(to handle: Handle) async throws {\n    let manager = ↓ConversationManager(configuration: .app)\n    try await manager.perform([StartConversationAction(conversationUUID: UUID(), handles: [handle], isVideo: false)])\n}",
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    let provider = ↓CXProvider(configuration: CXProviderConfiguration())\n    provider.reportNewIncomingCall(with: UUID(), update: CXCallUpdate()) { _ in completion() }\n}",
+      "final class CallViewController: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        provider = ↓CXProvider(configuration: configuration)\n    }\n}",
+      "var provider: CXProvider {\n    ↓CXProvider(configuration: configuration)\n}",
+      "final class CallKitManager: NSObject {\n    static let shared = CallKitManager()\n    let provider: CXProvider\n    private override init() {\n        provider = ↓CXProvider(configuration: Self.configuration)\n        super.init()\n    }\n    func reportVideoCall(_ uuid: UUID) {\n        let videoProvider = ↓CXProvider(configuration: Self.videoConfiguration)\n        videoProvider.reportNewIncomingCall(with: uuid, update: CXCallUpdate()) { _ in }\n    }\n}"
     ],
     "nonTriggering": [
       "final class CallCenter {\n    static let shared = CallCenter()\n    let manager: ConversationManager\n    private init() {\n        manager = ConversationManager(configuration: .app)\n    }\n}",
-      "@main\nstruct ChatterApp: App {\n    @State private var calls = CallCoordinator(provider: CXProvider(configuration: .app))\n    var body: some Scene { WindowGroup { ContentView(calls: calls) } }\n}"
+      "@main\nstruct ChatterApp: App {\n    @State private var calls = CallCoordinator(provider: CXProvider(configuration: .app))\n    var body: some Scene { WindowGroup { ContentView(calls: calls) } }\n}",
+      "final class ProviderDelegate: NSObject {\n    private lazy var provider: CXProvider = {\n        let provider = CXProvider(configuration: Self.configuration)\n        provider.setDelegate(self, queue: nil)\n        return provider\n    }()\n}",
+      "final class ChatStore {\n    let conversations = ConversationManager()\n    func startConversation() { conversations.open(ConversationManager()) }\n}",
+      "final class CallKitService {\n    let provider = CXProvider(configuration: .app)\n}\nfinal class MockCallKitService {\n    let provider = CXProvider(configuration: .app)\n}",
+      "final class CallKitService {\n    let provider: CXProvider\n    init(video: Bool) {\n        if video {\n            provider = CXProvider(configuration: .video)\n        } else {\n            provider = CXProvider(configuration: .audio)\n        }\n    }\n}",
+      "final class HomeViewController: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        provider = CXProvider(configuration: configuration)\n        provider.setDelegate(self, queue: nil)\n    }\n}"
     ]
   }
 }
@@ -242,16 +310,47 @@ extension BuiltinRules {
     "actions",
     "incoming"
   ],
+  "parameters": {
+    "connectingActions": [
+      "CXAnswerCallAction",
+      "JoinConversationAction",
+      "CXStartCallAction",
+      "StartConversationAction"
+    ],
+    "endingActions": [
+      "CXEndCallAction",
+      "EndConversationAction"
+    ],
+    "workWords": [
+      "connect",
+      "answer",
+      "accept",
+      "join",
+      "start",
+      "dial",
+      "invite",
+      "establish",
+      "signal",
+      "hang",
+      "leave",
+      "end",
+      "decline",
+      "reject",
+      "pick"
+    ]
+  },
   "examples": {
     "triggering": [
       "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    action.↓fulfill()\n    media.connect(action.callUUID)\n}",
       "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let join as JoinConversationAction:\n        join.↓fulfill(dateConnected: Date())\n        Task { try? await media.connect(join.conversationUUID) }\n    default:\n        action.fail()\n    }\n}",
-      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    action.↓fulfill(withDateConnected: Date())\n    signaling.accept(action.callUUID) { _ in }\n}"
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    action.↓fulfill(withDateConnected: Date())\n    signaling.accept(action.callUUID) { _ in }\n}",
+      "func provider(_ provider: CXProvider, perform action: CXStartCallAction) {\n    client.startCall(to: action.handle.value) { _ in\n        action.↓fulfill()\n    }\n}"
     ],
     "nonTriggering": [
       "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { ok in\n        ok ? action.fulfill() : action.fail()\n    }\n}",
       "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let join as JoinConversationAction:\n        Task {\n            do {\n                try await media.connect(join.conversationUUID)\n                join.fulfill(dateConnected: .now)\n            } catch {\n                join.fail()\n            }\n        }\n    default:\n        action.fail()\n    }\n}",
-      "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    action.fulfill()\n    media.hangUp(action.callUUID)\n}"
+      "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    action.fulfill()\n    media.hangUp(action.callUUID)\n}",
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    DispatchQueue.main.async { self.showCallScreen() }\n    action.fulfill()\n}"
     ]
   }
 }
@@ -278,12 +377,13 @@ extension BuiltinRules {
   ],
   "examples": {
     "triggering": [
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { error in\n        if let error { self.log(error) }\n    }\n}",
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard type == .voIP else { return }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in completion() }\n}"
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { error in\n        if let error { self.log(error) }\n    }\n}",
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard type == .voIP else { return }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in completion() }\n}"
     ],
     "nonTriggering": [
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard type == .voIP else {\n        completion()\n        return\n    }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in completion() }\n}",
-      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    defer { completion() }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in }\n}"
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    defer { completion() }\n    provider.reportNewIncomingCall(with: payload.callID, update: payload.update) { _ in }\n}",
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    callCenter.handle(payload, then: completion)\n}"
     ]
   }
 }
@@ -317,7 +417,8 @@ extension BuiltinRules {
   "examples": {
     "triggering": [
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    let callID = ↓UUID()\n    provider.reportNewIncomingCall(with: callID, update: makeUpdate(payload)) { _ in completion() }\n}",
-      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: ↓UUID(), update: makeUpdate(payload))\n    } catch {\n        log(error)\n    }\n}"
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: ↓UUID(), update: makeUpdate(payload))\n    } catch {\n        log(error)\n    }\n}",
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {\n    present(payload)\n}\nfunc present(_ payload: PKPushPayload) {\n    provider.reportNewIncomingCall(with: ↓UUID(), update: makeUpdate(payload)) { _ in }\n}"
     ],
     "nonTriggering": [
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    let raw = payload.dictionaryPayload[\"call_id\"] as? String\n    let callID = raw.flatMap(UUID.init(uuidString:)) ?? fallbackID(for: payload)\n    provider.reportNewIncomingCall(with: callID, update: makeUpdate(payload)) { _ in completion() }\n}",
@@ -352,17 +453,49 @@ extension BuiltinRules {
       "reportNewIncomingCall",
       "reportNewIncomingConversation",
       "reportNewIncomingVoIPPushPayload"
+    ],
+    "logFunctions": [
+      "print",
+      "debugPrint",
+      "NSLog",
+      "os_log",
+      "log",
+      "dump"
+    ],
+    "logMethods": [
+      "debug",
+      "info",
+      "error",
+      "warning",
+      "warn",
+      "notice",
+      "trace",
+      "fault",
+      "critical",
+      "verbose",
+      "log"
+    ],
+    "logFunctionWords": [
+      "log"
+    ],
+    "logReceivers": [
+      "log",
+      "logger"
     ]
   },
   "examples": {
     "triggering": [
       "provider.↓reportNewIncomingCall(with: callID, update: update) { _ in\n    completion()\n}",
       "try? await manager.↓reportNewIncomingConversation(uuid: callID, update: update)",
-      "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    self.media.prepare(callID)\n    completion()\n}"
+      "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    self.media.prepare(callID)\n    completion()\n}",
+      "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    if let error = error {\n        print(\"report failed: \\(error)\")\n    } else {\n        self.media.prepare(callID)\n    }\n}",
+      "do {\n    try await manager.↓reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    logger.error(\"report failed \\(error)\")\n}",
+      "provider.↓reportNewIncomingCall(with: callID, update: update) { error in\n    if let error {\n        DDLogError(\"report failed: \\(error)\")\n    }\n    completion()\n}"
     ],
     "nonTriggering": [
       "provider.reportNewIncomingCall(with: callID, update: update) { error in\n    if let error {\n        self.calls.discard(callID, because: error)\n    }\n    completion()\n}",
-      "do {\n    try await manager.reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    calls.discard(callID, because: error)\n}"
+      "do {\n    try await manager.reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    calls.discard(callID, because: error)\n}",
+      "provider.reportNewIncomingCall(with: callID, update: update) { error in\n    completion(error)\n}"
     ]
   }
 }
@@ -376,7 +509,7 @@ extension BuiltinRules {
   "title": "Handle built from a transient value",
   "severity": "note",
   "confidence": "low",
-  "summary": "A CXHandle or Handle is built from a value that looks temporary (a room, token, session or random UUID string), so Recents and Siri cannot redial it.",
+  "summary": "A CXHandle or Handle is built from a value that looks temporary (a room, meeting or session id, token, call id, random UUID string, composite key or placeholder), so Recents and Siri cannot redial it.",
   "rationale": "The system stores the handle in Recents and uses it to redial and to match contacts. A per-call token or random identifier produces entries that cannot be called back and breaks grouping in Recents.",
   "lck": "Use a stable identifier of the person or group (phone number, e-mail address, account id) as the handle value; set `includesConversationInRecents` to false for one-off rooms.",
   "sources": [
@@ -398,13 +531,18 @@ extension BuiltinRules {
       "invite",
       "callId",
       "callUUID",
+      "conversationId",
       "nonce",
       "uuidString",
       "random",
       "temp",
       "ephemeral",
       "channel",
-      "ticket"
+      "ticket",
+      "jwt",
+      "otp",
+      "booking",
+      "appointment"
     ],
     "stableWords": [
       "user",
@@ -414,19 +552,73 @@ extension BuiltinRules {
       "email",
       "member",
       "person",
-      "profile"
+      "profile",
+      "caller",
+      "callee",
+      "handle",
+      "number",
+      "owner",
+      "username",
+      "address",
+      "extension"
+    ],
+    "placeholderValues": [
+      "",
+      "unknown",
+      "placeholder",
+      "test",
+      "none",
+      "null",
+      "nil",
+      "n/a",
+      "na",
+      "xxx",
+      "caller",
+      "handle",
+      "anonymous",
+      "default",
+      "invalid",
+      "private",
+      "number",
+      "no",
+      "id",
+      "incoming",
+      "call",
+      "calling",
+      "dummy",
+      "fake",
+      "sample",
+      "demo",
+      "example",
+      "someone"
+    ],
+    "weakTransientWords": [
+      "uuid"
     ]
   },
   "examples": {
     "triggering": [
       "let handle = ↓CXHandle(type: .generic, value: invite.roomToken)",
       "let caller = ↓Handle(type: .generic, value: UUID().uuidString, displayName: payload.callerName)",
-      "update.remoteHandle = ↓CXHandle(type: .generic, value: session.meetingID)"
+      "update.remoteHandle = ↓CXHandle(type: .generic, value: session.meetingID)",
+      "func report(roomName: String) {\n    let handle = ↓CXHandle(type: .generic, value: roomName)\n    provider.reportNewIncomingCall(with: UUID(), update: update(handle)) { _ in }\n}",
+      "let key = \"\\(tenant.id)-\\(user.id)\"\nlet handle = ↓Handle(type: .generic, value: key, displayName: user.name)",
+      "let handle = ↓CXHandle(type: .generic, value: \"Unknown\")",
+      "func reportIncomingCall(uuid: String, callerName: String) {\n    let update = CXCallUpdate()\n    update.remoteHandle = ↓CXHandle(type: .generic, value: uuid)\n}",
+      "final class VoiceCalls {\n    var defaultCaller = \"Unknown Caller\"\n    func update() -> CXCallUpdate {\n        let update = CXCallUpdate()\n        update.remoteHandle = ↓CXHandle(type: .generic, value: defaultCaller)\n        return update\n    }\n}",
+      "update.remoteHandle = ↓CXHandle(type: .generic, value: \" \")"
     ],
     "nonTriggering": [
       "let handle = CXHandle(type: .phoneNumber, value: contact.e164Number)",
       "let caller = Handle(type: .generic, value: account.userID, displayName: account.displayName)",
-      "let token = session.token\nlet handle = Handle(type: .emailAddress, value: user.email, displayName: nil)"
+      "let token = session.token\nlet handle = Handle(type: .emailAddress, value: user.email, displayName: nil)",
+      "let handle = CXHandle(type: .generic, value: account.username)",
+      "let handle = CXHandle(type: .generic, value: room.ownerID)",
+      "let handle = CXHandle(type: .generic, value: \"\\(user.id)\")",
+      "let handle = Handle(type: .generic, value: \"alice\", displayName: \"Alice\")",
+      "let ownerHandle = Handle(token: session.token)",
+      "let handle = CXHandle(type: .generic, value: user.uuid)",
+      "let handle = Handle(type: .generic, value: \"Unknown Street 5\", displayName: nil)"
     ]
   }
 }
@@ -439,8 +631,8 @@ extension BuiltinRules {
   "kind": "analyzer",
   "title": "Phone or e-mail handle value is not normalized",
   "severity": "note",
-  "confidence": "low",
-  "summary": "A `.phoneNumber` or `.emailAddress` handle is built from raw text (user input, a literal with spaces or punctuation) without going through a normalizing function.",
+  "confidence": "high",
+  "summary": "A `.phoneNumber` handle whose literal value is not E.164 (spaces, dashes, parentheses, no leading +), or an `.emailAddress` handle whose literal is not lower case.",
   "rationale": "The system matches handles against contacts and groups Recents by value. `+1 (408) 555-0100`, `14085550100` and `Alice@Example.com` vs `alice@example.com` look like different people, so contact names and photos go missing and Recents splits.",
   "lck": "Normalize phone numbers to E.164 and lowercase e-mail addresses before building the Handle, in one helper used by both incoming and outgoing paths.",
   "sources": [
@@ -452,35 +644,21 @@ extension BuiltinRules {
     "handles",
     "heuristic"
   ],
-  "parameters": {
-    "normalizerWords": [
-      "normalized",
-      "normalize",
-      "e164",
-      "E164",
-      "lowercased",
-      "canonical",
-      "sanitized",
-      "formatted"
-    ],
-    "rawInputWords": [
-      "text",
-      "input",
-      "field",
-      "raw",
-      "string"
-    ]
-  },
   "examples": {
     "triggering": [
-      "let handle = ↓CXHandle(type: .phoneNumber, value: numberField.text ?? \"\")",
       "let callee = ↓Handle(type: .phoneNumber, value: \"+1 (408) 555-0100\", displayName: nil)",
-      "let caller = ↓Handle(type: .emailAddress, value: payload.email, displayName: payload.name)"
+      "let handle = ↓CXHandle(type: .phoneNumber, value: \"+1-650-555-0199\")",
+      "let handle = ↓CXHandle(type: .phoneNumber, value: \"16505550199\")",
+      "let address = \"Alice@Example.com\"\nlet caller = ↓Handle(type: .emailAddress, value: address, displayName: \"Alice\")",
+      "let handle = ↓CXHandle(type: CXHandle.HandleType.emailAddress, value: \"Support@Example.com\")"
     ],
     "nonTriggering": [
+      "let handle = CXHandle(type: .phoneNumber, value: \"+16505550199\")",
       "let handle = CXHandle(type: .phoneNumber, value: PhoneNumber.e164(numberField.text ?? \"\"))",
-      "let caller = Handle(type: .emailAddress, value: payload.email.lowercased(), displayName: payload.name)",
-      "let callee = Handle(type: .generic, value: account.userID, displayName: account.name)"
+      "let caller = Handle(type: .emailAddress, value: \"alice@example.com\", displayName: \"Alice\")",
+      "let caller = Handle(type: .emailAddress, value: payload.email, displayName: payload.name)",
+      "let callee = Handle(type: .generic, value: \"Alice Smith\", displayName: nil)",
+      "let emergency = CXHandle(type: .phoneNumber, value: \"911\")"
     ]
   }
 }
@@ -522,18 +700,23 @@ extension BuiltinRules {
       "perform",
       "sink",
       "dataTask"
+    ],
+    "reportingHelperWords": [
+      "incoming"
     ]
   },
   "examples": {
     "triggering": [
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard let callID = payload.callID else {\n        completion()\n        return\n    }\n    provider.reportNewIncomingCall(with: callID, update: payload.update) { _ in completion() }\n}",
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    Task {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n        completion()\n    }\n}",
-      "↓func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    api.fetchCaller(payload.callerID) { caller in\n        self.provider.reportNewIncomingCall(with: payload.callID, update: caller.update) { _ in completion() }\n    }\n}"
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard let callID = payload.callID else {\n        completion()\n        return\n    }\n    provider.reportNewIncomingCall(with: callID, update: payload.update) { _ in completion() }\n}",
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    Task {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n        completion()\n    }\n}",
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    api.fetchCaller(payload.callerID) { caller in\n        self.provider.reportNewIncomingCall(with: payload.callID, update: caller.update) { _ in completion() }\n    }\n}",
+      "func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    let caller = await directory.lookUp(payload.callerID)\n    try? await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: caller.update)\n}"
     ],
     "nonTriggering": [
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    let callID = calls.identifier(for: payload)\n    provider.reportNewIncomingCall(with: callID, update: payload.update) { _ in completion() }\n}",
       "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n    } catch {\n        log(error)\n    }\n}",
-      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n    } catch {\n        log(error)\n    }\n}"
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: payload.conversationID, update: payload.update)\n    } catch {\n        log(error)\n    }\n}",
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    guard type == .voIP else {\n        completion()\n        return\n    }\n    callManager.reportIncomingCall(from: payload, completion: completion)\n}"
     ]
   }
 }
@@ -555,20 +738,39 @@ extension BuiltinRules {
     "S11",
     "https://developer.apple.com/documentation/callkit/cxaction"
   ],
+  "parameters": {
+    "describingCalls": [
+      "type",
+      "String",
+      "print",
+      "debugPrint",
+      "dump",
+      "NSLog",
+      "assert",
+      "precondition"
+    ]
+  },
   "tags": [
     "actions",
     "path-sensitive"
   ],
   "examples": {
     "triggering": [
-      "final class CallDelegate: NSObject, CXProviderDelegate {\n    ↓func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n        guard let call = calls[action.callUUID] else { return }\n        call.hangUp()\n        action.fulfill()\n    }\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n}",
-      "extension CallCenter: ConversationManagerDelegate {\n    ↓func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n        switch action {\n        case let join as JoinConversationAction:\n            Task {\n                try await media.connect(join.conversationUUID)\n                join.fulfill(dateConnected: .now)\n            }\n        case let end as EndConversationAction:\n            media.hangUp(end.conversationUUID)\n            end.fulfill(dateEnded: .now)\n        default:\n            break\n        }\n    }\n}",
-      "func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {\n    audio.setMuted(action.isMuted)\n}\n↓func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        if case .success = result { action.fulfill() }\n    }\n}"
+      "final class CallDelegate: NSObject, CXProviderDelegate {\n    func ↓provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n        guard let call = calls[action.callUUID] else { return }\n        call.hangUp()\n        action.fulfill()\n    }\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n}",
+      "extension CallCenter: ConversationManagerDelegate {\n    func ↓conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n        switch action {\n        case let join as JoinConversationAction:\n            Task {\n                try await media.connect(join.conversationUUID)\n                join.fulfill(dateConnected: .now)\n            }\n        case let end as EndConversationAction:\n            media.hangUp(end.conversationUUID)\n            end.fulfill(dateEnded: .now)\n        default:\n            break\n        }\n    }\n}",
+      "func ↓provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {\n    audio.setMuted(action.isMuted)\n}\nfunc ↓provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        if case .success = result { action.fulfill() }\n    }\n}",
+      "func ↓provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    Task {\n        do {\n            try await media.connect(action.callUUID)\n            action.fulfill()\n        } catch {\n            print(\"answer failed: \\(error)\")\n        }\n    }\n}",
+      "func ↓provider(_ provider: CXProvider, perform action: CXPlayDTMFCallAction) {\n    #if os(iOS)\n    tones.play(action.digits)\n    action.fulfill()\n    #endif\n}"
     ],
     "nonTriggering": [
       "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    guard let call = calls[action.callUUID] else {\n        action.fail()\n        return\n    }\n    call.hangUp()\n    action.fulfill()\n}",
       "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let join as JoinConversationAction:\n        Task {\n            do {\n                try await media.connect(join.conversationUUID)\n                join.fulfill(dateConnected: .now)\n            } catch {\n                join.fail()\n            }\n        }\n    default:\n        action.fail()\n    }\n}",
-      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        switch result {\n        case .success: action.fulfill()\n        case .failure: action.fail()\n        }\n    }\n}"
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { result in\n        switch result {\n        case .success: action.fulfill()\n        case .failure: action.fail()\n        }\n    }\n}",
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    pendingAnswers[action.callUUID] = action\n    signaling.accept(action.callUUID)\n}",
+      "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    finish(action)\n}\nfunc finish(_ end: CXEndCallAction) {\n    defer { end.fulfill() }\n    media.stop(end.callUUID)\n}",
+      "func provider(_ provider: CXProvider, perform action: CXAction) {\n    if let answer = action as? CXAnswerCallAction {\n        answer.fulfill()\n    } else {\n        action.fail()\n    }\n}",
+      "func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {\n    guard let line = lineOrFail(action) else { return }\n    line.muted = action.isMuted\n    action.fulfill()\n}\nfunc lineOrFail(_ pending: CXCallAction) -> Line? {\n    guard let line = lines[pending.callUUID] else {\n        pending.fail()\n        return nil\n    }\n    return line\n}",
+      "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    signaling.accept(action.callUUID)\n}\nfunc mediaDidConnect(_ id: UUID) {\n    for pending in provider.pendingCallActions(of: CXAnswerCallAction.self, withCall: id) {\n        pending.fulfill()\n    }\n}"
     ]
   }
 }
@@ -582,7 +784,7 @@ extension BuiltinRules {
   "title": "Delegate object is not retained",
   "severity": "error",
   "confidence": "high",
-  "summary": "A freshly created object or a local variable is assigned as the provider or manager delegate, and nothing else keeps it alive.",
+  "summary": "A freshly created object, or a local variable holding one, is assigned as the provider, manager or push-registry delegate, and nothing else keeps it alive.",
   "rationale": "Both `CXProvider.setDelegate(_:queue:)` and `ConversationManager.delegate` hold the delegate weakly. A temporary delegate is released at once, after which actions reach nobody and time out.",
   "lck": "Store the delegate in a property of a long-lived owner (the object that owns the manager) before assigning it.",
   "sources": [
@@ -595,14 +797,17 @@ extension BuiltinRules {
   ],
   "examples": {
     "triggering": [
-      "func setUp() {\n    provider.↓setDelegate(ProviderDelegate(calls: calls), queue: nil)\n}",
-      "init(configuration: ConversationManager.Configuration) {\n    manager = ConversationManager(configuration: configuration)\n    manager.↓delegate = CallActionHandler()\n}",
-      "func configure() {\n    let handler = CallActionHandler(store: store)\n    manager.↓delegate = handler\n}"
+      "import CallKit\n\nfunc setUp() {\n    provider.↓setDelegate(ProviderDelegate(calls: calls), queue: nil)\n}",
+      "import LiveCommunicationKit\n\ninit(configuration: ConversationManager.Configuration) {\n    manager = ConversationManager(configuration: configuration)\n    manager.↓delegate = CallActionHandler()\n}",
+      "import LiveCommunicationKit\n\nfunc configure() {\n    let handler = CallActionHandler(store: store)\n    manager.↓delegate = handler\n}",
+      "import PushKit\n\nfunc registerForVoIP() {\n    let registry = PKPushRegistry(queue: .main)\n    registry.↓delegate = PushHandler()\n    registry.desiredPushTypes = [.voIP]\n}"
     ],
     "nonTriggering": [
-      "init() {\n    provider = CXProvider(configuration: Self.configuration)\n    super.init()\n    provider.setDelegate(self, queue: nil)\n}",
-      "private let handler = CallActionHandler()\nfunc configure() {\n    manager.delegate = handler\n}",
-      "func configure() {\n    let handler = CallActionHandler(store: store)\n    self.handler = handler\n    manager.delegate = handler\n}"
+      "import CallKit\n\ninit() {\n    provider = CXProvider(configuration: Self.configuration)\n    super.init()\n    provider.setDelegate(self, queue: nil)\n}",
+      "import LiveCommunicationKit\n\nprivate let handler = CallActionHandler()\nfunc configure() {\n    manager.delegate = handler\n}",
+      "import LiveCommunicationKit\n\nfunc configure() {\n    let handler = CallActionHandler(store: store)\n    self.handler = handler\n    manager.delegate = handler\n}",
+      "import CallKit\n\nfunc setUp() {\n    provider.setDelegate(ProviderDelegate.shared, queue: .main)\n}",
+      "import PushKit\n\nfunc registerForVoIP() {\n    voipRegistry.delegate = self\n    tableView.delegate = DataSource()\n}"
     ]
   }
 }
@@ -890,7 +1095,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "pending[action.uuid] = action",
+        "before": "let action: CXAction\npending[action.uuid] = action",
         "after": "pending[action.uuid] = action"
       }
     },
@@ -929,7 +1134,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if action.isComplete { return }",
+        "before": "let action: CXAction\nif action.isComplete { return }",
         "after": "if case .complete = action.state { return }"
       }
     },
@@ -968,7 +1173,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let remaining = action.timeoutDate.timeIntervalSinceNow",
+        "before": "let action: CXAction\nlet remaining = action.timeoutDate.timeIntervalSinceNow",
         "after": "let remaining = action.timeoutDate.timeIntervalSinceNow"
       }
     },
@@ -1008,7 +1213,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "action.fulfill()",
+        "before": "let action: CXAction\naction.fulfill()",
         "after": "action.fulfill()"
       }
     },
@@ -1048,7 +1253,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "action.fail()",
+        "before": "let action: CXAction\naction.fail()",
         "after": "action.fail()"
       }
     },
@@ -1144,7 +1349,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "calls[action.callUUID]?.end()",
+        "before": "let action: CXAction\ncalls[action.callUUID]?.end()",
         "after": "calls[action.conversationUUID]?.end()"
       }
     },
@@ -1347,7 +1552,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "media.setHeld(action.isOnHold)",
+        "before": "let action: CXSetHeldCallAction\nmedia.setHeld(action.isOnHold)",
         "after": "media.setHeld(action.isPaused)"
       }
     },
@@ -1436,7 +1641,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "media.send(action.digits)",
+        "before": "let action: CXPlayDTMFCallAction\nmedia.send(action.digits)",
         "after": "media.send(action.digits)"
       }
     },
@@ -1467,7 +1672,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if action.type == .hardPause { waitForUser() }",
+        "before": "let action: CXPlayDTMFCallAction\nif action.type == .hardPause { waitForUser() }",
         "after": "if action.tone == .hardPause { waitForUser() }"
       }
     },
@@ -1645,7 +1850,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "config.supportsAudioTranslation = true",
+        "before": "let config: CXProviderConfiguration\nconfig.supportsAudioTranslation = true",
         "after": "var config = ConversationManager.Configuration(/* … */)\nconfig.supportsAudioTranslation = true"
       }
     },
@@ -1861,7 +2066,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "media.setMuted(action.isMuted)",
+        "before": "let action: CXSetMutedCallAction\nmedia.setMuted(action.isMuted)",
         "after": "media.setMuted(action.isMuted)"
       }
     },
@@ -1958,7 +2163,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "action.fulfill(using: .custom)",
+        "before": "let action: CXSetTranslatingCallAction\naction.fulfill(using: .custom)",
         "after": "action.fulfill(using: .custom)"
       }
     },
@@ -2299,7 +2504,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if context.isIncremental { applyDelta(context) }",
+        "before": "let context: CXCallDirectoryExtensionContext\nif context.isIncremental { applyDelta(context) }",
         "after": "// unchanged: keep CallKit for this\nif context.isIncremental { applyDelta(context) }"
       }
     },
@@ -2329,7 +2534,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "context.delegate = self",
+        "before": "let context: CXCallDirectoryExtensionContext\ncontext.delegate = self",
         "after": "// unchanged: keep CallKit for this\ncontext.delegate = self"
       }
     },
@@ -2362,7 +2567,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "context.completeRequest { _ in }",
+        "before": "let context: CXCallDirectoryExtensionContext\ncontext.completeRequest { _ in }",
         "after": "// unchanged: keep CallKit for this\ncontext.completeRequest { _ in }"
       }
     },
@@ -2576,7 +2781,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "directory.openSettings { error in log(error) }",
+        "before": "let directory: CXCallDirectoryManager\ndirectory.openSettings { error in log(error) }",
         "after": "// unchanged: keep CallKit for this\ndirectory.openSettings { error in log(error) }"
       }
     },
@@ -2933,7 +3138,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "config.supportedHandleTypes = [.phoneNumber, .emailAddress]",
+        "before": "let config: CXProviderConfiguration\nconfig.supportedHandleTypes = [.phoneNumber, .emailAddress]",
         "after": "supportedHandleTypes: [.phoneNumber, .emailAddress]"
       }
     },
@@ -3019,7 +3224,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if handle.type == .phoneNumber { format(handle.value) }",
+        "before": "let handle: CXHandle\nif handle.type == .phoneNumber { format(handle.value) }",
         "after": "if handle.type == .phoneNumber { format(handle.value) }"
       }
     },
@@ -3049,7 +3254,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "dial(handle.value)",
+        "before": "let handle: CXHandle\ndial(handle.value)",
         "after": "dial(handle.value)"
       }
     },
@@ -3082,7 +3287,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if handle.isEqual(to: other) { merge() }",
+        "before": "let handle: CXHandle\nif handle.isEqual(to: other) { merge() }",
         "after": "if handle == other { merge() }"
       }
     },
@@ -3600,7 +3805,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "update.hasVideo = true",
+        "before": "let update: CXCallUpdate\nupdate.hasVideo = true",
         "after": "Conversation.Update(capabilities: [.video])"
       }
     },
@@ -3914,7 +4119,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "registry.delegate = self",
+        "before": "let registry: PKPushRegistry\nregistry.delegate = self",
         "after": "registry.delegate = self"
       }
     },
@@ -3977,7 +4182,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let token = registry.pushToken(for: .voIP)",
+        "before": "let registry: PKPushRegistry\nlet token = registry.pushToken(for: .voIP)",
         "after": "let token = registry.pushToken(for: .voIP)"
       }
     },
@@ -4249,6 +4454,32 @@ extension BuiltinRules {
       }
     },
     {
+      "id": "pkpushtype",
+      "symbol": "PKPushType",
+      "replacement": "PKPushType (unchanged)",
+      "mappingKind": "unchanged",
+      "area": "incoming",
+      "severity": "note",
+      "title": "PKPushType is unchanged",
+      "note": "PushKit stays: the push type still arrives with every registry callback and still selects VoIP pushes. Only `.voIP` pushes must end in a reported conversation.",
+      "availability": {
+        "lck": "iOS 17.4",
+        "ios26": false
+      },
+      "effort": 1,
+      "docs": "https://developer.apple.com/documentation/pushkit/pkpushtype",
+      "tags": [
+        "pushkit"
+      ],
+      "match": {
+        "type": "PKPushType"
+      },
+      "example": {
+        "before": "func tokenInvalidated(for type: PKPushType) { store.removeToken(for: type) }",
+        "after": "func tokenInvalidated(for type: PKPushType) { store.removeToken(for: type) }"
+      }
+    },
+    {
       "id": "pkpushtype_voip",
       "symbol": "PKPushType.voIP",
       "replacement": "PKPushType.voIP (unchanged)",
@@ -4281,7 +4512,7 @@ extension BuiltinRules {
         ]
       },
       "example": {
-        "before": "registry.desiredPushTypes = [.voIP]",
+        "before": "let registry: PKPushRegistry\nregistry.desiredPushTypes = [.voIP]",
         "after": "registry.desiredPushTypes = [.voIP]"
       }
     },
@@ -4393,7 +4624,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "server.register(credentials.token)",
+        "before": "let credentials: PKPushCredentials\nserver.register(credentials.token)",
         "after": "server.register(credentials.token)"
       }
     },
@@ -4585,7 +4816,7 @@ extension BuiltinRules {
         "type": "CXCallController"
       },
       "example": {
-        "before": "let controller = CXCallController()",
+        "before": "private let controller: CXCallController = CXCallController()",
         "after": "// use the app's single ConversationManager"
       }
     },
@@ -4675,7 +4906,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "controller.request(transaction) { error in\n    if let error { self.show(error) }\n}",
+        "before": "let controller: CXCallController\ncontroller.request(transaction) { error in\n    if let error { self.show(error) }\n}",
         "after": "do { try await manager.perform(actions) } catch { show(error) }"
       }
     },
@@ -4708,7 +4939,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "try await controller.request(CXTransaction(action: end))",
+        "before": "let controller: CXCallController\ntry await controller.request(CXTransaction(action: end))",
         "after": "try await manager.perform([end])"
       }
     },
@@ -4922,7 +5153,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "transaction.addAction(muteAction)",
+        "before": "let transaction: CXTransaction\ntransaction.addAction(muteAction)",
         "after": "actions.append(muteAction)"
       }
     },
@@ -4952,7 +5183,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "for action in transaction.actions { log(action) }",
+        "before": "let transaction: CXTransaction\nfor action in transaction.actions { log(action) }",
         "after": "for action in actions { log(action) }"
       }
     },
@@ -4982,7 +5213,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "log(transaction.uuid)",
+        "before": "let transaction: CXTransaction\nlog(transaction.uuid)",
         "after": "log(action.uuid)"
       }
     },
@@ -5012,7 +5243,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if transaction.isComplete { done() }",
+        "before": "let transaction: CXTransaction\nif transaction.isComplete { done() }",
         "after": "try await manager.perform(actions)\ndone()"
       }
     },
@@ -5099,7 +5330,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "dial(action.handle.value)",
+        "before": "let action: CXStartCallAction\ndial(action.handle.value)",
         "after": "dial(action.handles.first?.value ?? \"\")"
       }
     },
@@ -5130,7 +5361,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "start.isVideo = wantsVideo",
+        "before": "let start: CXStartCallAction\nstart.isVideo = wantsVideo",
         "after": "StartConversationAction(conversationUUID: id, handles: handles, isVideo: wantsVideo)"
       }
     },
@@ -5161,7 +5392,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "start.contactIdentifier = contact.identifier",
+        "before": "let start: CXStartCallAction\nstart.contactIdentifier = contact.identifier",
         "after": "// Removed: the system matches contacts from the handle value."
       }
     },
@@ -5343,7 +5574,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "provider.setDelegate(self, queue: nil)",
+        "before": "let provider: CXProvider\nprovider.setDelegate(self, queue: nil)",
         "after": "manager.delegate = self"
       }
     },
@@ -5373,7 +5604,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "provider.configuration = updatedConfiguration",
+        "before": "let provider: CXProvider\nprovider.configuration = updatedConfiguration",
         "after": "// configuration is a `let`: decide the settings before creating the manager\nlet manager = ConversationManager(configuration: settings)"
       }
     },
@@ -5473,7 +5704,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "provider.invalidate()",
+        "before": "let provider: CXProvider\nprovider.invalidate()",
         "after": "manager.invalidate()"
       }
     },
@@ -5681,7 +5912,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "config.localizedName = \"Chatter\"",
+        "before": "let config: CXProviderConfiguration\nconfig.localizedName = \"Chatter\"",
         "after": "// Removed: the system uses the app's display name."
       }
     },
@@ -5741,7 +5972,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "config.iconTemplateImageData = icon.pngData()",
+        "before": "let config: CXProviderConfiguration\nconfig.iconTemplateImageData = icon.pngData()",
         "after": "iconTemplateImageData: icon.pngData()"
       }
     },
@@ -5803,7 +6034,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "config.supportsVideo = true",
+        "before": "let config: CXProviderConfiguration\nconfig.supportsVideo = true",
         "after": "supportsVideo: true"
       }
     },
@@ -6138,7 +6369,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let busy = !observer.calls.isEmpty",
+        "before": "let observer: CXCallObserver\nlet busy = !observer.calls.isEmpty",
         "after": "let busy = !manager.conversations.isEmpty  // own conversations only"
       }
     },
@@ -6173,7 +6404,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "observer.setDelegate(self, queue: nil)",
+        "before": "let observer: CXCallObserver\nobserver.setDelegate(self, queue: nil)",
         "after": "observer.setDelegate(self, queue: nil)  // unchanged: CallKit only"
       }
     },
@@ -6288,7 +6519,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "ids.insert(call.uuid)",
+        "before": "let call: CXCall\nids.insert(call.uuid)",
         "after": "ids.insert(conversation.uuid)"
       }
     },
@@ -6318,7 +6549,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if call.isOutgoing { showDialing() }",
+        "before": "let call: CXCall\nif call.isOutgoing { showDialing() }",
         "after": "if calls[conversation.uuid]?.direction == .outgoing { showDialing() }"
       }
     },
@@ -6348,7 +6579,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if call.isOnHold { showResume() }",
+        "before": "let call: CXCall\nif call.isOnHold { showResume() }",
         "after": "if conversation.state == .paused { showResume() }"
       }
     },
@@ -6378,7 +6609,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "if call.hasConnected { startTimer() }",
+        "before": "let call: CXCall\nif call.hasConnected { startTimer() }",
         "after": "if conversation.state == .joined { startTimer() }"
       }
     },
@@ -6408,7 +6639,7 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let live = observer.calls.filter { !$0.hasEnded }",
+        "before": "let observer: CXCallObserver\nlet live = observer.calls.filter { (call: CXCall) in !call.hasEnded }",
         "after": "let live = manager.conversations.filter { $0.state != .left }"
       }
     },

@@ -4,7 +4,10 @@ import LCKMigrateKit
 /// Picks the subcommand from the first argument and runs it; handles `--help` and `--version`.
 enum RootCommand {
     /// In the order the root help lists them.
-    static let commands: [any Command.Type] = [ScanCommand.self, ConfigCommand.self, TokensCommand.self, HelpCommand.self]
+    static let commands: [any Command.Type] = [
+        ScanCommand.self, ReportCommand.self, ScaffoldCommand.self, ConfigCommand.self, RulesCommand.self, TokensCommand.self,
+        HelpCommand.self,
+    ]
 
     /// Runs the tool and returns its exit code; all output goes through `context.console`.
     static func main(_ arguments: [String], context: CommandContext) -> Int32 {

@@ -36,9 +36,9 @@ struct ConfigCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let (configuration, warnings, _) = try settings.resolve(paths: paths, context: context, command: Self.self)
+        let (configuration, warnings, rules) = try settings.resolve(paths: paths, context: context, command: Self.self)
         for warning in warnings { context.console.err(warning) }
-        context.console.out(configuration.printed())
+        context.console.out(configuration.printed() + RuleCatalog.overrideLines(rules.table))
         return .success
     }
 }

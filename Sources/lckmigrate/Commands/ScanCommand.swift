@@ -83,7 +83,8 @@ struct ScanCommand: Command {
             if !quiet { for note in selection.notes { context.console.err("\(ToolName.name): note: \(note)\n") } }
             scanPaths += selection.paths
         }
-        var request = ScanRequest(paths: scanPaths, currentDirectory: context.currentDirectory, jobs: configuration.jobs.value)
+        var request = ScanRequest(
+            paths: scanPaths, currentDirectory: context.currentDirectory, jobs: configuration.jobs.value, analyzer: rules.analyzer)
         request.rules = rules.descriptors
         request.rulesFingerprint = rules.fingerprint
         request.suppressions = SuppressionOptions(knownRuleIDs: rules.ids, requireReason: configuration.requireReason.value)

@@ -19,6 +19,7 @@ struct ScanSettings {
         OptionSpec("require-reason", help: "Report suppression comments without '-- reason' as suppression_without_reason errors."),
         OptionSpec("files-from", value: "FILE", help: "Scan the paths listed in FILE ('-' for stdin), one per line; deleted and non-Swift paths are skipped."),
         OptionSpec("jobs", short: "j", value: "N", help: "Files scanned in parallel (default: number of cores); output does not depend on it."),
+        OptionSpec("rules", value: "DIR", help: "Also load rules from DIR (mappings/*.json, analyzers/*.json); repeatable, after the config's; later ids override earlier ones."),
     ]
 
     static var formatNames: String { ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") }
@@ -35,6 +36,7 @@ struct ScanSettings {
     var requireReason = false
     var filesFrom: String?
     var jobs: Int?
+    var ruleDirectories: [String] = []
 
     /// Applies one option; returns false when it is not a shared setting.
     mutating func apply(_ option: String, value: String, command: any Command.Type) throws -> Bool {
@@ -71,6 +73,7 @@ struct ScanSettings {
         case "strict-baseline": strictBaseline = true
         case "require-reason": requireReason = true
         case "files-from": filesFrom = value
+        case "rules": ruleDirectories.append(value)
         case "jobs":
             guard let parsed = Int(value), parsed >= 1, parsed <= 1024 else {
                 throw UsageError("--jobs needs a whole number from 1 to 1024, not '\(value)'", command: command)
@@ -109,6 +112,10 @@ struct ScanSettings {
             }
             let spelled = format != nil && outputs.isEmpty ? "--format" : outputs.isEmpty ? "" : format == nil ? "--output" : "--format, --output"
             configuration.outputs = Sourced(requests, .commandLine(option: spelled))
+        }
+        if !ruleDirectories.isEmpty {
+            configuration.ruleDirectories = Sourced(
+                configuration.ruleDirectories.value + ruleDirectories, .commandLine(option: "--rules"))
         }
         let rules = try ScanSetup.loadRules(directories: configuration.ruleDirectories.value)
         var messages = warnings + ConfigurationLoader.unknownRuleWarnings(references, known: rules.ids, path: configuration.file ?? "")

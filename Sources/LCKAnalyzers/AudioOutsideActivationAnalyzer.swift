@@ -1,0 +1,165 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+import LCKRules
+
+/// Flags call audio started by the app in an action handler, the PushKit handler, or a same-file helper
+/// they call (two levels deep), instead of in `provider(_:didActivate:)` /
+/// `conversationManager(_:didActivate:)`.
+///
+/// Starting means `setActive(true…)`, `isAudioEnabled = true`, an audio engine/unit/capture start or a
+/// media start call; the lists are `parameters` of `Rules/analyzers/audio_outside_activation.json`.
+/// Setting the category or mode early is Apple's own sample practice and is not flagged.
+public struct AudioOutsideActivationAnalyzer: Analyzer {
+    public let ruleID = "audio_outside_activation"
+
+    public init() {}
+
+    /// How many helper levels below a handler are searched.
+    static let helperDepth = 2
+
+    struct Vocabulary {
+        var activatingMembers: [String]
+        var enablingProperties: [String]
+        var startFunctions: [String]
+        var engineStartMembers: [String]
+        var engineWords: [String]
+        var engineTypes: [String]
+        var mediaStartMembers: [String]
+
+        init(_ parameters: AnalyzerParameters?) {
+            activatingMembers = parameters?.strings("activatingMembers") ?? ["setActive"]
+            enablingProperties = parameters?.strings("enablingProperties") ?? ["isAudioEnabled"]
+            startFunctions = parameters?.strings("startFunctions") ?? ["AudioOutputUnitStart"]
+            engineStartMembers = parameters?.strings("engineStartMembers") ?? ["start", "startRunning"]
+            engineWords = parameters?.strings("engineWords") ?? ["engine"]
+            engineTypes = parameters?.strings("engineTypes") ?? ["AVAudioEngine"]
+            mediaStartMembers = parameters?.strings("mediaStartMembers") ?? ["startAudio"]
+        }
+    }
+
+    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+        guard CallRoles.usesCallKitOrLCK(context) else { return }
+        let vocabulary = Vocabulary(context.metadata(for: ruleID)?.parameters)
+        let outline = context.outline
+        let file = context.file
+        var functionsByName: [String: [Int]] = [:]
+        for (index, function) in outline.functions.enumerated() where function.kind == .function && function.body != nil {
+            functionsByName[file.name(at: function.nameToken), default: []].append(index)
+        }
+        var reported: Set<Int> = []
+        let localTypes = Set(context.facts.typeNames)
+        for (root, function) in outline.functions.enumerated() {
+            let selector = outline.selector(ofFunction: root, in: file)
+            let isHandler = CallRoles.actionHandlerSelectors.contains(selector) || CallRoles.pushHandlerSelectors.contains(selector)
+            // Call-flow functions (`startCall`, `displayIncomingCall`) run before didActivate too; the
+            // name is the only evidence, so their findings are low confidence.
+            let isCallFlow = !isHandler && function.kind == .function
+                && CallRoles.isPerCallName(file.name(at: function.nameToken))
+            guard isHandler || isCallFlow, function.body != nil else { continue }
+            // (function, depth, witness) — an explicit worklist, so helper chains never recurse.
+            var work: [(Int, Int, [WitnessStep])] = [(root, 0, [])]
+            var visited: Set<Int> = [root]
+            while let (current, depth, witness) = work.popLast() {
+                guard let body = outline.functions[current].body else { continue }
+                let found = starts(
+                    in: body, context: context, vocabulary: vocabulary, functionsByName: functionsByName, localTypes: localTypes)
+                for start in found {
+                    switch start {
+                    case .helper(let callToken, let helpers):
+                        guard depth < Self.helperDepth else { continue }
+                        for helper in helpers where !visited.contains(helper) {
+                            let helperSelector = outline.selector(ofFunction: helper, in: file)
+                            if CallRoles.activationSelectors.contains(helperSelector) || helper == root { continue }
+                            visited.insert(helper)
+                            let step = WitnessStep(
+                                range: context.range(ofToken: callToken),
+                                message: "`\(outline.selector(ofFunction: current, in: file))` calls `\(helperSelector)`")
+                            work.append((helper, depth + 1, witness + [step]))
+                        }
+                    case .audio(let token, let what):
+                        guard reported.insert(token).inserted else { continue }
+                        let place = witness.isEmpty ? "in `\(selector)`" : "in a helper of `\(selector)`"
+                        findings.append(
+                            context.finding(
+                                ruleID, at: context.range(ofToken: token),
+                                message: "\(what) \(place), before the system activates the call's audio session; "
+                                    + "start audio in `didActivate` instead",
+                                confidence: isCallFlow ? .low : nil, witness: witness,
+                                evidence: isCallFlow ? [what, "call-flow function name `\(selector)`"] : [what]))
+                    }
+                }
+            }
+        }
+    }
+
+    enum Start {
+        /// A call to same-file functions that may start audio themselves.
+        case helper(Int, [Int])
+        /// An audio start at a token, described.
+        case audio(Int, String)
+    }
+
+    /// Audio starts and helper calls directly in `body` (closures included), in source order.
+    func starts(
+        in body: Range<Int>, context: AnalysisContext, vocabulary: Vocabulary, functionsByName: [String: [Int]],
+        localTypes: Set<String>
+    ) -> [Start] {
+        let file = context.file
+        let tokens = file.tokens
+        var result: [Start] = []
+        for index in context.outline.calls(in: body) {
+            let call = context.outline.calls[index]
+            let name = file.name(at: call.nameToken)
+            let receiver = call.receiver
+            // `helper()`, `self.helper()`, `Self.helper()`, `CallManager.helper()` for a type declared here.
+            let isSelfOrBare = receiver.isEmpty
+                || (receiver.count == 1
+                    && (tokens[receiver.lowerBound].keyword == .self || file.token(tokens[receiver.lowerBound], is: "Self")
+                        || localTypes.contains(file.name(at: receiver.lowerBound))))
+            if vocabulary.activatingMembers.contains(name), let first = call.arguments.first, first.label == nil,
+                first.value.count == 1, tokens[first.value.lowerBound].keyword == .true
+            {
+                result.append(.audio(call.nameToken, "`\(name)(true)` activates the audio session"))
+            } else if isSelfOrBare, let helpers = functionsByName[name] {
+                result.append(.helper(call.nameToken, helpers))
+            } else if receiver.isEmpty, vocabulary.startFunctions.contains(name) {
+                result.append(.audio(call.nameToken, "`\(name)` starts an audio unit"))
+            } else if vocabulary.engineStartMembers.contains(name), !Self.isSwitchOff(call, in: file),
+                isEngine(receiver, in: context, vocabulary: vocabulary)
+            {
+                result.append(.audio(call.nameToken, "`\(file.text(of: receiver)).\(name)()` starts audio or capture"))
+            } else if !receiver.isEmpty, vocabulary.mediaStartMembers.contains(name) {
+                result.append(.audio(call.nameToken, "`\(name)()` starts call media"))
+            }
+        }
+        for access in context.outline.memberAccesses where body.contains(access.member) {
+            guard vocabulary.enablingProperties.contains(file.name(at: access.member)),
+                access.member + 2 < tokens.count, tokens[access.member + 1].kind == .equal,
+                tokens[access.member + 2].keyword == .true
+            else { continue }
+            result.append(.audio(access.member, "`\(file.name(at: access.member)) = true` enables call audio"))
+        }
+        return result
+    }
+
+    /// `audioEngine`, `self.engine`, `AVAudioEngine()`, `AudioManager.shared`, or a name whose type is a
+    /// listed engine type: any name in the receiver chain counts.
+    func isEngine(_ receiver: Range<Int>, in context: AnalysisContext, vocabulary: Vocabulary) -> Bool {
+        let file = context.file
+        for index in receiver where file.tokens[index].kind == .identifier {
+            let name = file.name(at: index)
+            if vocabulary.engineTypes.contains(name) { return true }
+            if let type = context.facts.typeOf(name: name, at: index), vocabulary.engineTypes.contains(type) { return true }
+            if CallRoles.lastMatch(CallRoles.words(of: name), in: vocabulary.engineWords) != nil { return true }
+        }
+        return false
+    }
+
+    /// `start(.none)`, `setEngineAvailability(.none)`, `start(false)`: switching off, not on.
+    static func isSwitchOff(_ call: Call, in file: TokenizedFile) -> Bool {
+        guard let value = call.arguments.first?.value, let last = value.last else { return false }
+        let token = file.tokens[last]
+        return token.keyword == .false || file.token(token, is: "none") || file.token(token, is: "disabled")
+    }
+}

@@ -1,0 +1,204 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+import LCKRules
+
+/// Finds usages of mapped symbols (CallKit, PushKit-VoIP, or whatever a custom pack describes) by
+/// interpreting the `match` specs of the rule table over one file's tokens and outline.
+///
+/// Cost: one pass over the tokens with an O(1) index probe each; the outline lookups it needs are
+/// built only for files where some token hit the index.
+public struct MappingDetector: Sendable {
+    public let index: MappingIndex
+
+    public init(rules: RuleTable) { index = MappingIndex(rules: rules) }
+
+    public init(index: MappingIndex) { self.index = index }
+
+    /// Appends one finding per (rule, token) matched in the context's file.
+    public func detect(_ context: AnalysisContext, project: ProjectFacts = ProjectFacts(), into findings: inout [Finding]) {
+        var hits: [(token: Int, entry: Int)] = []
+        var hasAnchor = false
+        var hasChangingAnchor = false
+        let tokens = context.file.tokens
+        var aliasNames: Set<String> = []
+        for (name, target) in context.facts.aliases where index.entryIndex(named: project.resolveAlias(context.facts.resolveAlias(target))) != nil {
+            aliasNames.insert(name)
+        }
+        for (name, target) in project.aliases where index.entryIndex(named: project.resolveAlias(target)) != nil {
+            aliasNames.insert(name)
+        }
+        let aliasDeclarations = Set(context.outline.typealiases.map(\.nameToken))
+        // Compared byte-wise with each identifier (no String per token); usually empty.
+        let aliasList = aliasNames.sorted()
+        for position in tokens.indices where tokens[position].kind == .identifier {
+            if let entry = index.entryIndex(of: tokens[position], in: context.file) {
+                hits.append((position, entry))
+                if index.entries[entry].isAnchor { hasAnchor = true }
+                if index.entries[entry].isChangingAnchor { hasChangingAnchor = true }
+            } else if !aliasList.isEmpty, !aliasDeclarations.contains(position),
+                let alias = aliasList.first(where: { context.file.token(tokens[position], equals: $0) }),
+                let entry = index.entryIndex(named: project.resolveAlias(context.facts.resolveAlias(alias)))
+            {
+                hits.append((position, entry))
+                hasAnchor = true
+                if index.entries[entry].isChangingAnchor { hasChangingAnchor = true }
+            }
+        }
+        guard !hits.isEmpty else { return }
+        var matcher = FileMatcher(context: context, index: index, project: project, fileHasAnchor: hasAnchor)
+        for hit in hits { matcher.match(token: hit.token, entry: index.entries[hit.entry]) }
+        if project.migrationPending || hasChangingAnchor {
+            findings.append(contentsOf: matcher.findings)
+        } else {
+            findings.append(contentsOf: matcher.findings.filter { $0.mappingKind != .unchanged })
+        }
+    }
+}
+
+extension MappingIndex {
+    /// Entry for a name given as a string (typealias targets; not used per token).
+    func entryIndex(named name: String) -> Int? {
+        let bytes = Array(MappingIndex.lastComponent(name).utf8)
+        return entryIndex(bytes: bytes, start: 0, length: bytes.count)
+    }
+}
+
+/// Per-file matching state: lazily built outline lookups and the findings so far.
+struct FileMatcher {
+    let context: AnalysisContext
+    let index: MappingIndex
+    let project: ProjectFacts
+    /// The file names a type of the table somewhere; bare enum cases with an unknown context need it.
+    let fileHasAnchor: Bool
+    var findings: [Finding] = []
+    private var reported: Set<Int64> = []
+    private var lookups: OutlineLookups?
+
+    init(context: AnalysisContext, index: MappingIndex, project: ProjectFacts, fileHasAnchor: Bool) {
+        self.context = context
+        self.index = index
+        self.project = project
+        self.fileHasAnchor = fileHasAnchor
+    }
+
+    var file: TokenizedFile { context.file }
+    var tokens: [Token] { context.file.tokens }
+    var outline: SyntaxOutline { context.outline }
+
+    /// Token → call / member access / function / argument maps, built on the first hit.
+    mutating func lookupTables() -> OutlineLookups {
+        if let lookups { return lookups }
+        let built = OutlineLookups(outline: context.outline)
+        lookups = built
+        return built
+    }
+
+    mutating func match(token: Int, entry: MappingIndex.NameEntry) {
+        if entry.isAnchor { matchType(token: token, entry: entry) }
+        if !entry.members.isEmpty { matchMember(token: token, candidates: entry.members) }
+        if !entry.delegates.isEmpty { matchDelegate(token: token, candidates: entry.delegates) }
+        if !entry.enumCases.isEmpty { matchEnumCase(token: token, candidates: entry.enumCases) }
+    }
+
+    /// Records a finding for `rule` at `token` unless that pair was already reported.
+    mutating func report(rule: Int, token: Int) {
+        guard reported.insert(Int64(rule) << 32 | Int64(token)).inserted else { return }
+        let mapping = index.rules[rule]
+        findings.append(
+            Finding(
+                ruleID: mapping.id, severity: mapping.severity,
+                message: "\(mapping.symbol) → \(mapping.replacement): \(mapping.title)",
+                range: tokens[token].range, symbol: mapping.symbol, replacement: mapping.replacement,
+                mappingKind: mapping.mappingKind))
+    }
+
+    // MARK: - Types and constructions
+
+    private mutating func matchType(token: Int, entry: MappingIndex.NameEntry) {
+        if let call = constructionCall(at: token) {
+            let labels = callLabels(call)
+            let exact = entry.initializers.filter { $0.labels != nil && labelsMatch(spec: $0.labels!, call: labels) }
+            let chosen = exact.isEmpty ? entry.initializers.filter { $0.labels == nil } : exact
+            if !chosen.isEmpty {
+                for candidate in chosen { report(rule: candidate.rule, token: token) }
+                return
+            }
+        }
+        for candidate in entry.types where qualifiersMatch(candidate.qualifiers, before: token) {
+            report(rule: candidate.rule, token: token)
+        }
+    }
+
+    /// The call constructing the type named at `token`: `T(…)`, `T.init(…)`, `T { … }`.
+    private mutating func constructionCall(at token: Int) -> Call? {
+        let lookups = lookupTables()
+        if let call = lookups.callByName[token], outline.calls[call].leftParen != nil { return outline.calls[call] }
+        if token + 2 < tokens.count, tokens[token + 1].kind == .period, tokens[token + 2].keyword == .`init`,
+            let call = lookups.callByName[token + 2]
+        {
+            return outline.calls[call]
+        }
+        return nil
+    }
+
+    /// `CXHandle.HandleType` needs `CXHandle.` written in front of `HandleType` (module prefixes allowed before it).
+    func qualifiersMatch(_ qualifiers: [String], before token: Int) -> Bool {
+        var position = token
+        for qualifier in qualifiers.reversed() {
+            guard position >= 2, tokens[position - 1].kind == .period, tokens[position - 2].kind == .identifier,
+                file.token(tokens[position - 2], equals: qualifier)
+            else { return false }
+            position -= 2
+        }
+        return true
+    }
+
+    // MARK: - Labels
+
+    /// Argument labels of a call (`_` for unlabeled), then one entry per trailing closure: nil for
+    /// the first (it may stand for any label), the written label for later ones.
+    func callLabels(_ call: Call) -> [String?] {
+        var labels: [String?] = call.arguments.map { argument in argument.label.map { file.name(at: $0) } ?? "_" }
+        for (position, closure) in call.trailingClosures.enumerated() {
+            labels.append(position == 0 ? nil : outline.closures[closure].trailingLabel.map { file.name(at: $0) })
+        }
+        return labels
+    }
+
+    func labelsMatch(spec: [String], call: [String?]) -> Bool {
+        guard spec.count == call.count else { return false }
+        for (expected, actual) in zip(spec, call) where actual != nil && actual != expected { return false }
+        return true
+    }
+}
+
+/// Outline entries keyed by the token that names them.
+struct OutlineLookups {
+    var callByName: [Int: Int] = [:]
+    var accessByMember: [Int: Int] = [:]
+    var functionByName: [Int: Int] = [:]
+    /// First token of an argument's value → (call, argument index).
+    var argumentByValueStart: [Int: (call: Int, argument: Int)] = [:]
+    /// Every token of a `case` pattern of a `switch` → that switch's subject.
+    var switchSubjectByPatternToken: [Int: Range<Int>] = [:]
+
+    init(outline: SyntaxOutline) {
+        for (position, call) in outline.calls.enumerated() {
+            callByName[call.nameToken] = position
+            for (argument, value) in call.arguments.enumerated() where !value.value.isEmpty {
+                argumentByValueStart[value.value.lowerBound] = (position, argument)
+            }
+        }
+        for (position, access) in outline.memberAccesses.enumerated() { accessByMember[access.member] = position }
+        for (position, function) in outline.functions.enumerated() where function.kind == .function {
+            functionByName[function.nameToken] = position
+        }
+        for block in outline.blocks where block.kind == .caseBody {
+            guard let header = block.header, case .statement(let owner) = block.owner, outline.statements[owner].kind == .switch,
+                let subject = outline.statements[owner].condition, !subject.isEmpty
+            else { continue }
+            for token in header { switchSubjectByPatternToken[token] = subject }
+        }
+    }
+}

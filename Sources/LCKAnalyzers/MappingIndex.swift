@@ -1,0 +1,196 @@
+import LCKCore
+import LCKLexer
+import LCKRules
+
+/// The rule table compiled once per run into lookups keyed by a name's bytes.
+///
+/// Detection asks "which rules could this token start?" for every identifier in a file; answering
+/// with a length/first-byte filter and a byte hash keeps that O(1) without making a `String` per
+/// token. Nothing here knows CallKit: every name comes from the active `match` specs.
+public struct MappingIndex: Sendable {
+    /// A `type` spec; `qualifiers` are the leading components of a nested name (`CXHandle` for `CXHandle.HandleType`).
+    struct TypeCandidate: Sendable {
+        var rule: Int
+        var qualifiers: [String]
+    }
+
+    struct InitializerCandidate: Sendable {
+        var rule: Int
+        var labels: [String]?
+    }
+
+    struct MemberCandidate: Sendable {
+        var rule: Int
+        var spec: MatchSpec.MemberAccess
+    }
+
+    struct DelegateCandidate: Sendable {
+        var rule: Int
+        var spec: MatchSpec.DelegateMethod
+        var labels: [String]
+    }
+
+    struct EnumCaseCandidate: Sendable {
+        var rule: Int
+        var spec: MatchSpec.EnumCase
+        /// `enumType` split at the dots (`["CXHandle", "HandleType"]`).
+        var typeComponents: [String]
+    }
+
+    /// Everything the table says about one spelled name.
+    struct NameEntry: Sendable {
+        var name: [UInt8]
+        var types: [TypeCandidate] = []
+        var initializers: [InitializerCandidate] = []
+        var members: [MemberCandidate] = []
+        var delegates: [DelegateCandidate] = []
+        var enumCases: [EnumCaseCandidate] = []
+
+        /// A type or construction name: a token with one proves the file talks to the mapped framework.
+        var isAnchor: Bool { !types.isEmpty || !initializers.isEmpty }
+        /// An anchor of at least one rule whose replacement differs (`mappingKind` other than `unchanged`):
+        /// seeing one means a migration is still pending.
+        var isChangingAnchor = false
+    }
+
+    public let rules: [MappingRule]
+    private(set) var entries: [NameEntry] = []
+    private var entriesByHash: [UInt64: [Int32]] = [:]
+    private var lengthMask: UInt64 = 0
+    private var firstBytes = [Bool](repeating: false, count: 256)
+    /// Names of the types the rules are about (type and construction names, receiver types, protocols),
+    /// last component only: the "same framework" test for bare enum cases and properties.
+    public private(set) var frameworkTypes: Set<String> = []
+    /// Type and construction names (last component): finding one in a file's bytes means the file needs parsing
+    /// for project facts.
+    public private(set) var markerNames: Set<String> = []
+
+    public init(rules: RuleTable) {
+        self.rules = rules.mappings
+        for (ruleIndex, rule) in rules.mappings.enumerated() {
+            for spec in rule.matches { add(spec, rule: ruleIndex) }
+        }
+    }
+
+    /// What a byte scan of a file found: nothing, only names of unchanged APIs, or a name that must migrate.
+    public enum MarkerScan: Int, Sendable, Comparable {
+        case none, unchangedOnly, changing
+        public static func < (lhs: MarkerScan, rhs: MarkerScan) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    private mutating func add(_ spec: MatchSpec, rule: Int) {
+        switch spec {
+        case .type(let name):
+            var components = name.split(separator: ".").map(String.init)
+            let last = components.removeLast()
+            frameworkTypes.insert(last)
+            markerNames.insert(last)
+            let changing = rules[rule].mappingKind != .unchanged
+            update(last) {
+                $0.types.append(TypeCandidate(rule: rule, qualifiers: components))
+                if changing { $0.isChangingAnchor = true }
+            }
+        case .initializer(let spec):
+            let last = Self.lastComponent(spec.typeName)
+            frameworkTypes.insert(last)
+            markerNames.insert(last)
+            let changing = rules[rule].mappingKind != .unchanged
+            update(last) {
+                $0.initializers.append(InitializerCandidate(rule: rule, labels: spec.labels))
+                if changing { $0.isChangingAnchor = true }
+            }
+        case .member(let spec):
+            for receiver in spec.receiverTypes { frameworkTypes.insert(Self.lastComponent(receiver)) }
+            update(spec.name) { $0.members.append(MemberCandidate(rule: rule, spec: spec)) }
+        case .delegateMethod(let spec):
+            if let protocolName = spec.protocolName { frameworkTypes.insert(Self.lastComponent(protocolName)) }
+            update(spec.baseName) { $0.delegates.append(DelegateCandidate(rule: rule, spec: spec, labels: spec.labels)) }
+        case .enumCase(let spec):
+            let components = spec.enumType.split(separator: ".").map(String.init)
+            if let last = components.last { frameworkTypes.insert(last) }
+            update(spec.caseName) {
+                $0.enumCases.append(EnumCaseCandidate(rule: rule, spec: spec, typeComponents: components))
+            }
+        }
+    }
+
+    private mutating func update(_ name: String, _ body: (inout NameEntry) -> Void) {
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first else { return }
+        let hash = Self.hash(bytes[...])
+        if let existing = entriesByHash[hash]?.first(where: { entries[Int($0)].name == bytes }) {
+            body(&entries[Int(existing)])
+            return
+        }
+        var entry = NameEntry(name: bytes)
+        body(&entry)
+        entriesByHash[hash, default: []].append(Int32(entries.count))
+        entries.append(entry)
+        lengthMask |= 1 << UInt64(min(bytes.count, 63))
+        firstBytes[Int(first)] = true
+    }
+
+    static func lastComponent(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[name.index(after: dot)...])
+    }
+
+    /// FNV-1a over the bytes: cheap, allocation-free, good enough to bucket a few hundred names.
+    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01b3
+        }
+        return value
+    }
+
+    /// The entry named by `bytes[start..<start+length]` (backticks around it ignored), if any.
+    func entryIndex(bytes: [UInt8], start: Int, length: Int) -> Int? {
+        var start = start
+        var length = length
+        if length >= 3, bytes[start] == UInt8(ascii: "`"), bytes[start + length - 1] == UInt8(ascii: "`") {
+            start += 1
+            length -= 2
+        }
+        guard length > 0, lengthMask & (1 << UInt64(min(length, 63))) != 0, firstBytes[Int(bytes[start])] else {
+            return nil
+        }
+        let slice = bytes[start..<(start + length)]
+        guard let bucket = entriesByHash[Self.hash(slice)] else { return nil }
+        for candidate in bucket where entries[Int(candidate)].name.elementsEqual(slice) { return Int(candidate) }
+        return nil
+    }
+
+    /// The entry for a token, if the token's text is a name some rule mentions.
+    func entryIndex(of token: Token, in file: TokenizedFile) -> Int? {
+        entryIndex(bytes: file.bytes, start: token.start, length: token.length)
+    }
+
+    /// Whether `bytes` contain an identifier equal to a type or construction name of the table: a
+    /// single pass over identifier-shaped runs, comments and strings included (over-inclusion only
+    /// costs a parse). Used to pick the files worth parsing in the project pre-pass.
+    public func scanMarkers(_ bytes: [UInt8]) -> MarkerScan {
+        var result = MarkerScan.none
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            guard Self.isIdentifierByte(bytes[index]) else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < count, Self.isIdentifierByte(bytes[index]) { index += 1 }
+            if let entry = entryIndex(bytes: bytes, start: start, length: index - start), entries[entry].isAnchor {
+                if entries[entry].isChangingAnchor { return .changing }
+                result = .unchangedOnly
+            }
+        }
+        return result
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+}

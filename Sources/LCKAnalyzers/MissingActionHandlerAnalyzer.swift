@@ -1,0 +1,217 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+import LCKRules
+
+/// Flags an advertised capability (hold, group, ungroup, DTMF; LCK `.pausing`, `.merging`,
+/// `.unmerging`, `.playingTones`) whose action nobody handles, and a provider/manager delegate that
+/// handles some actions but not start, answer/join or end.
+///
+/// With a scan's pre-pass (`ProjectFacts.actions`), handlers anywhere in the scanned files count.
+/// Alone, it is per file and conservative: a capability is only judged when the file also holds
+/// perform handlers, and a delegate type only when it has handlers in this file. A delegate is only
+/// judged in the file holding its primary declaration.
+public struct MissingActionHandlerAnalyzer: Analyzer {
+    public let ruleID = "missing_action_handler"
+
+    public init() {}
+
+    /// Each capability's action in both frameworks; `checkCapabilities` keeps the one of the capability's
+    /// own framework, so in a half-migrated app the other framework's handler does not count.
+    static let defaultCapabilityActions: [String: [String]] = [
+        "supportsHolding": ["CXSetHeldCallAction", "PauseConversationAction"],
+        "supportsGrouping": ["CXSetGroupCallAction", "MergeConversationAction"],
+        "supportsUngrouping": ["CXSetGroupCallAction", "UnmergeConversationAction"],
+        "supportsDTMF": ["CXPlayDTMFCallAction", "PlayToneAction"],
+        "pausing": ["PauseConversationAction", "CXSetHeldCallAction"],
+        "merging": ["MergeConversationAction", "CXSetGroupCallAction"],
+        "unmerging": ["UnmergeConversationAction", "CXSetGroupCallAction"],
+        "playingTones": ["PlayToneAction", "CXPlayDTMFCallAction"],
+    ]
+    static let defaultRequiredActions = [
+        ["CXAnswerCallAction", "JoinConversationAction"], ["CXEndCallAction", "EndConversationAction"],
+    ]
+    /// Start actions only reach the delegate when the app requests them (outgoing calls, redial).
+    static let defaultRequiredWhenRequested = [["CXStartCallAction", "StartConversationAction"]]
+    static let delegateProtocols: Set<String> = ["CXProviderDelegate", "ConversationManagerDelegate"]
+
+    /// Project-wide action facts for a pipeline pre-pass: merge `actionFacts(in:)` of every file and
+    /// pass the result to `analyze(_:project:into:)`.
+    public struct ActionFacts: Sendable, Hashable {
+        /// Owner type name ("" for free functions) → action type names its perform handlers take.
+        public var handledByType: [String: Set<String>] = [:]
+        /// Action types the app constructs itself (`CXStartCallAction(…)`), i.e. requests.
+        public var requested: Set<String> = []
+
+        public init(handledByType: [String: Set<String>] = [:], requested: Set<String> = []) {
+            self.handledByType = handledByType
+            self.requested = requested
+        }
+
+        public func merging(_ other: ActionFacts) -> ActionFacts {
+            var merged = self
+            merged.merge(other)
+            return merged
+        }
+
+        public mutating func merge(_ other: ActionFacts) {
+            for (type, actions) in other.handledByType { handledByType[type, default: []].formUnion(actions) }
+            requested.formUnion(other.requested)
+        }
+    }
+
+    /// This file's contribution to the project-wide `ActionFacts`.
+    public static func actionFacts(in context: AnalysisContext) -> ActionFacts {
+        let analyzer = MissingActionHandlerAnalyzer()
+        return ActionFacts(handledByType: analyzer.handledActions(in: context), requested: analyzer.requestedActions(in: context))
+    }
+
+    /// Uses the scan's project-wide action facts when a pre-pass collected them.
+    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+        analyze(context, project: context.project.actions, into: &findings)
+    }
+
+    /// Files without a CallKit marker still matter when they hold LiveCommunicationKit handlers or
+    /// capabilities; every such file names a `Conversation…` type.
+    public static let projectMarker: [UInt8] = Array("Conversation".utf8)
+
+    /// With `project`, capabilities are checked against handlers anywhere in the project (so a
+    /// capability file without handlers is judged too), delegate types against all their extensions,
+    /// and the start handler is required when any file requests a start.
+    public func analyze(_ context: AnalysisContext, project: ActionFacts?, into findings: inout [Finding]) {
+        let parameters = context.metadata(for: ruleID)?.parameters
+        let capabilityActions = parameters?.stringTable("capabilityActions") ?? Self.defaultCapabilityActions
+        let required = Self.groups(parameters?["requiredActions"]) ?? Self.defaultRequiredActions
+        let requiredWhenRequested = Self.groups(parameters?["requiredWhenRequested"]) ?? Self.defaultRequiredWhenRequested
+        var facts = Self.actionFacts(in: context)
+        if let project { facts.merge(project) }
+        let handledAnywhere = Set(facts.handledByType.flatMap(\.value))
+        if !handledAnywhere.isEmpty {
+            checkCapabilities(context, capabilityActions: capabilityActions, handled: handledAnywhere, into: &findings)
+        }
+        // A requested start needs a handler, unless another delegate type already takes it (then the
+        // requests go there, and this type is a second delegate, which `multiple_providers` is about).
+        let needed = required + requiredWhenRequested.filter { !facts.requested.isDisjoint(with: $0) && handledAnywhere.isDisjoint(with: $0) }
+        checkDelegates(context, handlers: facts.handledByType, required: needed, into: &findings)
+    }
+
+    static func groups(_ value: JSONValue?) -> [[String]]? {
+        value?.arrayValue.map { $0.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] }.filter { !$0.isEmpty } }
+    }
+
+    /// Action types constructed in this file (`CXStartCallAction(call:handle:)`), whatever for.
+    func requestedActions(in context: AnalysisContext) -> Set<String> {
+        var result: Set<String> = []
+        for call in context.outline.calls {
+            guard let type = CallRoles.constructedTypeToken(of: call, in: context.file) else { continue }
+            let name = context.file.name(at: type)
+            if name.hasSuffix("Action") { result.insert(name) }
+        }
+        return result
+    }
+
+    /// Action types handled per owner type name ("" for free functions): perform-overload parameter
+    /// types, and cast types inside perform handlers (`case let x as T`, `as? T`, `is T`).
+    func handledActions(in context: AnalysisContext) -> [String: Set<String>] {
+        let outline = context.outline
+        let file = context.file
+        var result: [String: Set<String>] = [:]
+        for (index, function) in outline.functions.enumerated() {
+            guard CallRoles.actionHandlerSelectors.contains(outline.selector(ofFunction: index, in: file)),
+                let body = function.body
+            else { continue }
+            let owner = function.enclosingType.map { context.facts.typeNames[$0] } ?? ""
+            var handled = result[owner] ?? []
+            if function.parameters.count == 2, let type = function.parameters[1].type?.nameToken {
+                let name = file.name(at: type)
+                if name != "CXAction", name != "ConversationAction" { handled.insert(name) }
+            }
+            for cast in outline.casts where body.contains(cast.operatorToken) {
+                if let type = cast.type.nameToken { handled.insert(file.name(at: type)) }
+            }
+            result[owner] = handled
+        }
+        return result
+    }
+
+    func checkCapabilities(
+        _ context: AnalysisContext, capabilityActions: [String: [String]], handled: Set<String>,
+        into findings: inout [Finding]
+    ) {
+        let file = context.file
+        let tokens = file.tokens
+        for access in context.outline.memberAccesses {
+            let name = file.name(at: access.member)
+            // CallKit capabilities are `supports…` properties; their actions are the `CX…` ones.
+            let isCallKit = name.hasPrefix("supports")
+            guard let actions = capabilityActions[name]?.filter({ $0.hasPrefix("CX") == isCallKit }), !actions.isEmpty
+            else { continue }
+            let next = access.member + 1 < tokens.count ? tokens[access.member + 1] : nil
+            if name.hasPrefix("supports") {
+                guard next?.kind == .equal, access.member + 2 < tokens.count,
+                    tokens[access.member + 2].keyword != .false
+                else { continue }
+            } else {
+                guard next?.kind != .leftParen, next?.kind != .equal, isCapabilityContext(access, in: context) else {
+                    continue
+                }
+            }
+            guard !actions.contains(where: handled.contains) else { continue }
+            findings.append(
+                context.finding(
+                    ruleID, at: context.range(ofToken: access.member),
+                    message: "The capability `\(name)` is advertised, but no perform handler handles "
+                        + "\(actions.map { "`\($0)`" }.joined(separator: " or ")); the system shows the control and "
+                        + "the action is never answered",
+                    evidence: ["capability `\(name)`", "handled here: \(handled.sorted().joined(separator: ", "))"]))
+        }
+    }
+
+    /// `.pausing` counts when it is `Conversation.Capabilities.pausing` or sits in an expression that
+    /// mentions `capabilities` (argument label, property, `insert` receiver, or a variable typed
+    /// `Conversation.Capabilities`) on the same line.
+    func isCapabilityContext(_ access: MemberAccess, in context: AnalysisContext) -> Bool {
+        let file = context.file
+        let tokens = file.tokens
+        if let last = access.receiver.last { return file.token(tokens[last], is: "Capabilities") }
+        var index = access.period - 1
+        var steps = 0
+        while index >= 0, steps < 40 {
+            let token = tokens[index]
+            if token.kind == .identifier {
+                if file.token(token, is: "capabilities") || file.token(token, is: "Capabilities") { return true }
+                if context.facts.typeOf(name: file.name(at: index), at: index) == "Capabilities" { return true }
+            }
+            if token.kind == .leftBrace || token.kind == .rightBrace || token.kind == .semicolon { return false }
+            if token.flags.contains(.atStartOfLine), token.kind != .period { return false }
+            index -= 1
+            steps += 1
+        }
+        return false
+    }
+
+    func checkDelegates(
+        _ context: AnalysisContext, handlers: [String: Set<String>], required: [[String]], into findings: inout [Finding]
+    ) {
+        let file = context.file
+        var seen: Set<String> = []
+        for type in context.outline.types {
+            let name = file.name(at: type.nameToken)
+            let conforms = context.facts.conformances(of: name).contains(where: Self.delegateProtocols.contains)
+            // Only the type's own declaration: an extension here suggests the body lives in another file.
+            guard type.kind != .extension, type.kind != .protocol, conforms, !seen.contains(name),
+                let handled = handlers[name], !handled.isEmpty
+            else { continue }
+            seen.insert(name)
+            let missing = required.filter { group in !group.contains(where: handled.contains) }
+            guard !missing.isEmpty else { continue }
+            let names = missing.map { "`\($0[0])`/`\($0.count > 1 ? $0[1] : $0[0])`" }
+            findings.append(
+                context.finding(
+                    ruleID, at: context.range(ofToken: type.nameToken),
+                    message: "`\(name)` handles some actions but not \(names.joined(separator: ", ")); "
+                        + "those actions will never be fulfilled and time out",
+                    evidence: ["handles: \(handled.sorted().joined(separator: ", "))"]))
+        }
+    }
+}

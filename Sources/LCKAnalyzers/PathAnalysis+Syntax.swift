@@ -1,0 +1,221 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+import LCKRules
+
+/// Token-level questions about one statement, shared by the path-sensitive analyzers.
+///
+/// A statement's "own" tokens are its range minus its child blocks and minus the closures written in
+/// it: those run elsewhere (child blocks are walked as branches, closures are summarised separately).
+struct StatementSyntax {
+    let file: TokenizedFile
+    let outline: SyntaxOutline
+    let lines: LineTable
+    let logging: LoggingVocabulary
+
+    init(context: AnalysisContext, logging: LoggingVocabulary = LoggingVocabulary()) {
+        file = context.file
+        outline = context.outline
+        lines = LineTable(context.file.bytes)
+        self.logging = logging
+    }
+
+    // MARK: - Positions and witness steps
+
+    /// 1-based line of a token.
+    func line(of token: Int) -> Int {
+        guard token >= 0, token < file.tokens.count else { return 0 }
+        return lines.position(of: file.tokens[token].start).line
+    }
+
+    func step(at token: Int, _ message: String) -> WitnessStep {
+        let clamped = max(0, min(token, file.tokens.count - 1))
+        return WitnessStep(range: file.tokens.isEmpty ? ByteRange(start: 0, end: 0) : file.tokens[clamped].range, message: message)
+    }
+
+    /// The `case`, `default` or `catch` keyword that introduces a case or catch body.
+    func caseLabel(of block: Int) -> Int {
+        let record = outline.blocks[block]
+        var index = (record.header?.lowerBound ?? record.range.lowerBound) - 1
+        let limit = max(0, index - 64)
+        while index > limit {
+            if let keyword = file.tokens[index].keyword, keyword == .case || keyword == .default || keyword == .catch {
+                return index
+            }
+            index -= 1
+        }
+        return max(0, record.range.lowerBound - 1)
+    }
+
+    /// The `#if`, `#elseif` or `#else` token of a conditional-compilation clause.
+    func directive(of clause: Int) -> Int {
+        let record = outline.blocks[clause]
+        var index = (record.header?.lowerBound ?? record.range.lowerBound) - 1
+        let limit = max(0, index - 8)
+        while index >= limit, index >= 0 {
+            switch file.tokens[index].kind {
+            case .poundIf, .poundElseif, .poundElse: return index
+            default: index -= 1
+            }
+        }
+        return max(0, record.range.lowerBound - 1)
+    }
+
+    // MARK: - Own tokens
+
+    /// Closures written directly in the statement (not in its child blocks, not nested in each other).
+    func ownClosures(of statement: Int) -> [Int] {
+        let record = outline.statements[statement]
+        let childRanges = record.blocks.map { outline.blocks[$0].range }
+        var result: [Int] = []
+        var coveredUntil = -1
+        for closure in outline.closures(in: record.range) {
+            let brace = outline.closures[closure].leftBrace
+            if brace < coveredUntil || childRanges.contains(where: { $0.contains(brace) }) { continue }
+            result.append(closure)
+            coveredUntil = outline.closures[closure].range.upperBound
+        }
+        return result
+    }
+
+    /// Token ranges of the statement that run when it runs.
+    func ownRanges(of statement: Int) -> [Range<Int>] {
+        let record = outline.statements[statement]
+        var holes = record.blocks.map { outline.blocks[$0].range }
+        holes += ownClosures(of: statement).map { outline.closures[$0].range }
+        holes.sort { $0.lowerBound < $1.lowerBound }
+        var result: [Range<Int>] = []
+        var position = record.range.lowerBound
+        for hole in holes where hole.upperBound > position {
+            if hole.lowerBound > position { result.append(position..<hole.lowerBound) }
+            position = max(position, hole.upperBound)
+        }
+        if position < record.range.upperBound { result.append(position..<record.range.upperBound) }
+        return result
+    }
+
+    /// Calls whose name token is one of the statement's own tokens.
+    func ownCalls(of statement: Int) -> [Int] {
+        ownRanges(of: statement).flatMap { outline.calls(in: $0) }
+    }
+
+    /// A `try` (not `try?`/`try!`) among the statement's own tokens.
+    func hasUncaughtTry(_ statement: Int) -> Bool {
+        ownRanges(of: statement).contains { range in
+            range.contains { index in
+                file.tokens[index].keyword == .try && !isFollowedByOptionalMark(index)
+            }
+        }
+    }
+
+    /// An `await` among the statement's own tokens.
+    func hasAwait(_ statement: Int) -> Bool {
+        ownRanges(of: statement).contains { range in range.contains { file.tokens[$0].keyword == .await } }
+    }
+
+    func isFollowedByOptionalMark(_ token: Int) -> Bool {
+        guard token + 1 < file.tokens.count else { return false }
+        let kind = file.tokens[token + 1].kind
+        return kind == .postfixQuestionMark || kind == .exclamationMark
+    }
+
+    /// Whether the token at `index` spells one of `names` (backticks ignored).
+    func isName(_ index: Int, in names: Set<String>) -> Bool {
+        guard index >= 0, index < file.tokens.count else { return false }
+        let kind = file.tokens[index].kind
+        guard kind == .identifier || kind == .keyword else { return false }
+        return names.contains(file.name(at: index))
+    }
+
+    /// Whether any token in `range` spells one of `names`, skipping member names after a `.`.
+    func mentions(_ names: Set<String>, in range: Range<Int>) -> Bool {
+        range.contains { index in
+            isName(index, in: names) && !(index > 0 && file.tokens[index - 1].kind == .period)
+        }
+    }
+
+    // MARK: - Logging
+
+    /// A call to a logging function (`print`, `NSLog`, `logger.info`).
+    func isLogCall(_ call: Int) -> Bool {
+        let record = outline.calls[call]
+        let name = file.name(at: record.nameToken)
+        if logging.functions.contains(name) { return true }
+        // `DDLogWarn(…)`, `VialerLogError(…)`, `self.logError(…)`: a function named after logging.
+        let bareOrSelf = record.receiver.isEmpty
+            || (record.receiver.count == 1 && file.tokens[record.receiver.lowerBound].keyword == .self)
+        if bareOrSelf, !logging.functionWords.isEmpty,
+            CallRoles.words(of: name).contains(where: logging.functionWords.contains)
+        {
+            return true
+        }
+        guard logging.methods.contains(name) else { return false }
+        return record.receiver.contains { index in
+            guard file.tokens[index].kind == .identifier else { return false }
+            let text = file.name(at: index).lowercased()
+            return logging.receivers.contains { text.contains($0.lowercased()) }
+        }
+    }
+
+    /// An expression statement that is one logging call (its arguments may hold other calls).
+    func isLogStatement(_ statement: Int) -> Bool {
+        let record = outline.statements[statement]
+        guard record.kind == .expression else { return false }
+        for call in outline.calls(in: record.range) {
+            let callRecord = outline.calls[call]
+            guard callRecord.range.upperBound >= record.range.upperBound else { continue }
+            var start = callRecord.callee.lowerBound
+            while start > record.range.lowerBound, file.tokens[start - 1].kind == .period || file.tokens[start - 1].keyword == .self {
+                start -= 1
+            }
+            if start == record.range.lowerBound || file.tokens[record.range.lowerBound].keyword == .try {
+                return isLogCall(call)
+            }
+        }
+        return false
+    }
+
+    /// A declaration whose value is an `if` or `switch` expression (`let x = if c { … } else { … }`);
+    /// its blocks are branches of the path, not code that runs elsewhere.
+    func isBranchingValue(_ statement: Int) -> Bool {
+        let record = outline.statements[statement]
+        guard record.kind == .declaration, !record.blocks.isEmpty,
+            let equal = record.range.first(where: { file.tokens[$0].kind == .equal }),
+            equal + 1 < record.range.upperBound
+        else { return false }
+        let keyword = file.tokens[equal + 1].keyword
+        return keyword == .if || keyword == .switch
+    }
+
+    /// A block that only logs (or is empty): its statements are log calls or bare `return`/`break`.
+    func isLogOnly(_ block: Int) -> Bool {
+        outline.blocks[block].statements.allSatisfy { statement in
+            let record = outline.statements[statement]
+            switch record.kind {
+            case .return, .break, .continue: return record.condition.map(\.isEmpty) ?? true
+            default: return isLogStatement(statement)
+            }
+        }
+    }
+}
+
+/// The words that make a call "just logging"; tunable in the rule files (`logFunctions`,
+/// `logMethods`, `logReceivers`, `logFunctionWords`).
+struct LoggingVocabulary: Sendable {
+    var functions: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "log", "dump"]
+    /// Camel-case words that make a free function a logger of its own (`DDLogError`, `appLogWarn`).
+    var functionWords: Set<String> = ["log"]
+    var methods: Set<String> = ["debug", "info", "error", "warning", "warn", "notice", "trace", "fault", "critical", "verbose", "log"]
+    var receivers: [String] = ["log", "logger"]
+
+    init() {}
+
+    /// The defaults, overridden by any of the lists the rule's parameters define.
+    init(parameters: AnalyzerParameters?) {
+        self.init()
+        if let value = parameters?.strings("logFunctions") { functions = Set(value) }
+        if let value = parameters?.strings("logMethods") { methods = Set(value) }
+        if let value = parameters?.strings("logReceivers") { receivers = value }
+        if let value = parameters?.strings("logFunctionWords") { functionWords = Set(value.map { $0.lowercased() }) }
+    }
+}

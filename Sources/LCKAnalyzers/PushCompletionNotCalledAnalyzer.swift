@@ -1,0 +1,68 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+
+/// Finds completion-handler PushKit methods with a path that never calls the completion handler.
+///
+/// Calling it inside a closure the handler starts counts (the closure is assumed to run), and so do
+/// passing it to another function (also inside a tuple or array) and storing it.
+public struct PushCompletionNotCalledAnalyzer: Analyzer {
+    public let ruleID = "push_completion_not_called"
+
+    public init() {}
+
+    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+        let syntax = StatementSyntax(context: context)
+        for handler in PushHandler.all(in: syntax) {
+            guard let completion = handler.completion,
+                let bodyBlock = context.outline.functions[handler.function].bodyBlock
+            else { continue }
+            let names: Set<String> = [completion]
+            let rules = PathRules(
+                effect: { statement, summaries in
+                    Self.effect(of: statement, completion: names, syntax: syntax, summaries: summaries)
+                },
+                missing: "calling \(completion)()")
+            var walker = PathWalker(context: context, syntax: syntax, rules: rules)
+            let summary = walker.summary(of: bodyBlock)
+            guard !summary.discharges, var witness = summary.firstWitness else { continue }
+            if summary.leaks.isEmpty {
+                if witness.isEmpty { witness = walker.closureWitness(in: bodyBlock) }
+                let end = syntax.closingBrace(of: handler.function)
+                witness.append(syntax.step(at: end, "handler ends at line \(syntax.line(of: end)) without calling \(completion)()"))
+            }
+            let nameToken = context.outline.functions[handler.function].nameToken
+            findings.append(
+                context.finding(
+                    ruleID, at: context.range(ofToken: nameToken),
+                    message: .completionNotCalled(completion, reason: witness[0].message), witness: witness))
+        }
+    }
+
+    private static func effect(
+        of statement: Int, completion: Set<String>, syntax: StatementSyntax, summaries: [Int: BlockSummary]
+    ) -> PathEffect {
+        let outline = syntax.outline
+        for call in syntax.ownCalls(of: statement) {
+            let record = outline.calls[call]
+            let direct = record.receiver.isEmpty && syntax.isName(record.nameToken, in: completion)
+            let optional = record.callee.count <= 2 && syntax.isName(record.callee.lowerBound, in: completion)
+            if direct || optional { return .satisfies }
+            if syntax.argumentPassing(completion, in: call) != nil { return .satisfies }
+        }
+        if syntax.terminates(statement) { return .ends }
+        for closure in syntax.ownClosures(of: statement) where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
+            return .satisfies
+        }
+        if syntax.storesValue(completion, in: statement) || syntax.passesAsElement(completion, in: statement) {
+            return .satisfies
+        }
+        return .none
+    }
+}
+
+extension String {
+    fileprivate static func completionNotCalled(_ name: String, reason: String) -> String {
+        "PushKit completion handler `\(name)` is not called on some path: \(reason)"
+    }
+}

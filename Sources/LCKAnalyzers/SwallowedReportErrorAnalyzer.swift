@@ -1,0 +1,99 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+
+/// Finds reports of incoming calls whose error is dropped: `try?`, a completion that never looks at
+/// its error (or only logs it), a `catch` that only logs, or a `Task` that lets the error vanish.
+public struct SwallowedReportErrorAnalyzer: Analyzer {
+    public let ruleID = "swallowed_report_error"
+
+    public init() {}
+
+    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+        let parameters = context.metadata(for: ruleID)?.parameters
+        let members = Set(
+            parameters?.strings("reportMembers")
+                ?? ["reportNewIncomingCall", "reportNewIncomingConversation", "reportNewIncomingVoIPPushPayload"])
+        let syntax = StatementSyntax(context: context, logging: LoggingVocabulary(parameters: parameters))
+        for call in context.outline.calls.indices where members.contains(context.file.name(at: context.outline.calls[call].nameToken)) {
+            guard let (step, confidence) = swallowing(call, syntax: syntax) else { continue }
+            let nameToken = context.outline.calls[call].nameToken
+            findings.append(
+                context.finding(
+                    ruleID, at: context.range(ofToken: nameToken),
+                    message: .swallowed(context.file.name(at: nameToken), reason: step.message), confidence: confidence,
+                    witness: [step]))
+        }
+    }
+
+    private func swallowing(_ call: Int, syntax: StatementSyntax) -> (WitnessStep, Confidence?)? {
+        let outline = syntax.outline
+        let record = outline.calls[call]
+        if let function = outline.enclosingFunction(at: record.nameToken), let body = outline.functions[function].body,
+            let id = record.arguments.first(where: { ["with", "uuid"].contains($0.label.map { syntax.file.name(at: $0) }) }),
+            syntax.isPlaceholderCallID(id.value, in: body)
+        {
+            return nil
+        }
+        // `try? await x.report(…)` / `_ = try? x.report(…)`
+        var before = record.callee.lowerBound - 1
+        if before >= 0, syntax.file.tokens[before].keyword == .await { before -= 1 }
+        if before >= 1, syntax.file.tokens[before].kind == .postfixQuestionMark, syntax.file.tokens[before - 1].keyword == .try {
+            return (syntax.step(at: before - 1, "try? at line \(syntax.line(of: before - 1)) discards the error"), nil)
+        }
+        if let closure = outline.closures.indices.first(where: { outline.closures[$0].call == call }) {
+            return ErrorUse(syntax: syntax, closure: closure).ignoredStep().map { ($0, nil) }
+        }
+        if before >= 0, syntax.file.tokens[before].keyword == .try {
+            return uncaught(record.nameToken, syntax: syntax)
+        }
+        return nil
+    }
+
+    /// Follows a thrown error outwards: a `catch` that only logs, or a `Task` body that drops it.
+    private func uncaught(_ token: Int, syntax: StatementSyntax) -> (WitnessStep, Confidence?)? {
+        let outline = syntax.outline
+        guard var block = syntax.innermostBlock(containing: token) else { return nil }
+        var guardSteps = 0
+        while guardSteps < 10_000 {
+            guardSteps += 1
+            switch outline.blocks[block].owner {
+            case .statement(let statement):
+                let record = outline.statements[statement]
+                if record.kind == .do, record.blocks.first == block, record.blocks.count > 1 {
+                    let catches = record.blocks.dropFirst()
+                    guard catches.allSatisfy({ syntax.isLogOnly($0) }), let first = catches.first else { return nil }
+                    let keyword = syntax.caseLabel(of: first)
+                    return (syntax.step(at: keyword, "catch at line \(syntax.line(of: keyword)) only logs the error"), nil)
+                }
+                block = record.parentBlock
+            case .closure(let closure):
+                let caller = outline.closures[closure].call.map { syntax.file.name(at: outline.calls[$0].nameToken) }
+                guard caller == "Task" || caller == "detached", let at = outline.closures[closure].call else { return nil }
+                let name = outline.calls[at].nameToken
+                return (syntax.step(at: name, "the error leaves the \(caller ?? "Task") at line \(syntax.line(of: name)), which drops it"), .low)
+            case .file, .type, .function, .variable:
+                return nil
+            }
+        }
+        return nil
+    }
+}
+
+extension StatementSyntax {
+    /// The smallest block whose contents hold the token.
+    func innermostBlock(containing token: Int) -> Int? {
+        var best: Int?
+        for index in outline.blocks.indices where outline.blocks[index].range.contains(token) {
+            if let current = best, outline.blocks[current].range.count <= outline.blocks[index].range.count { continue }
+            best = index
+        }
+        return best
+    }
+}
+
+extension String {
+    fileprivate static func swallowed(_ member: String, reason: String) -> String {
+        "The error from \(member) is ignored (\(reason)); tear down the call and tell the server when reporting fails"
+    }
+}

@@ -1,0 +1,104 @@
+import LCKCore
+
+/// Ground truth written into sample sources, in the spirit of `semgrep --test`:
+///
+/// * `// expect: rule_a, rule_b` — the **next line** must carry a finding of each listed rule;
+/// * `// expect-none` anywhere — the file must produce no findings at all.
+///
+/// Shared by `lckmigrate rules test` and the Samples tests so both read annotations the same way.
+public enum AnnotatedSample {
+    /// One expected finding: a rule on a 1-based line.
+    public struct Expectation: Hashable, Sendable, Comparable, CustomStringConvertible {
+        public var line: Int
+        public var ruleID: String
+
+        public init(line: Int, ruleID: String) {
+            self.line = line
+            self.ruleID = ruleID
+        }
+
+        public static func < (lhs: Expectation, rhs: Expectation) -> Bool {
+            (lhs.line, lhs.ruleID) < (rhs.line, rhs.ruleID)
+        }
+
+        public var description: String { "\(line) \(ruleID)" }
+    }
+
+    /// What a file's annotations demand.
+    public struct Expectations: Hashable, Sendable {
+        /// Sorted by line, then rule id; a rule listed twice for one line counts once.
+        public var findings: [Expectation]
+        /// The file carries `// expect-none`.
+        public var expectsNone: Bool
+        /// Every rule id named in an annotation.
+        public var mentionedRuleIDs: Set<String> { Set(findings.map(\.ruleID)) }
+    }
+
+    static let expectPrefix = Array("expect:".utf8)
+    static let expectNone = Array("expect-none".utf8)
+
+    /// Reads the annotations of `source`. Only `//` line comments count, and the text after `//` must
+    /// start (after spaces) with `expect:` or `expect-none`, so prose mentioning "expect" is ignored.
+    public static func expectations(in source: String) -> Expectations {
+        let bytes = Array(source.utf8)
+        var findings: [Expectation] = []
+        var expectsNone = false
+        var line = 1
+        var lineStart = 0
+        while lineStart <= bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            if let comment = commentBody(bytes[lineStart..<lineEnd]) {
+                if comment.starts(with: expectNone) {
+                    expectsNone = true
+                } else if comment.starts(with: expectPrefix) {
+                    let list = comment.dropFirst(expectPrefix.count)
+                    for part in list.split(separator: UInt8(ascii: ",")) {
+                        let id = trimmed(part)
+                        if !id.isEmpty { findings.append(Expectation(line: line + 1, ruleID: String(decoding: id, as: UTF8.self))) }
+                    }
+                }
+            }
+            line += 1
+            lineStart = lineEnd + 1
+        }
+        return Expectations(findings: Set(findings).sorted(), expectsNone: expectsNone)
+    }
+
+    /// The actual findings in the same shape, restricted to `scope` (nil = all). Like the annotations,
+    /// this is per line: two findings of one rule on one line are one entry (semgrep's convention).
+    public static func actual(_ findings: [Finding], scope: Set<String>?) -> [Expectation] {
+        Set(findings.filter { scope?.contains($0.ruleID) ?? true }.map { Expectation(line: $0.start.line, ruleID: $0.ruleID) })
+            .sorted()
+    }
+
+    /// Expected entries that did not happen and actual entries nobody expected (multiset difference).
+    public static func difference(expected: [Expectation], actual: [Expectation]) -> (missing: [Expectation], unexpected: [Expectation]) {
+        var remaining: [Expectation: Int] = [:]
+        for item in actual { remaining[item, default: 0] += 1 }
+        var missing: [Expectation] = []
+        for item in expected {
+            if let count = remaining[item], count > 0 {
+                remaining[item] = count - 1
+            } else {
+                missing.append(item)
+            }
+        }
+        let unexpected = remaining.flatMap { item, count in Array(repeating: item, count: count) }.sorted()
+        return (missing, unexpected)
+    }
+
+    /// The text after `//` with leading spaces removed, when the line's first non-space bytes are `//`.
+    private static func commentBody(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let content = line.drop { $0 == 0x20 || $0 == 0x09 }
+        guard content.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) else { return nil }
+        return content.dropFirst(2).drop { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        var result = bytes.drop(while: isSpace)
+        while let last = result.last, isSpace(last) { result = result.dropLast() }
+        return result
+    }
+}

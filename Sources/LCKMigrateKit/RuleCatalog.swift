@@ -1,0 +1,120 @@
+import LCKCore
+import LCKRules
+
+/// The rule table as people read it: `rules list` (text or JSON) and `rules explain ID`.
+public enum RuleCatalog {
+    /// One row of `rules list`.
+    public struct Entry: Hashable, Sendable {
+        public var id: String
+        public var kind: RuleDescriptor.Kind
+        public var severity: Severity
+        public var title: String
+        /// The rule file, as `path:line:column` of the entry.
+        public var source: String
+        /// Where the definition this one replaced lives, when a custom pack overrode it.
+        public var overrides: String?
+    }
+
+    /// Every active rule, sorted by id.
+    public static func entries(_ table: RuleTable) -> [Entry] {
+        var replaced: [String: String] = [:]
+        for override in table.overrides { replaced[override.id] = override.replaced.description }
+        let mappings = table.mappings.map {
+            Entry(id: $0.id, kind: .mapping, severity: $0.severity, title: $0.title, source: $0.location.description, overrides: replaced[$0.id])
+        }
+        let analyzers = table.analyzers.map {
+            Entry(id: $0.id, kind: $0.kind, severity: $0.severity, title: $0.title, source: $0.location.description, overrides: replaced[$0.id])
+        }
+        return (mappings + analyzers).sorted { $0.id < $1.id }
+    }
+
+    /// Aligned columns `ID KIND SEVERITY SOURCE TITLE`, then one line per override and a count.
+    public static func listText(_ table: RuleTable) -> String {
+        let rows = entries(table)
+        let idWidth = max(2, rows.map(\.id.count).max() ?? 0)
+        let sourceWidth = max(6, rows.map(\.source.count).max() ?? 0)
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        var text = pad("ID", idWidth) + "  KIND      SEVERITY  " + pad("SOURCE", sourceWidth) + "  TITLE\n"
+        for row in rows {
+            text += pad(row.id, idWidth) + "  " + pad(row.kind.rawValue, 8) + "  " + pad(row.severity.rawValue, 8) + "  "
+            text += pad(row.source, sourceWidth) + "  " + row.title + "\n"
+        }
+        let overridden = rows.filter { $0.overrides != nil }
+        if !overridden.isEmpty {
+            text += "\nOverrides:\n"
+            for row in overridden { text += "  \(row.id): \(row.source) replaces \(row.overrides ?? "")\n" }
+        }
+        let counts = RuleDescriptor.Kind.allKinds.map { kind in "\(rows.filter { $0.kind == kind }.count) \(kind.rawValue)" }
+        text += "\n\(rows.count) rules (\(counts.joined(separator: ", "))), \(overridden.count) overridden; fingerprint \(table.fingerprint)\n"
+        return text
+    }
+
+    /// `{"fingerprint", "toolVersion", "overrides": [...], "rules": [...]}` with sorted keys, two-space indent.
+    public static func listJSON(_ table: RuleTable) -> String {
+        let rows = entries(table)
+        var text = "{\n  \"fingerprint\" : \(quoted(table.fingerprint)),\n  \"overrides\" : ["
+        text += table.overrides.sorted { $0.id < $1.id }.map { override in
+            "\n    {\n      \"id\" : \(quoted(override.id)),\n      \"replaced\" : \(quoted(override.replaced.description)),\n"
+                + "      \"replacement\" : \(quoted(override.replacement.description))\n    }"
+        }.joined(separator: ",")
+        text += table.overrides.isEmpty ? "],\n" : "\n  ],\n"
+        text += "  \"rules\" : ["
+        text += rows.map { row in
+            var fields = [
+                ("id", quoted(row.id)), ("kind", quoted(row.kind.rawValue)), ("severity", quoted(row.severity.rawValue)),
+                ("source", quoted(row.source)), ("title", quoted(row.title)),
+            ]
+            if let overrides = row.overrides { fields.append(("overrides", quoted(overrides))) }
+            let body = fields.sorted { $0.0 < $1.0 }.map { "      \(quoted($0.0)) : \($0.1)" }.joined(separator: ",\n")
+            return "\n    {\n" + body + "\n    }"
+        }.joined(separator: ",")
+        text += rows.isEmpty ? "],\n" : "\n  ],\n"
+        text += "  \"toolVersion\" : \(quoted(ToolInfo.version))\n}\n"
+        return text
+    }
+
+    /// `override.ID: ACTIVE  # replaces REPLACED` lines for `config --print`, sorted by id; empty without overrides.
+    public static func overrideLines(_ table: RuleTable) -> String {
+        table.overrides.sorted { $0.id < $1.id }.map { override in
+            "override.\(override.id): \(override.replacement)  # replaces \(override.replaced)\n"
+        }.joined()
+    }
+
+    /// The closest id within a small edit distance, for "did you mean".
+    public static func suggestion(for id: String, in table: RuleTable) -> String? {
+        let typed = Array(id.utf8)
+        var best: (String, Int)?
+        for candidate in table.allIDs.sorted() {
+            if candidate.hasPrefix(id) || id.hasPrefix(candidate) {
+                let distance = abs(candidate.utf8.count - typed.count)
+                if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+                continue
+            }
+            let distance = editDistance(typed, Array(candidate.utf8))
+            guard distance <= max(2, typed.count / 3) else { continue }
+            if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+        }
+        return best?.0
+    }
+
+    static func quoted(_ text: String) -> String { JSONWriter.quoted(text) }
+
+    private static func editDistance(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
+        if lhs.isEmpty { return rhs.count }
+        var previous = Array(0...rhs.count)
+        var current = previous
+        for i in 1...lhs.count {
+            current[0] = i
+            for j in stride(from: 1, through: rhs.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (lhs[i - 1] == rhs[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[rhs.count]
+    }
+}
+
+extension RuleDescriptor.Kind {
+    /// In the order lists show them.
+    static let allKinds: [RuleDescriptor.Kind] = [.mapping, .analyzer, .meta]
+}

@@ -1,0 +1,67 @@
+import LCKCore
+import LCKRules
+
+/// The outcome for one annotated sample file.
+public struct SampleTestResult: Hashable, Sendable {
+    public var path: String
+    /// Nil when the file's findings match its annotations.
+    public var failure: RuleTestFailure?
+    /// Why the file could not be checked (unreadable, unknown rule id): a failure.
+    public var problem: String?
+    /// Why the file was not checked (it names a rule the engine cannot run): not a failure.
+    public var skipReason: String?
+
+    public var passed: Bool { failure == nil && problem == nil && skipReason == nil }
+    public var failed: Bool { failure != nil || problem != nil }
+}
+
+extension RuleTester {
+    /// Checks every `.swift` file under `paths` against its `// expect:` / `// expect-none`
+    /// annotations (see `AnnotatedSample`). Each path is analysed as one project, like one `scan PATH`.
+    ///
+    /// Only findings of rules in `scope` or named in the file's annotations are compared, so a pack's
+    /// tests are not disturbed by built-in findings they do not care about.
+    public func testSamples(paths: [String], currentDirectory: String, scope: Set<String>) -> [SampleTestResult] {
+        // Each path is one project: the engine's pre-pass (cross-file facts) sees only its files.
+        paths.flatMap { path in
+            let discovery = FileDiscovery.discover(paths: [path], currentDirectory: currentDirectory)
+            var results = discovery.problems.map { SampleTestResult(path: $0.path, problem: $0.message) }
+            let projectRun = engine.prepareProject?(table, discovery.files)
+            for file in discovery.files {
+                switch SourceReader.read(file) {
+                case .failure(let error):
+                    results.append(SampleTestResult(path: file.displayPath, problem: error.problem.message))
+                case .success(let bytes):
+                    results.append(testSample(bytes, path: file.displayPath, scope: scope, run: projectRun))
+                }
+            }
+            return results
+        }
+    }
+
+    /// One annotated source, analysed on its own (or with `run`, a project-prepared engine).
+    public func testSample(_ bytes: [UInt8], path: String, scope: Set<String>, run: RuleEngine.FileFindings? = nil) -> SampleTestResult {
+        let annotations = AnnotatedSample.expectations(in: String(decoding: bytes, as: UTF8.self))
+        let ruleScope = scope.union(annotations.mentionedRuleIDs)
+        let unknown = annotations.mentionedRuleIDs.sorted().filter { !table.allIDs.contains($0) }
+        if !unknown.isEmpty {
+            return SampleTestResult(path: path, problem: unknown.map { "'\($0)' is not a rule id" }.joined(separator: "; "))
+        }
+        let unavailable = annotations.mentionedRuleIDs.sorted().compactMap { id in
+            engine.unavailableReason(id, table).map { "'\(id)' cannot run: \($0)" }
+        }
+        if !unavailable.isEmpty {
+            return SampleTestResult(path: path, skipReason: unavailable.joined(separator: "; "))
+        }
+        let findings = run.map { RuleEngine.located($0, source: bytes, path: path) } ?? findings(in: bytes, path: path)
+        let actual = AnnotatedSample.actual(findings, scope: ruleScope)
+        let expected = annotations.expectsNone ? [] : annotations.findings
+        guard expected != actual else { return SampleTestResult(path: path) }
+        let failure = RuleTestFailure(
+            name: annotations.expectsNone ? "expect-none" : "annotations",
+            expected: expected.map(\.description),
+            actual: actual.map(\.description)
+        )
+        return SampleTestResult(path: path, failure: failure)
+    }
+}

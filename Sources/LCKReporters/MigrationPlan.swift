@@ -1,0 +1,136 @@
+import LCKCore
+
+/// The migration plan as data (`Rules/plan.json`), so rule authors can change steps and their
+/// dependencies without touching code.
+public struct MigrationPlan: Sendable, Hashable {
+    /// Display title of a rule-table area, in report order.
+    public struct Area: Sendable, Hashable {
+        public var id: String
+        public var title: String
+    }
+
+    /// A label for effort sums up to `upTo` points (nil: no upper bound).
+    public struct EffortBand: Sendable, Hashable {
+        public var upTo: Int?
+        public var label: String
+    }
+
+    /// One checklist step and what its status depends on.
+    public struct Step: Sendable, Hashable {
+        public var id: String
+        public var title: String
+        public var description: String
+        /// Warning-level mapping findings in these areas keep the step "to do".
+        public var areas: [String]
+        /// Mapping rule ids that count for the step whatever their area.
+        public var rules: [String]
+        /// Analyzer ids whose active findings block the step.
+        public var analyzers: [String]
+    }
+
+    public var areas: [Area]
+    public var effortBands: [EffortBand]
+    public var steps: [Step]
+
+    /// The plan compiled into the binary (a copy of `Rules/plan.json`).
+    public static let builtin: MigrationPlan = {
+        do {
+            return try MigrationPlan(json: Array(MigrationPlanSource.builtinText.utf8))
+        } catch {
+            preconditionFailure("the embedded Rules/plan.json does not load: \(error)")
+        }
+    }()
+
+    /// The area's display title, or the id itself for areas the plan does not name.
+    public func title(ofArea id: String) -> String {
+        areas.first { $0.id == id }?.title ?? id
+    }
+
+    /// The band whose bound is the first at or above `points`.
+    public func effortBand(for points: Int) -> String {
+        for band in effortBands {
+            guard let bound = band.upTo else { return band.label }
+            if points <= bound { return band.label }
+        }
+        return effortBands.last?.label ?? ""
+    }
+}
+
+/// Why a plan file could not be read.
+public struct MigrationPlanError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+extension MigrationPlan {
+    /// Parses the `plan.json` shape; every key is required except `about`.
+    public init(json bytes: [UInt8]) throws(MigrationPlanError) {
+        let root: LCKCore.JSONValue
+        do {
+            root = try JSONParser().parse(bytes).root
+        } catch {
+            throw MigrationPlanError(message: "plan.json: \(error.description)")
+        }
+        func strings(_ value: LCKCore.JSONValue?, _ what: String) throws(MigrationPlanError) -> [String] {
+            guard let elements = value?.arrayValue else { throw MigrationPlanError(message: "plan.json: \(what) must be an array of strings") }
+            var result: [String] = []
+            for element in elements {
+                guard let text = element.stringValue else { throw MigrationPlanError(message: "plan.json: \(what) must hold strings") }
+                result.append(text)
+            }
+            return result
+        }
+        func string(_ value: LCKCore.JSONValue?, _ what: String) throws(MigrationPlanError) -> String {
+            guard let text = value?.stringValue else { throw MigrationPlanError(message: "plan.json: \(what) must be a string") }
+            return text
+        }
+        guard let areaValues = root["areas"]?.arrayValue, let bandValues = root["effortBands"]?.arrayValue,
+              let stepValues = root["steps"]?.arrayValue
+        else {
+            throw MigrationPlanError(message: "plan.json: needs the arrays \"areas\", \"effortBands\" and \"steps\"")
+        }
+        var areas: [Area] = []
+        for value in areaValues {
+            areas.append(Area(id: try string(value["id"], "areas[].id"), title: try string(value["title"], "areas[].title")))
+        }
+        var bands: [EffortBand] = []
+        for value in bandValues {
+            let bound = value["upTo"]
+            if let bound, !bound.isNull, bound.intValue == nil {
+                throw MigrationPlanError(message: "plan.json: effortBands[].upTo must be a whole number or null")
+            }
+            bands.append(EffortBand(upTo: bound?.intValue, label: try string(value["label"], "effortBands[].label")))
+        }
+        var steps: [Step] = []
+        var seen: Set<String> = []
+        for value in stepValues {
+            let id = try string(value["id"], "steps[].id")
+            guard seen.insert(id).inserted else { throw MigrationPlanError(message: "plan.json: step id '\(id)' appears twice") }
+            steps.append(Step(
+                id: id, title: try string(value["title"], "steps[].title"),
+                description: try string(value["description"], "steps[].description"),
+                areas: try strings(value["areas"], "steps[].areas"), rules: try strings(value["rules"], "steps[].rules"),
+                analyzers: try strings(value["analyzers"], "steps[].analyzers")))
+        }
+        self.init(areas: areas, effortBands: bands, steps: steps)
+    }
+}
+
+extension MigrationPlanSource {
+    /// Where the embedded copy lives, relative to the package root.
+    package static let generatedPath = "Sources/LCKReporters/MigrationPlan+Generated.swift"
+
+    /// The Swift file embedding `text` as a raw string literal whose delimiter cannot occur in it.
+    package static func render(_ text: String) -> String {
+        var hashes = "#"
+        while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
+        var body = text
+        while body.hasSuffix("\n") { body.removeLast() }
+        var output = "// GENERATED from Rules/plan.json. Do not edit: re-record with\n"
+        output += "// `LCKMIGRATE_RECORD=1 swift test --filter MigrationPlanEmbedding` (a test fails while it is stale).\n\n"
+        output += "/// The text of `Rules/plan.json`, compiled in so the installed binary needs no Rules/ folder.\n"
+        output += "package enum MigrationPlanSource {\n"
+        output += "    static let builtinText = " + hashes + "\"\"\"\n" + body + "\n\"\"\"" + hashes + "\n}\n"
+        return output
+    }
+}

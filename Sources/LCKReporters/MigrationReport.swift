@@ -1,0 +1,272 @@
+import LCKCore
+import LCKRules
+
+/// Everything the HTML and Markdown migration reports show, computed once from a scan, the rule
+/// table and the plan, so both renderers agree on counts, statuses and which findings are listed.
+public struct MigrationReport: Sendable {
+    /// Usages and effort of one rule-table area.
+    public struct AreaSummary: Sendable, Hashable {
+        public var id: String
+        public var title: String
+        /// Active mapping findings in the area.
+        public var usages: Int
+        /// Of those, the ones that must change (severity warning or above).
+        public var pending: Int
+        public var effort: Int
+    }
+
+    /// One row of the mapping table: a CallKit symbol the app uses and what replaces it.
+    public struct MappingRow: Sendable, Hashable {
+        public var ruleID: String
+        public var symbol: String
+        public var replacement: String
+        public var mappingKind: MappingKind?
+        public var area: String
+        public var count: Int
+        /// Distinct files, sorted.
+        public var files: [String]
+        public var hasNoEquivalent: Bool { mappingKind == .noEquivalent }
+    }
+
+    /// Where a plan step stands.
+    public enum StepState: Sendable, Hashable {
+        case done
+        case toDo
+        case blocked(Int)
+    }
+
+    /// A plan step with its computed status, the findings behind it and the files it touches.
+    public struct StepStatus: Sendable, Hashable {
+        public var step: MigrationPlan.Step
+        public var state: StepState
+        /// Warning-level mapping findings still to migrate.
+        public var pendingUsages: Int
+        /// Indexes into `entries` of the analyzer findings that block the step.
+        public var blockingEntries: [Int]
+        public var files: [String]
+    }
+
+    /// One active finding, numbered in report order (the number is its HTML anchor).
+    public struct Entry: Sendable, Hashable {
+        public var index: Int
+        public var finding: Finding
+        /// Index into `files`.
+        public var fileIndex: Int
+        public var area: String?
+        public var isUsage: Bool { finding.mappingKind != nil }
+        /// Listed in the per-file section (false when the per-file or total cap left it out).
+        public var isListed: Bool
+        public var example: MappingExample?
+    }
+
+    /// A file with at least one active finding.
+    public struct FileSection: Sendable, Hashable {
+        public var index: Int
+        public var path: String
+        public var usages: Int
+        public var findings: Int
+        /// Indexes into `entries`, in report order; those with `isListed` are shown.
+        public var entries: [Int]
+        public var listedCount: Int
+    }
+
+    /// Caps that keep the report readable and bounded for very large scans.
+    public struct Limits: Sendable, Hashable {
+        /// Findings listed with source per file; the rest are counted.
+        public var findingsPerFile: Int
+        /// Findings listed with source in the whole report.
+        public var listedFindings: Int
+
+        public init(findingsPerFile: Int = 25, listedFindings: Int = 3_000) {
+            self.findingsPerFile = findingsPerFile
+            self.listedFindings = listedFindings
+        }
+    }
+
+    public var plan: MigrationPlan
+    public var filesScanned: Int
+    public var filesWithCallKit: Int
+    public var linesScanned: Int
+    public var problems: [FileProblem]
+    public var toolVersion: String
+    public var rulesFingerprint: String
+    public var errorCount = 0
+    public var warningCount = 0
+    public var noteCount = 0
+    public var suppressedCount = 0
+    public var usageCount = 0
+    public var effortPoints = 0
+    /// Usages whose LiveCommunicationKit replacement needs iOS 26.
+    public var iOS26Usages = 0
+    public var areas: [AreaSummary] = []
+    public var mappingRows: [MappingRow] = []
+    /// Analyzer (anti-pattern) findings per rule id, most first.
+    public var findingsByRule: [(ruleID: String, title: String, count: Int)] = []
+    public var steps: [StepStatus] = []
+    public var entries: [Entry] = []
+    public var files: [FileSection] = []
+    /// Source lines of listed entries, filled by `attach(_:)`.
+    public var excerpts = SourceExcerpts()
+    public var comparison: MigrationComparison?
+
+    public var findingCount: Int { errorCount + warningCount + noteCount }
+    public var effortBand: String { plan.effortBand(for: effortPoints) }
+}
+
+extension MigrationReport {
+    public init(scan: ScanReport, rules: RuleTable, plan: MigrationPlan = .builtin, limits: Limits = Limits()) {
+        self.plan = plan
+        filesScanned = scan.filesScanned
+        filesWithCallKit = scan.filesWithCallKit
+        linesScanned = scan.linesScanned
+        problems = scan.problems
+        toolVersion = scan.toolVersion
+        rulesFingerprint = scan.rulesFingerprint
+
+        let sorted = scan.findings.sorted(by: Finding.reportOrder)
+        suppressedCount = sorted.count(where: { $0.suppression != nil })
+        var areaUsage: [String: AreaSummary] = [:]
+        var rows: [String: MappingRow] = [:]
+        var rowFiles: [String: Set<String>] = [:]
+        var analyzerCounts: [String: Int] = [:]
+        var listedTotal = 0
+        for finding in sorted where finding.suppression == nil {
+            switch finding.severity {
+            case .error: errorCount += 1
+            case .warning: warningCount += 1
+            case .note: noteCount += 1
+            }
+            let mapping = rules.mapping(id: finding.ruleID)
+            let area = finding.mappingKind == nil ? nil : (mapping?.area.rawValue ?? "other")
+            if let area {
+                usageCount += 1
+                let effort = mapping?.effort ?? 1
+                effortPoints += effort
+                if mapping?.availability?.ios26 == true { iOS26Usages += 1 }
+                var summary = areaUsage[area] ?? AreaSummary(id: area, title: plan.title(ofArea: area), usages: 0, pending: 0, effort: 0)
+                summary.usages += 1
+                summary.effort += effort
+                if finding.severity >= .warning { summary.pending += 1 }
+                areaUsage[area] = summary
+                var row = rows[finding.ruleID] ?? MappingRow(
+                    ruleID: finding.ruleID, symbol: mapping?.symbol ?? finding.symbol ?? finding.ruleID,
+                    replacement: mapping?.replacement ?? finding.replacement ?? "", mappingKind: finding.mappingKind,
+                    area: area, count: 0, files: [])
+                row.count += 1
+                rows[finding.ruleID] = row
+                rowFiles[finding.ruleID, default: []].insert(finding.path)
+            } else {
+                analyzerCounts[finding.ruleID, default: 0] += 1
+            }
+            let index = entries.count
+            if files.last?.path != finding.path {
+                files.append(FileSection(index: files.count, path: finding.path, usages: 0, findings: 0, entries: [], listedCount: 0))
+            }
+            let listed = files[files.count - 1].listedCount < limits.findingsPerFile && listedTotal < limits.listedFindings
+            if listed {
+                listedTotal += 1
+                files[files.count - 1].listedCount += 1
+            }
+            files[files.count - 1].entries.append(index)
+            if area != nil { files[files.count - 1].usages += 1 } else { files[files.count - 1].findings += 1 }
+            entries.append(Entry(index: index, finding: finding, fileIndex: files.count - 1, area: area, isListed: listed, example: mapping?.example))
+        }
+
+        let knownAreas = plan.areas.map(\.id)
+        areas = knownAreas.map { areaUsage[$0] ?? AreaSummary(id: $0, title: plan.title(ofArea: $0), usages: 0, pending: 0, effort: 0) }
+        areas += areaUsage.values.filter { !knownAreas.contains($0.id) }.sorted { $0.id < $1.id }
+        let order = Dictionary(areas.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        mappingRows = rows.values.map { row in
+            var row = row
+            row.files = rowFiles[row.ruleID, default: []].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            return row
+        }.sorted {
+            let lhs = order[$0.area] ?? .max, rhs = order[$1.area] ?? .max
+            if lhs != rhs { return lhs < rhs }
+            if $0.count != $1.count { return $0.count > $1.count }
+            return $0.ruleID < $1.ruleID
+        }
+        findingsByRule = analyzerCounts.map { (ruleID: $0.key, title: rules.analyzer(id: $0.key)?.title ?? $0.key, count: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.ruleID < $1.ruleID }
+        steps = plan.steps.map { step in Self.status(of: step, entries: entries) }
+    }
+
+    /// Blocked while an analyzer of the step has an active finding; to do while a warning-level
+    /// usage in its areas or rules remains; done otherwise.
+    static func status(of step: MigrationPlan.Step, entries: [Entry]) -> StepStatus {
+        let areas = Set(step.areas), rules = Set(step.rules), analyzers = Set(step.analyzers)
+        var blocking: [Int] = []
+        var pending = 0
+        var files: Set<String> = []
+        for entry in entries {
+            if let area = entry.area {
+                guard areas.contains(area) || rules.contains(entry.finding.ruleID) else { continue }
+                files.insert(entry.finding.path)
+                if entry.finding.severity >= .warning { pending += 1 }
+            } else if analyzers.contains(entry.finding.ruleID) {
+                files.insert(entry.finding.path)
+                blocking.append(entry.index)
+            }
+        }
+        let state: StepState = !blocking.isEmpty ? .blocked(blocking.count) : pending > 0 ? .toDo : .done
+        return StepStatus(
+            step: step, state: state, pendingUsages: pending, blockingEntries: blocking,
+            files: files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
+    /// The source lines the listed entries show, per path: what `SourceExcerpts` must be filled with.
+    public var neededLines: [String: Set<Int>] {
+        var needed: [String: Set<Int>] = [:]
+        for entry in entries where entry.isListed {
+            needed[entry.finding.path, default: []].formUnion(Self.lineNumbers(of: entry.finding))
+        }
+        return needed
+    }
+
+    /// The first line of a finding, plus up to two more when it spans lines.
+    static func lineNumbers(of finding: Finding) -> ClosedRange<Int> {
+        let first = max(1, finding.start.line)
+        return first...max(first, min(finding.end.line, first + 2))
+    }
+
+    public mutating func attach(_ excerpts: SourceExcerpts) {
+        self.excerpts = excerpts
+    }
+
+    /// The source lines shown for an entry (empty when the file could not be read again).
+    public func sourceLines(of entry: Entry) -> [(number: Int, text: String)] {
+        Self.lineNumbers(of: entry.finding).compactMap { number in
+            excerpts.line(entry.finding.path, number).map { (number: number, text: $0) }
+        }
+    }
+
+    /// For mechanical renames only: the first source line with the rule example's renamed words applied.
+    public func suggestion(for entry: Entry) -> String? {
+        guard entry.finding.mappingKind == .rename, let example = entry.example,
+              let line = excerpts.line(entry.finding.path, entry.finding.start.line)
+        else { return nil }
+        return RenameSuggestion.apply(example: example, to: line, fromColumn: entry.finding.start.column)
+    }
+
+    /// The anchor a link to an entry should use: its own when listed, else its file's.
+    public func anchor(ofEntry index: Int) -> String {
+        let entry = entries[index]
+        if entry.isListed { return "finding-\(index)" }
+        return "file-\(entry.fileIndex)"
+    }
+}
+
+/// Source lines kept for the report, keyed by path and 1-based line number.
+public struct SourceExcerpts: Sendable, Hashable {
+    private var lines: [String: [Int: String]] = [:]
+
+    public init() {}
+
+    public mutating func set(_ path: String, _ line: Int, _ text: String) {
+        lines[path, default: [:]][line] = text
+    }
+
+    public func line(_ path: String, _ line: Int) -> String? {
+        lines[path]?[line]
+    }
+}

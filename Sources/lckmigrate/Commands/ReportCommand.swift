@@ -1,0 +1,140 @@
+import Foundation
+import LCKCore
+import LCKMigrateKit
+import LCKReporters
+
+/// `lckmigrate report PATH...`: scan, then render the migration report (HTML or Markdown).
+struct ReportCommand: Command {
+    static let name = "report"
+    static let abstract = "Scan, then write a migration report with a plan, a mapping table and the code per file."
+    static let discussion = """
+        The report summarises CallKit/PushKit usage per area with an effort estimate, maps every symbol to its
+        LiveCommunicationKit replacement, computes the ten-step migration plan (Rules/plan.json) from the findings
+        and lists each file's findings with their source lines. html is one self-contained page (no scripts, no
+        external assets); markdown fits a pull-request comment (at most 60,000 characters).
+
+        --compare takes an earlier 'scan --format json' report and adds what was migrated and what was added
+        since, per area (matched by rule, file and symbol counts, not by line).
+
+        Exit status: 0 when the report was written, 2 on a usage error, an unreadable --compare file, or when a
+        file or folder could not be scanned (the report still covers everything else).
+        """
+    static let usage = "[options] PATH..."
+    static let options: [OptionSpec] = [
+        OptionSpec("format", value: "FORMAT", help: "Report format: html or markdown (default: html)."),
+        OptionSpec("output", short: "o", value: "FILE", help: "Write the report to FILE instead of stdout, atomically."),
+        OptionSpec("compare", value: "OLD.json", help: "An earlier 'scan --format json' report to measure progress against."),
+        OptionSpec("quiet", short: "q", help: "No summary on stderr; errors are still printed."),
+    ] + ScanSettings.options.filter { sharedOptions.contains($0.long) }
+
+    /// The scan settings `report` shares with `scan` (config file, rules, suppressions, baseline).
+    static let sharedOptions: Set<String> = ["config", "rules", "jobs", "baseline", "severity", "require-reason"]
+
+    enum Format: String {
+        case html
+        case markdown
+    }
+
+    var paths: [String] = []
+    var format = Format.html
+    var output: String?
+    var compare: String?
+    var quiet = false
+    var settings = ScanSettings()
+
+    init(arguments: inout ArgumentCursor) throws {
+        while let argument = try arguments.next() {
+            switch argument {
+            case .positional(let path):
+                paths.append(path)
+            case .option(let spec, let value):
+                try apply(spec.long, value: value ?? "")
+            }
+        }
+        guard !paths.isEmpty else {
+            throw UsageError("missing PATH; give Swift files or folders, such as '\(ToolName.name) report . --output report.html'", command: Self.self)
+        }
+    }
+
+    private mutating func apply(_ option: String, value: String) throws {
+        switch option {
+        case "format":
+            guard let parsed = Format(rawValue: value) else {
+                throw UsageError("unknown format '\(value)' for --format; use html or markdown", command: Self.self)
+            }
+            format = parsed
+        case "output": output = value
+        case "compare": compare = value
+        case "quiet": quiet = true
+        default:
+            guard Self.sharedOptions.contains(option), try settings.apply(option, value: value, command: Self.self) else {
+                throw UsageError("option --\(option) is not handled by report", command: Self.self)
+            }
+        }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        let (configuration, warnings, rules) = try settings.resolve(paths: paths, context: context, command: Self.self)
+        for warning in warnings { context.console.err(warning) }
+        let earlier = try compare.map(readEarlierReport(context))
+        let destination = try output.map { path throws(FileProblemError) in try AtomicOutputFile.open(path) }
+        let (scan, files) = try ScanCommand.scanForReport(
+            paths: paths, configuration: configuration, rules: rules, context: context)
+        let report: MigrationReport
+        do {
+            report = try MigrationReportBuilder.build(scan: scan, files: files, rules: rules.table, earlierJSON: earlier)
+        } catch {
+            destination?.discard()
+            throw FileProblemError(FileProblem(path: compare ?? "", message: error.message))
+        }
+        if let comparison = report.comparison, comparison.earlierPaths > 0, comparison.commonPaths == 0, !report.files.isEmpty {
+            context.console.err("\(ToolName.name): warning: \(compare ?? ""): no file path matches this scan; "
+                + "run both scans from the same directory so paths compare\n")
+        }
+        let bytes = switch format {
+        case .html: HTMLMigrationReport().render(report)
+        case .markdown: MarkdownMigrationReport().render(report)
+        }
+        if let destination { try destination.commit(bytes) } else { context.console.out(bytes) }
+        for problem in scan.problems { context.console.err(ErrorPresentation.errorLine(problem.path, problem.message)) }
+        if !quiet {
+            let done = report.steps.count(where: { $0.state == .done })
+            context.console.err("\(ToolName.name): \(report.usageCount) CallKit usages in \(report.filesWithCallKit) files, "
+                + "\(report.findingCount) findings, effort \(report.effortPoints) points; plan \(done)/\(report.steps.count) steps done\n")
+        }
+        return scan.problems.isEmpty ? .success : .failure
+    }
+
+    /// The `--compare` file's bytes; relative paths start at the command's current directory.
+    private func readEarlierReport(_ context: CommandContext) -> (String) throws -> [UInt8] {
+        { path in
+            let full = path.hasPrefix("/") ? path : context.currentDirectory + "/" + path
+            guard let data = FileManager.default.contents(atPath: full) else {
+                throw FileProblemError(FileProblem(path: path, message: "cannot read the earlier report given to --compare"))
+            }
+            return Array(data)
+        }
+    }
+}
+
+extension ScanCommand {
+    /// The scan `report` and `scaffold` run: the same rules, config filters, suppressions and
+    /// baseline as `scan`, without its outputs. Returns the report and the files it covered.
+    static func scanForReport(
+        paths: [String], configuration: Configuration, rules: ScanSetup.ActiveRules, context: CommandContext
+    ) throws -> (ScanReport, [DiscoveredFile]) {
+        let baseline = try configuration.baseline.value.map { path throws(FileProblemError) in
+            (try ScanSetup.loadBaseline(path, currentDirectory: context.currentDirectory), path)
+        }
+        var request = ScanRequest(
+            paths: paths, currentDirectory: context.currentDirectory, jobs: configuration.jobs.value, analyzer: rules.analyzer)
+        request.rules = rules.descriptors
+        request.rulesFingerprint = rules.fingerprint
+        request.suppressions = SuppressionOptions(knownRuleIDs: rules.ids, requireReason: configuration.requireReason.value)
+        request.policy = configuration.rulePolicy
+        request.baseline = baseline
+        let discovery = FileDiscovery.discover(paths: paths, currentDirectory: context.currentDirectory, options: request.discovery)
+        let files = ScanSetup.filter(discovery.files, by: configuration, currentDirectory: context.currentDirectory)
+        return (ScanPipeline.run(files: files, problems: discovery.problems, request: request), files)
+    }
+}

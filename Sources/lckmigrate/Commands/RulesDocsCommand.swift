@@ -1,0 +1,41 @@
+import LCKMigrateKit
+
+/// `lckmigrate rules docs --output DIR`: one Markdown page per rule plus README.md, deterministic.
+struct RulesDocsCommand: Command {
+    static let name = "rules docs"
+    static let abstract = "Write one Markdown page per rule plus an index (README.md) into a folder."
+    static let discussion = """
+        The pages depend only on the rule files, so the output is the same on every run; the committed
+        copy is Rules/docs/ (regenerate it with 'swift run lckmigrate rules docs --output Rules/docs').
+        Other *.md files in the folder are removed, so a deleted rule loses its page.
+        """
+    static let usage = "--output DIR [--rules DIR]..."
+    static let options: [OptionSpec] = [
+        OptionSpec("output", short: "o", value: "DIR", help: "The folder to write (created when missing)."),
+        RulesCommand.rulesOption,
+    ]
+
+    var output = ""
+    var directories: [String] = []
+
+    init(arguments: inout ArgumentCursor) throws {
+        while let argument = try arguments.next() {
+            switch argument {
+            case .positional(let extra):
+                throw UsageError("unexpected argument '\(extra)'", command: Self.self)
+            case .option(let spec, let value):
+                if spec.long == "output" { output = value ?? "" } else { directories.append(value ?? "") }
+            }
+        }
+        guard !output.isEmpty else { throw UsageError("missing --output DIR", command: Self.self) }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        let table = try RulesCommand.loadTable(directories, context: context)
+        let files = RuleDocsGenerator.files(for: table)
+        let folder = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
+        try RuleDocsWriter.write(files, to: folder)
+        context.console.err("\(ToolName.name): wrote \(files.count) pages to \(output)\n")
+        return .success
+    }
+}

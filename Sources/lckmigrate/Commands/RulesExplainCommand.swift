@@ -1,0 +1,42 @@
+import LCKMigrateKit
+
+/// `lckmigrate rules explain ID`: the rule's documentation page, as `rules docs` writes it.
+struct RulesExplainCommand: Command {
+    static let name = "rules explain"
+    static let abstract = "Explain one rule: why, the LiveCommunicationKit way, examples and links."
+    static let discussion = """
+        Prints the rule's page in Markdown, the same text as Rules/docs/ID.md, preceded by the exact
+        location of its definition. An unknown id exits with 2 and suggests the closest id.
+        """
+    static let usage = "ID [--rules DIR]..."
+    static let options: [OptionSpec] = [RulesCommand.rulesOption]
+
+    var id = ""
+    var directories: [String] = []
+
+    init(arguments: inout ArgumentCursor) throws {
+        var ids: [String] = []
+        while let argument = try arguments.next() {
+            switch argument {
+            case .positional(let value): ids.append(value)
+            case .option(_, let value): directories.append(value ?? "")
+            }
+        }
+        guard ids.count == 1 else {
+            throw UsageError(ids.isEmpty ? "missing rule ID; see '\(ToolName.name) rules list'" : "give exactly one rule ID", command: Self.self)
+        }
+        id = ids[0]
+    }
+
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        let table = try RulesCommand.loadTable(directories, context: context)
+        guard let page = RuleDocsGenerator.page(forID: id, in: table) else {
+            let hint = RuleCatalog.suggestion(for: id, in: table).map { "; did you mean '\($0)'?" } ?? ""
+            context.console.err("\(ToolName.name): error: unknown rule '\(id)'\(hint) (see '\(ToolName.name) rules list')\n")
+            return .failure
+        }
+        let location = table.mapping(id: id)?.location ?? table.analyzer(id: id)?.location
+        context.console.out(page + "\nDefined at \(location?.description ?? "?")\n")
+        return .success
+    }
+}

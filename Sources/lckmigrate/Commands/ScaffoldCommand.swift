@@ -1,0 +1,75 @@
+import LCKCore
+import LCKMigrateKit
+
+/// `lckmigrate scaffold PATH... --output DIR`: generate the LiveCommunicationKit side of the app.
+struct ScaffoldCommand: Command {
+    static let name = "scaffold"
+    static let abstract = "Generate LiveCommunicationKit starter code from the app's CallKit code."
+    static let discussion = """
+        Writes CallingSystem.swift (one ConversationManager, configuration carried over from the app's
+        CXProviderConfiguration, CallKit defaults made explicit), CallingSystemDelegate.swift (a perform case per
+        action the app handles today; unknown actions fail), HandleMapper.swift, VoIPPushHandler.swift (awaits
+        reportNewIncomingConversation before returning) and TODO.md (what needs a human, with file:line).
+
+        Existing files are never overwritten unless --force is given. Exit status: 0 when the files were
+        written, 2 on a usage error, an existing file, or a file that could not be read or written.
+        """
+    static let usage = "[options] PATH... --output DIR"
+    static let options: [OptionSpec] = [
+        OptionSpec("output", short: "o", value: "DIR", help: "Folder for the generated files (created when missing)."),
+        OptionSpec("force", help: "Replace files that already exist in DIR."),
+    ] + ScanSettings.options.filter { sharedOptions.contains($0.long) }
+
+    /// Settings shared with `scan`: the config file and extra rules decide what counts as a usage.
+    static let sharedOptions: Set<String> = ["config", "rules"]
+
+    var paths: [String] = []
+    var output: String?
+    var force = false
+    var settings = ScanSettings()
+
+    init(arguments: inout ArgumentCursor) throws {
+        while let argument = try arguments.next() {
+            switch argument {
+            case .positional(let path):
+                paths.append(path)
+            case .option(let spec, let value):
+                switch spec.long {
+                case "output": output = value ?? ""
+                case "force": force = true
+                default:
+                    guard Self.sharedOptions.contains(spec.long), try settings.apply(spec.long, value: value ?? "", command: Self.self) else {
+                        throw UsageError("option --\(spec.long) is not handled by scaffold", command: Self.self)
+                    }
+                }
+            }
+        }
+        guard !paths.isEmpty else {
+            throw UsageError("missing PATH; give the app's Swift files or folders", command: Self.self)
+        }
+        guard output != nil else {
+            throw UsageError("missing --output DIR; give the folder for the generated files", command: Self.self)
+        }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        let directory = output.map { $0.hasPrefix("/") ? $0 : context.currentDirectory + "/" + $0 } ?? ""
+        let (configuration, warnings, rules) = try settings.resolve(paths: paths, context: context, command: Self.self)
+        for warning in warnings { context.console.err(warning) }
+        let (scan, scanned) = try ScanCommand.scanForReport(paths: paths, configuration: configuration, rules: rules, context: context)
+        let facts = ScaffoldWriter.facts(files: scanned, findings: scan.findings)
+        let files = ScaffoldGenerator.generate(facts)
+        do {
+            try ScaffoldWriter.write(files, to: directory, force: force)
+        } catch {
+            let path = error.problem.path.hasPrefix(context.currentDirectory + "/")
+                ? String(error.problem.path.dropFirst(context.currentDirectory.count + 1)) : error.problem.path
+            context.console.err(ErrorPresentation.errorLine(path, error.problem.message))
+            return .failure
+        }
+        for problem in scan.problems { context.console.err(ErrorPresentation.errorLine(problem.path, problem.message)) }
+        context.console.err("\(ToolName.name): wrote \(files.map(\.name).joined(separator: ", ")) to \(output ?? "") "
+            + "(\(facts.handlers.count) action handlers, \(facts.noEquivalent.count) usages without an equivalent)\n")
+        return scan.problems.isEmpty ? .success : .failure
+    }
+}

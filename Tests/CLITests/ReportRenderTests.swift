@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// Renders the HTML report of Samples/ in headless Chromium (CI installs Debian's `chromium`):
+/// the page must produce no console output and a screenshot that is not blank.
+@Suite(.serialized) struct ReportRenderTests {
+    static let window = (width: 1280, height: 2000)
+
+    /// `LCKMIGRATE_CHROMIUM`, else the first of chromium, chromium-browser, google-chrome on PATH.
+    static func chromium() -> String? {
+        if let path = ProcessInfo.processInfo.environment["LCKMIGRATE_CHROMIUM"] { return path }
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            for directory in directories where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
+                return "\(directory)/\(name)"
+            }
+        }
+        return nil
+    }
+
+    struct Render {
+        var screenshot: [UInt8]
+        var consoleLines: [String]
+    }
+
+    /// Screenshots `page` with logging on; console messages appear in stderr as `:CONSOLE` lines.
+    static func render(_ page: String, chromium: String, scratch: Scratch) throws -> Render {
+        let shot = scratch.root + "/shot-\(UUID().uuidString).png"
+        let log = scratch.root + "/chromium-\(UUID().uuidString).log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+            "--user-data-dir=\(scratch.root)/profile", "--enable-logging=stderr", "--v=0",
+            "--window-size=\(window.width),\(window.height)", "--screenshot=\(shot)", URL(fileURLWithPath: page).absoluteString,
+        ]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        var polls = 0
+        while process.isRunning && polls < 2400 {  // a hang guard (120 s), not a timing assertion
+            usleep(50_000)
+            polls += 1
+        }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try handle.close()
+        let output = try String(contentsOfFile: log, encoding: .utf8)
+        let bytes = FileManager.default.contents(atPath: shot).map { [UInt8]($0) } ?? []
+        try #require(!bytes.isEmpty, "Chromium wrote no screenshot; its log:\n\(output.suffix(2000))")
+        return Render(screenshot: bytes, consoleLines: output.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init))
+    }
+
+    /// Width and height from the PNG's IHDR chunk (no decompression needed).
+    static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count > 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        func int(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (int(16), int(20))
+    }
+
+    @Test func samplesReportRendersWithoutConsoleErrorsAndIsNotBlank() throws {
+        guard let chromium = Self.chromium() else {
+            Issue.record("Chromium is required for this test and was not found: install it with `apt-get install -y chromium` (.ci/run does) or set LCKMIGRATE_CHROMIUM")
+            return
+        }
+        let scratch = try Scratch()
+        let report = scratch.root + "/samples.html"
+        let result = try CLI.run(["report", "Samples", "--output", report, "--quiet"], in: CLI.packageRoot)
+        try #require(result.status == 0, "report failed: \(result.standardError)")
+
+        // Calibration: a page with an error must be caught, and a blank page gives the size floor.
+        try scratch.file("broken.html", "<!DOCTYPE html><html><body><script>console.error('x'); missing();</script></body></html>")
+        let broken = try Self.render(scratch.root + "/broken.html", chromium: chromium, scratch: scratch)
+        #expect(broken.consoleLines.count == 2, "the console check does not see console errors: \(broken.consoleLines)")
+        try scratch.file("blank.html", "<!DOCTYPE html><html><body></body></html>")
+        let blank = try Self.render(scratch.root + "/blank.html", chromium: chromium, scratch: scratch)
+
+        let rendered = try Self.render(report, chromium: chromium, scratch: scratch)
+        #expect(rendered.consoleLines.isEmpty, "console output: \(rendered.consoleLines)")
+        let size = try #require(Self.pngSize(rendered.screenshot), "the screenshot is not a PNG")
+        #expect(size.width == Self.window.width && size.height == Self.window.height)
+        // A uniform page compresses to almost nothing; text, tables and charts do not.
+        #expect(rendered.screenshot.count > 10 * blank.screenshot.count,
+                "screenshot \(rendered.screenshot.count) bytes vs blank \(blank.screenshot.count) bytes: looks blank")
+        if let keep = ProcessInfo.processInfo.environment["LCKMIGRATE_KEEP_SCREENSHOT"] {
+            try Data(rendered.screenshot).write(to: URL(fileURLWithPath: keep))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import LCKAnalyzers
+import LCKCore
+import Testing
+
+/// transient_handle and unnormalized_handle, with expectations written by hand from the rule text.
+@Suite struct TransientHandleTests {
+    func findings(_ source: String) -> [Finding] { AnalyzerTestSupport.findings(TransientHandleAnalyzer(), in: source) }
+
+    @Test func roomTokenIsTransientWithWordEvidence() throws {
+        let found = findings("let h = CXHandle(type: .generic, value: invite.roomToken)")
+        let finding = try #require(found.first)
+        #expect(found.count == 1)
+        // Reported at the type name token (`CXHandle` starts at byte 8).
+        #expect(finding.range == ByteRange(start: 8, end: 16))
+        // The head noun of `roomToken` is `token`, which decides.
+        #expect(finding.evidence == ["word 'token' in `roomToken`"])
+        #expect(finding.confidence == .low)
+    }
+
+    @Test func shapesAreMediumConfidence() {
+        let uuid = findings("let h = Handle(type: .generic, value: UUID().uuidString, displayName: nil)")
+        #expect(uuid.map(\.evidence) == [["a fresh UUID()"]])
+        #expect(uuid.first?.confidence == .medium)
+        let composite = findings(#"let h = CXHandle(type: .generic, value: "\(tenant.id):\(user.id)")"#)
+        #expect(composite.map(\.evidence) == [["composite key: string interpolation of 2 values"]])
+        let placeholder = findings(#"let h = CXHandle(type: .generic, value: "Unknown Caller")"#)
+        #expect(placeholder.map(\.evidence) == [[#"placeholder literal "Unknown Caller""#]])
+    }
+
+    @Test func localIsFollowedOneStep() {
+        let source = "func f() {\n    let key = session.meetingID\n    let h = CXHandle(type: .generic, value: key)\n}"
+        let found = findings(source)
+        #expect(found.count == 1)
+        #expect(found.first?.evidence == ["word 'meeting' in `meetingID`", "via local `key` = session.meetingID"])
+    }
+
+    @Test func stableValuesAreQuiet() {
+        let sources = [
+            "let h = CXHandle(type: .generic, value: account.username)",
+            "let h = CXHandle(type: .phoneNumber, value: contact.phoneNumber)",
+            "let h = Handle(type: .emailAddress, value: user.email, displayName: nil)",
+            "let h = CXHandle(type: .generic, value: session.userID)",
+            "let h = CXHandle(type: .generic, value: user.uuid)",
+            #"let h = CXHandle(type: .generic, value: "alice")"#,
+            "let h = Handle(token: room.token)",  // not the handle initializer: no `type:`/`value:`
+        ]
+        for source in sources { #expect(findings(source).isEmpty, "\(source)") }
+    }
+
+    @Test func callUUIDParameterIsTransientOnlyByTheWeakWord() {
+        let found = findings("func report(uuid: String) { let h = CXHandle(type: .generic, value: uuid) }")
+        #expect(found.map(\.evidence) == [["word 'uuid' in `uuid`"]])
+    }
+
+    @Test func genericCallTextIsAPlaceholder() {
+        #expect(findings("let h = CXHandle(type: .generic, value: \"Incoming Call\")").count == 1)
+        #expect(findings("let h = CXHandle(type: .generic, value: \"Call\")").count == 1)
+        // A name is not a placeholder.
+        #expect(findings("let h = CXHandle(type: .generic, value: \"Alice Smith\")").isEmpty)
+    }
+}
+
+@Suite struct UnnormalizedHandleTests {
+    func findings(_ source: String) -> [Finding] { AnalyzerTestSupport.findings(UnnormalizedHandleAnalyzer(), in: source) }
+
+    @Test func phoneLiteralProblemsAreListed() {
+        let found = findings(#"let h = CXHandle(type: .phoneNumber, value: "1 (650) 555-0199")"#)
+        #expect(found.count == 1)
+        #expect(found.first?.evidence == ["missing leading +", "spaces", "dashes", "parentheses"])
+        #expect(found.first?.range.start == 8)
+    }
+
+    @Test func e164AndShortCodesPass() {
+        #expect(findings(#"let h = CXHandle(type: .phoneNumber, value: "+442079460958")"#).isEmpty)
+        #expect(findings(#"let h = CXHandle(type: .phoneNumber, value: "112")"#).isEmpty)
+        #expect(findings(#"let h = Handle(type: .phoneNumber, value: number, displayName: nil)"#).isEmpty)
+    }
+
+    @Test func emailCaseMattersOnlyForEmailHandles() {
+        #expect(findings(#"let h = Handle(type: .emailAddress, value: "Bob@Example.com", displayName: nil)"#).count == 1)
+        #expect(findings(#"let h = Handle(type: .emailAddress, value: "bob@example.com", displayName: nil)"#).isEmpty)
+        #expect(findings(#"let h = Handle(type: .generic, value: "Bob@Example.com", displayName: nil)"#).isEmpty)
+    }
+
+    @Test func localLiteralIsFollowed() {
+        let found = findings("let n = \"+1-650-555-0199\"\nlet h = CXHandle(type: .phoneNumber, value: n)")
+        #expect(found.first?.evidence == ["dashes", "via local `n`"])
+    }
+
+    @Test func ternaryBranchesAreJudgedEach() {
+        let found = AnalyzerTestSupport.findings(
+            UnnormalizedHandleAnalyzer(),
+            in: "let h = CXHandle(type: .phoneNumber, value: isDemo ? \"6505550100\" : \"+16505550100\")")
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("\"6505550100\"") == true)
+        let clean = AnalyzerTestSupport.findings(
+            UnnormalizedHandleAnalyzer(),
+            in: "let h = CXHandle(type: .phoneNumber, value: isDemo ? \"+16505550100\" : number)")
+        #expect(clean.isEmpty)
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func LCKAnalyzersTestsPlaceholder() { #expect(Bool(true)) }

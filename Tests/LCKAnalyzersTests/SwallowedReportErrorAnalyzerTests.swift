@@ -1,0 +1,112 @@
+import LCKAnalyzers
+import LCKCore
+import Testing
+
+@Suite struct SwallowedReportErrorAnalyzerTests {
+    let analyzer = SwallowedReportErrorAnalyzer()
+
+    func check(_ marked: String, witness expected: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        let snippet = MarkedSnippet(marked)
+        let findings = snippet.findings(analyzer)
+        #expect(findings.map(\.range.start) == snippet.markers, sourceLocation: sourceLocation)
+        if !expected.isEmpty {
+            #expect(findings.map { $0.witness.first?.message ?? "" } == expected, sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func ignoredCompletionParameter() {
+        check(
+            """
+            provider.↓reportNewIncomingCall(with: callID, update: update) { _ in
+                completion()
+            }
+            provider.↓reportNewIncomingCall(with: callID, update: update) { error in
+                self.media.prepare(callID)
+            }
+            """,
+            witness: ["the completion at line 1 never reads its error", "the completion at line 4 never reads `error`"])
+    }
+
+    @Test func tryQuestionMark() {
+        check(
+            """
+            try? await manager.↓reportNewIncomingConversation(uuid: callID, update: update)
+            _ = try? await ConversationManager.↓reportNewIncomingVoIPPushPayload(payload)
+            """, witness: ["try? at line 1 discards the error", "try? at line 2 discards the error"])
+    }
+
+    @Test func errorBranchThatOnlyLogs() {
+        check(
+            """
+            provider.↓reportNewIncomingCall(with: callID, update: update) { error in
+                if let error = error {
+                    print("report failed: \\(error)")
+                } else {
+                    self.media.prepare(callID)
+                }
+                completion()
+            }
+            provider.↓reportNewIncomingCall(with: callID, update: update) { error in
+                guard error == nil else { os_log("failed"); return }
+                self.media.prepare(callID)
+            }
+            """, witness: ["the error branch at line 2 does nothing but log", "the error branch at line 10 does nothing but log"])
+    }
+
+    @Test func catchThatOnlyLogs() {
+        check(
+            """
+            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {
+                do {
+                    try await manager.↓reportNewIncomingConversation(uuid: id, update: update)
+                } catch {
+                    logger.error("report failed \\(error)")
+                }
+            }
+            """, witness: ["catch at line 4 only logs the error"])
+    }
+
+    @Test func handledErrors() {
+        check(
+            """
+            provider.reportNewIncomingCall(with: callID, update: update) { error in
+                if let error {
+                    self.calls.discard(callID, because: error)
+                }
+                completion()
+            }
+            do {
+                try await manager.reportNewIncomingConversation(uuid: callID, update: update)
+            } catch {
+                calls.discard(callID, because: error)
+            }
+            provider.reportNewIncomingCall(with: callID, update: update) { error in
+                completion(error)
+            }
+            provider.reportNewIncomingCall(with: callID, update: update, completion: handleReport)
+            func report() async throws {
+                try await manager.reportNewIncomingConversation(uuid: callID, update: update)
+            }
+            """)
+    }
+
+    @Test func loggerNamedFunctionsOnlyLog() {
+        // CocoaLumberjack-style `DDLogWarn` and an app's own `PhoneLogError` are logging calls.
+        check(
+            """
+            provider.↓reportNewIncomingCall(with: id, update: update) { error in
+                if let error {
+                    DDLogWarn("report failed: \\(error)")
+                }
+                self.ringing = true
+            }
+            callKit.↓reportNewIncomingCall(with: id, update: update) { error in
+                if (error != nil) {
+                    PhoneLogError("could not report")
+                    return
+                }
+                completion()
+            }
+            """)
+    }
+}

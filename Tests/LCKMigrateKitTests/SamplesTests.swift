@@ -1,0 +1,80 @@
+import Foundation
+import LCKCore
+@testable import LCKMigrateKit
+import Testing
+
+/// Scans every app under `Samples/` and compares its findings with the `// expect: id[, id]`
+/// annotations (each names the findings of the line below it), in both directions.
+@Suite struct SamplesTests {
+    struct Expectation: Hashable, Comparable, CustomStringConvertible {
+        var path: String
+        var line: Int
+        var rule: String
+        static func < (lhs: Self, rhs: Self) -> Bool { (lhs.path, lhs.line, lhs.rule) < (rhs.path, rhs.line, rhs.rule) }
+        var description: String { "\(path):\(line): \(rule)" }
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static let apps: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Samples")) ?? []
+        return names.filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: packageRoot + "/Samples/" + name, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }.sorted()
+    }()
+
+    static let analyzer = StandardAnalyzer(rules: BuiltinRuleTable.table)
+
+    /// `(path, line + 1, id)` for every `// expect:` comment line, paths relative to the package root.
+    static func annotations(in app: String) throws -> Set<Expectation> {
+        var expected: Set<Expectation> = []
+        let folder = "Samples/" + app
+        for name in try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/" + folder) where name.hasSuffix(".swift") {
+            let path = folder + "/" + name
+            // The same annotation reader as `lckmigrate rules test`.
+            let source = try String(contentsOfFile: packageRoot + "/" + path, encoding: .utf8)
+            for expectation in AnnotatedSample.expectations(in: source).findings {
+                expected.insert(Expectation(path: path, line: expectation.line, rule: expectation.ruleID))
+            }
+        }
+        return expected
+    }
+
+    static func scan(_ app: String) -> ScanReport {
+        ScanPipeline.run(ScanRequest(paths: ["Samples/" + app], currentDirectory: packageRoot, jobs: 2, analyzer: analyzer))
+    }
+
+    @Test func samplesExist() {
+        #expect(Self.apps.count >= 9, "\(Self.apps)")
+        #expect(Self.apps.contains("MigratedLCK"))
+    }
+
+    @Test(arguments: SamplesTests.apps)
+    func findingsMatchAnnotations(app: String) throws {
+        let active = Self.analyzer.activeRuleIDs
+        let report = Self.scan(app)
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        let actual = Set(report.findings.map { Expectation(path: $0.path, line: $0.start.line, rule: $0.ruleID) })
+        // Annotations for analyzers that are not registered yet cannot be checked; every id must still exist.
+        let annotated = try Self.annotations(in: app)
+        let known = Self.analyzer.rules.allIDs
+        let unknownIDs = annotated.filter { !known.contains($0.rule) }
+        #expect(unknownIDs.isEmpty, "annotations name unknown rule ids: \(unknownIDs.sorted())")
+        let expected = annotated.filter { active.contains($0.rule) }
+        let missing = expected.subtracting(actual).sorted()
+        let unexpected = actual.subtracting(expected).sorted()
+        let missingList = missing.map { "  \($0)" }.joined(separator: "\n")
+        let unexpectedList = unexpected.map { "  \($0)" }.joined(separator: "\n")
+        #expect(missing.isEmpty, "\(app): annotated but not reported:\n\(missingList)")
+        #expect(unexpected.isEmpty, "\(app): reported but not annotated:\n\(unexpectedList)")
+    }
+
+    @Test func migratedAppHasNoMappingFindings() {
+        let report = Self.scan("MigratedLCK")
+        #expect(report.filesScanned > 0)
+        #expect(report.findings.filter { $0.mappingKind != nil }.isEmpty)
+        #expect(report.filesWithCallKit == 0)
+    }
+}

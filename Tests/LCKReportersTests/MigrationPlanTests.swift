@@ -1,0 +1,74 @@
+import Foundation
+import LCKCore
+import LCKReporters
+import LCKRules
+import Testing
+
+@Suite struct MigrationPlanTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    @Test func builtinPlanIsTheTenStepChecklist() {
+        let plan = MigrationPlan.builtin
+        #expect(plan.steps.map(\.id) == [
+            "own_manager", "stable_handles", "pushkit_incoming", "outgoing_start", "action_state_machine",
+            "audio_activation", "members_updates", "recents", "redial", "feature_flag",
+        ])
+        #expect(plan.steps.allSatisfy { !$0.title.isEmpty && !$0.description.isEmpty })
+    }
+
+    @Test func everyReferenceNamesARealAreaRuleOrAnalyzer() {
+        let plan = MigrationPlan.builtin
+        let table = MigrationFixture.rules
+        let areaIDs = Set(MigrationArea.allCases.map(\.rawValue))
+        #expect(Set(plan.areas.map(\.id)) == areaIDs)
+        for step in plan.steps {
+            for area in step.areas { #expect(areaIDs.contains(area), "step \(step.id): unknown area \(area)") }
+            for rule in step.rules { #expect(table.mapping(id: rule) != nil, "step \(step.id): unknown mapping \(rule)") }
+            for analyzer in step.analyzers { #expect(table.analyzer(id: analyzer) != nil, "step \(step.id): unknown analyzer \(analyzer)") }
+        }
+        // Every anti-pattern analyzer blocks some step (the meta rule about suppressions does not).
+        let used = Set(plan.steps.flatMap(\.analyzers))
+        for analyzer in table.analyzers where analyzer.kind == .analyzer {
+            #expect(used.contains(analyzer.id), "analyzer \(analyzer.id) is in no plan step")
+        }
+    }
+
+    @Test func effortBandsPickTheFirstBoundAbove() {
+        let plan = MigrationPlan.builtin
+        #expect(plan.effortBand(for: 0) == "small: a few days")
+        #expect(plan.effortBand(for: 100) == "small: a few days")
+        #expect(plan.effortBand(for: 101) == "medium: one to three weeks")
+        #expect(plan.effortBand(for: 1_500) == "large: one to two months")
+        #expect(plan.effortBand(for: 100_000) == "very large: plan it as a project")
+    }
+
+    @Test func malformedPlansAreRejectedWithAReason() {
+        #expect(throws: MigrationPlanError.self) { try MigrationPlan(json: Array("{".utf8)) }
+        #expect(throws: MigrationPlanError.self) { try MigrationPlan(json: Array(#"{"areas": [], "steps": []}"#.utf8)) }
+        let duplicate = #"{"areas": [], "effortBands": [], "steps": [{"id": "a", "title": "t", "description": "d", "areas": [], "rules": [], "analyzers": []}, {"id": "a", "title": "t", "description": "d", "areas": [], "rules": [], "analyzers": []}]}"#
+        do {
+            _ = try MigrationPlan(json: Array(duplicate.utf8))
+            Issue.record("a duplicate step id was accepted")
+        } catch {
+            #expect(error.message.contains("appears twice"))
+        }
+    }
+
+}
+
+/// The embedded copy must match Rules/plan.json; `LCKMIGRATE_RECORD=1` rewrites it.
+@Suite struct MigrationPlanEmbedding {
+    @Test func matchesRulesPlanJSON() throws {
+        let text = try String(contentsOfFile: MigrationPlanTests.packageRoot + "/Rules/plan.json", encoding: .utf8)
+        let generatedPath = MigrationPlanTests.packageRoot + "/" + MigrationPlanSource.generatedPath
+        let expected = MigrationPlanSource.render(text)
+        if ProcessInfo.processInfo.environment["LCKMIGRATE_RECORD"] == "1" {
+            try expected.write(toFile: generatedPath, atomically: true, encoding: .utf8)
+            return
+        }
+        let current = try String(contentsOfFile: generatedPath, encoding: .utf8)
+        #expect(current == expected, "\(MigrationPlanSource.generatedPath) is stale; run LCKMIGRATE_RECORD=1 swift test --filter MigrationPlanEmbedding")
+        #expect(try MigrationPlan(json: Array(text.utf8)) == MigrationPlan.builtin)
+    }
+}

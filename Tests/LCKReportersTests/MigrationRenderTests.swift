@@ -1,0 +1,48 @@
+import Foundation
+import LCKCore
+import LCKReporters
+import LCKRules
+import Testing
+
+@Suite struct MigrationRenderTests {
+    @Test func htmlGolden() {
+        Golden.check(HTMLMigrationReport().render(MigrationFixture.report), named: "migration.html")
+    }
+
+    @Test func markdownGolden() {
+        Golden.check(MarkdownMigrationReport().render(MigrationFixture.report), named: "migration.md")
+    }
+
+    @Test func htmlEscapesFileNamesAndSource() {
+        let html = String(decoding: HTMLMigrationReport().render(MigrationFixture.report), as: UTF8.self)
+        // No script element at all: the only "<script" text would come from the hostile file.
+        #expect(!html.lowercased().contains("<script"))
+        #expect(!html.contains("</script>"))
+        #expect(html.contains("App/&lt;script&gt;.swift"))
+        #expect(html.contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.contains("handle made from a &lt;/script&gt; name"))
+    }
+
+    @Test func markdownEscapesFileNames() {
+        let markdown = String(decoding: MarkdownMigrationReport().render(MigrationFixture.report), as: UTF8.self)
+        #expect(!markdown.contains("<script>"))
+        #expect(markdown.contains(#"App/\<script\>.swift"#))
+    }
+
+    @Test func markdownPlanIsATaskList() {
+        let markdown = String(decoding: MarkdownMigrationReport().render(MigrationFixture.report), as: UTF8.self)
+        let items = markdown.split(separator: "\n").filter { $0.hasPrefix("- [") }
+        #expect(items.count == 10)
+        #expect(items.contains { $0.hasPrefix("- [x] **4. Start outgoing calls") })
+        #expect(items.contains { $0.hasPrefix("- [ ] **3. Report PushKit calls") && $0.contains("blocked by 1 finding") })
+    }
+
+    @Test func htmlHasNoExternalReferences() {
+        let html = String(decoding: HTMLMigrationReport().render(MigrationFixture.report), as: UTF8.self)
+        for forbidden in ["src=", "<link", "@import", "url(", "http://", "https://"] {
+            #expect(!html.contains(forbidden), "found \(forbidden)")
+        }
+        #expect(html.contains("prefers-color-scheme:dark"))
+        #expect(html.contains("<svg"))
+    }
+}

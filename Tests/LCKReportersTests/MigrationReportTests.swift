@@ -1,0 +1,84 @@
+import LCKCore
+import LCKReporters
+import LCKRules
+import Testing
+
+@Suite struct MigrationReportTests {
+    let report = MigrationFixture.report
+
+    @Test func countsLeaveOutSuppressedFindings() {
+        // 10 findings, 1 suppressed: 7 usages + 2 anti-patterns.
+        #expect(report.suppressedCount == 1)
+        #expect(report.usageCount == 7)
+        #expect(report.findingCount == 9)
+        #expect(report.errorCount == 1)  // unreported_voip_push
+        #expect(report.noteCount == 2)  // cxcallobserver, cxaction_fulfill
+        #expect(report.warningCount == 6)
+    }
+
+    @Test func effortIsTheSumOfRuleWeights() throws {
+        let ids = ["cxprovider", "cxendcallaction_init", "provider_did_reset", "cxcallobserver", "cxaction_fulfill",
+                   "cxprovider_report_new_incoming_call", "cxhandle_init"]
+        var expected = 0
+        for id in ids { expected += try #require(MigrationFixture.rules.mapping(id: id)).effort }
+        // cxprovider 5 + end init 1 + did reset 2 + observer 2 + fulfill 1 + report incoming 3 + handle init 2.
+        #expect(expected == 16)
+        #expect(report.effortPoints == 16)
+        #expect(report.effortBand == "small: a few days")
+    }
+
+    @Test func areasFollowThePlanOrder() {
+        #expect(report.areas.map(\.id) == ["provider", "incoming", "outgoing", "actions", "audio", "handles", "group", "directory"])
+        let provider = report.areas[0]
+        // cxprovider, provider_did_reset, cxcallobserver (area provider); 2 of them are warnings.
+        #expect(provider.usages == 3 && provider.pending == 2)
+        let actions = report.areas[3]
+        #expect(actions.usages == 2 && actions.pending == 1)  // end init (warning), fulfill (note)
+    }
+
+    @Test func mappingRowsFlagNoEquivalent() throws {
+        let observer = try #require(report.mappingRows.first { $0.ruleID == "cxcallobserver" })
+        #expect(observer.hasNoEquivalent)
+        #expect(observer.files == [MigrationFixture.provider])
+        #expect(report.mappingRows.filter(\.hasNoEquivalent).count == 1)
+        // Area order first, then count, then id.
+        #expect(report.mappingRows.prefix(3).map(\.ruleID) == ["cxcallobserver", "cxprovider", "provider_did_reset"])
+    }
+
+    @Test func stepStatusesComeFromFindings() throws {
+        func state(_ id: String) throws -> MigrationReport.StepState {
+            try #require(report.steps.first { $0.step.id == id }).state
+        }
+        #expect(try state("pushkit_incoming") == .blocked(1))
+        #expect(try state("stable_handles") == .blocked(1))
+        // empty_reset is suppressed, so step 1 is only "to do" (cxprovider, provider_did_reset).
+        #expect(try state("own_manager") == .toDo)
+        #expect(try state("action_state_machine") == .toDo)
+        #expect(try state("outgoing_start") == .done)
+        #expect(try state("audio_activation") == .done)
+        #expect(try state("feature_flag") == .toDo)
+        let push = try #require(report.steps.first { $0.step.id == "pushkit_incoming" })
+        #expect(push.files == [MigrationFixture.push])
+        let blocking = try #require(push.blockingEntries.first)
+        #expect(report.entries[blocking].finding.ruleID == "unreported_voip_push")
+        #expect(report.anchor(ofEntry: blocking) == "finding-\(blocking)")
+    }
+
+    @Test func renameSuggestionReplaysTheExample() throws {
+        let entry = try #require(report.entries.first { $0.finding.ruleID == "cxendcallaction_init" })
+        #expect(report.suggestion(for: entry) == "        let end = EndConversationAction(conversationUUID: call.uuid)")
+        let reshape = try #require(report.entries.first { $0.finding.ruleID == "cxhandle_init" })
+        #expect(report.suggestion(for: reshape) == nil)
+    }
+
+    @Test func perFileCapCountsTheRest() {
+        let findings = (1...30).map { MigrationFixture.finding("cxprovider", "A.swift", line: $0) }
+        let scan = ScanReport(findings: findings, rules: [], filesScanned: 1)
+        let capped = MigrationReport(scan: scan, rules: MigrationFixture.rules, limits: .init(findingsPerFile: 4, listedFindings: 100))
+        #expect(capped.files.count == 1)
+        #expect(capped.files[0].listedCount == 4)
+        #expect(capped.entries.filter(\.isListed).count == 4)
+        #expect(capped.anchor(ofEntry: 10) == "file-0")
+        #expect(capped.neededLines["A.swift"] == [1, 2, 3, 4])
+    }
+}

@@ -1,0 +1,28 @@
+@testable import LCKReporters
+import LCKRules
+import Testing
+
+@Suite struct MigrationSuggestionTests {
+    @Test func renamesKeepVariablesThatShareALabelName() {
+        let example = MappingExample(before: "let end = CXEndCallAction(call: id)", after: "let end = EndConversationAction(conversationUUID: id)")
+        #expect(RenameSuggestion.apply(example: example, to: "    let e = CXEndCallAction(call: call.uuid)", fromColumn: 13)
+            == "    let e = EndConversationAction(conversationUUID: call.uuid)")
+    }
+
+    @Test func aDeclarationOnlyInTheBeforeExampleIsSkipped() {
+        let example = MappingExample(before: "let action: CXAction\ncalls[action.callUUID]?.end()", after: "calls[action.conversationUUID]?.end()")
+        #expect(RenameSuggestion.apply(example: example, to: "forget(action.callUUID)", fromColumn: 8) == "forget(action.conversationUUID)")
+    }
+
+    @Test func onlyTextFromTheFindingOnChanges() {
+        let example = MappingExample(before: "x.callUUID", after: "x.conversationUUID")
+        #expect(RenameSuggestion.apply(example: example, to: "a[b.callUUID] = c.callUUID", fromColumn: 18) == "a[b.callUUID] = c.conversationUUID")
+    }
+
+    @Test func noSuggestionWhenNothingMatchesOrRenamesConflict() {
+        let example = MappingExample(before: "a.b", after: "a.c")
+        #expect(RenameSuggestion.apply(example: example, to: "let x = 1", fromColumn: 1) == nil)
+        let conflicting = MappingExample(before: "f(x) + g(x)", after: "f(y) + g(z)")
+        #expect(RenameSuggestion.apply(example: conflicting, to: "f(x)", fromColumn: 1) == nil)
+    }
+}
