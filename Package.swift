@@ -30,7 +30,10 @@ let package = Package(
         // Thin CLI: argument parsing and wiring only.
         .executableTarget(name: "lckmigrate", dependencies: ["LCKMigrateKit", "LCKCore", "LCKReporters"]),
         // Benchmarks (release build): `swift run -c release lckmigrate-bench`.
-        .executableTarget(name: "lckmigrate-bench", dependencies: ["LCKMigrateKit", "LCKLexer", "LCKCore"]),
+        .executableTarget(
+            name: "lckmigrate-bench",
+            dependencies: ["LCKMigrateKit", "LCKLexer", "LCKParser", "LCKReporters", "LCKCore"]
+        ),
         // Measures token agreement between LCKLexer and the swift-syntax oracle's `tokens` output.
         .executableTarget(name: "lckmigrate-lexer-agreement", dependencies: ["LCKLexer", "LCKCore"]),
         // Recall/precision of scan JSON against the swift-syntax oracle's usages TSV (measurement only).

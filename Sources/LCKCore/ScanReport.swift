@@ -7,12 +7,23 @@ public enum ToolInfo {
 
 /// A file the scan could not read, reported instead of stopping the scan.
 public struct FileProblem: Hashable, Sendable {
+    /// Whether the problem makes the run incomplete (exit 2) or is a deliberate skip (a note only).
+    public enum Kind: String, Hashable, Sendable {
+        /// The file could not be read or is not a regular file: the scan is incomplete, exit status 2.
+        case unreadable
+        /// Left out on purpose (larger than `--max-file-size`, a link leading outside the scanned
+        /// folder); reported as a note and never changes the exit status.
+        case skipped
+    }
+
     public var path: String
     public var message: String
+    public var kind: Kind
 
-    public init(path: String, message: String) {
+    public init(path: String, message: String, kind: Kind = .unreadable) {
         self.path = path
         self.message = message
+        self.kind = kind
     }
 }
 

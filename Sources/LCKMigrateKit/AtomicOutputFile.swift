@@ -18,11 +18,14 @@ public final class AtomicOutputFile {
     private let temporaryPath: [UInt8]
     private var descriptor: Int32
     private var finished = false
+    /// The `InterruptCleanup` slot naming the temporary file while it exists.
+    private var cleanupSlot: Int?
 
-    private init(path: String, temporaryPath: [UInt8], descriptor: Int32) {
+    private init(path: String, temporaryPath: [UInt8], descriptor: Int32, cleanupSlot: Int?) {
         self.path = path
         self.temporaryPath = temporaryPath
         self.descriptor = descriptor
+        self.cleanupSlot = cleanupSlot
     }
 
     /// Creates the temporary file next to `path`; throws a problem naming `path` when that is impossible.
@@ -40,12 +43,16 @@ public final class AtomicOutputFile {
         let baseName: [UInt8] = slash.map { Array(raw[($0 + 1)...]) } ?? raw
         guard !baseName.isEmpty else { throw failure("ends with '/'; give a file path for --output") }
         var template = directory + Array("/.".utf8) + baseName + Array(".lckmigrate-XXXXXX".utf8) + [0]
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
-        }
-        guard descriptor >= 0 else {
-            let reason = Platform.errorText(errno)
-            throw failure("cannot write here (\(reason)); check that the folder exists and is writable")
+        // Created and registered with interrupts held off, so Ctrl-C can never leave it behind.
+        let (descriptor, cleanupSlot) = try InterruptCleanup.withSignalsBlocked { () throws(FileProblemError) in
+            let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
+            }
+            guard descriptor >= 0 else {
+                let reason = Platform.errorText(errno)
+                throw failure("cannot write here (\(reason)); check that the folder exists and is writable")
+            }
+            return (descriptor, InterruptCleanup.register(Array(template.dropLast())))
         }
         template.removeLast()
         let mode: mode_t
@@ -57,7 +64,7 @@ public final class AtomicOutputFile {
             mode = 0o666 & ~mask
         }
         fchmod(descriptor, mode)
-        return AtomicOutputFile(path: path, temporaryPath: template, descriptor: descriptor)
+        return AtomicOutputFile(path: path, temporaryPath: template, descriptor: descriptor, cleanupSlot: cleanupSlot)
     }
 
     /// Writes `bytes` and moves the file into place.
@@ -86,6 +93,7 @@ public final class AtomicOutputFile {
             }
             if renamed != 0 { failureText = Platform.errorText(errno) }
         }
+        if failureText == nil { releaseCleanupSlot() }
         if let failureText {
             removeTemporary()
             throw FileProblemError(FileProblem(path: path, message: "cannot write output (\(failureText)); nothing was written"))
@@ -103,6 +111,12 @@ public final class AtomicOutputFile {
 
     private func removeTemporary() {
         _ = Platform.withCPath(temporaryPath) { unlink($0) }
+        releaseCleanupSlot()
+    }
+
+    private func releaseCleanupSlot() {
+        if let cleanupSlot { InterruptCleanup.unregister(cleanupSlot) }
+        cleanupSlot = nil
     }
 
     deinit { discard() }

@@ -28,8 +28,9 @@ public enum FailThreshold: String, Sendable, CaseIterable {
     }
 
     /// 2 when any file could not be scanned, 1 for a finding at or above the threshold, else 0.
+    /// Files skipped on purpose (`FileProblem.Kind.skipped`) do not count as unscanned.
     public func exitStatus(for report: ScanReport) -> ExitStatus {
-        if !report.problems.isEmpty { return .failure }
+        if report.problems.contains(where: { $0.kind == .unreadable }) { return .failure }
         guard let lowest = lowestFailingSeverity else { return .success }
         let failing = report.findings.contains { $0.suppression == nil && $0.severity >= lowest }
         return failing ? .findings : .success

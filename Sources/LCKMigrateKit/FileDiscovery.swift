@@ -35,6 +35,16 @@ public struct DiscoveryOptions: Sendable {
     public var excludedDirectoryNames: Set<String>
     /// Off by default: following directory links invites loops and double counting.
     public var followDirectorySymlinks: Bool
+    /// Files larger than this many bytes are skipped with a note (`FileProblem.Kind.skipped`); nil means
+    /// no limit. Generated or vendored giants would otherwise dominate time and memory.
+    public var maxFileSize: Int?
+    /// Off by default: a link found during a walk whose target lies outside the walked folder is
+    /// skipped with a note, so a scan never wanders into unrelated trees (or `/dev`). Files named
+    /// explicitly on the command line are always read.
+    public var followLinksOutsideRoot: Bool
+
+    /// 10 MB: far above any hand-written Swift file.
+    public static let defaultMaxFileSize = 10 * 1024 * 1024
 
     /// Build products, dependency checkouts and VCS metadata: never the code under migration.
     public static let defaultExcludedDirectoryNames: Set<String> = [
@@ -43,10 +53,14 @@ public struct DiscoveryOptions: Sendable {
 
     public init(
         excludedDirectoryNames: Set<String> = DiscoveryOptions.defaultExcludedDirectoryNames,
-        followDirectorySymlinks: Bool = false
+        followDirectorySymlinks: Bool = false,
+        maxFileSize: Int? = DiscoveryOptions.defaultMaxFileSize,
+        followLinksOutsideRoot: Bool = false
     ) {
         self.excludedDirectoryNames = excludedDirectoryNames
         self.followDirectorySymlinks = followDirectorySymlinks
+        self.maxFileSize = maxFileSize
+        self.followLinksOutsideRoot = followLinksOutsideRoot
     }
 }
 
@@ -87,13 +101,21 @@ public enum FileDiscovery {
                         ))
                     }
                 case .regular:
-                    found[shownPath] = DiscoveredFile(displayPath: shownPath, fileSystemPath: raw)
+                    if let skipped = oversized(status, display: shownPath, options: options) {
+                        problems.append(skipped)
+                    } else {
+                        found[shownPath] = DiscoveredFile(displayPath: shownPath, fileSystemPath: raw)
+                    }
                 case .symbolicLink, .other:
                     problems.append(FileProblem(path: shownPath, message: "not a regular file or directory; pass Swift files or folders"))
                 }
             }
         }
-        let files = found.values.sorted { $0.displayPath.utf8.lexicographicallyPrecedes($1.displayPath.utf8) }
+        // Byte order of display paths; the keys are copied out once, since comparing `String.UTF8View`s
+        // inside the sort was a visible share of discovery on large trees.
+        let files = found.values.map { (key: Array($0.displayPath.utf8), file: $0) }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            .map(\.file)
         return DiscoveryResult(files: files, problems: sortedProblems(problems))
     }
 
@@ -113,6 +135,16 @@ public enum FileDiscovery {
         options.excludedDirectoryNames.sorted().joined(separator: ", ")
     }
 
+    /// The note for a file over `maxFileSize`, or nil when it is within the limit.
+    private static func oversized(_ status: Platform.FileStatus, display: String, options: DiscoveryOptions) -> FileProblem? {
+        guard let limit = options.maxFileSize, status.size > limit else { return nil }
+        return FileProblem(
+            path: display,
+            message: "skipped: \(status.size) bytes is larger than --max-file-size (\(limit) bytes); raise the limit to scan it",
+            kind: .skipped
+        )
+    }
+
     private struct PendingDirectory {
         var raw: [UInt8]
         var display: String
@@ -128,6 +160,8 @@ public enum FileDiscovery {
         var matches = 0
         var stack = [PendingDirectory(raw: root, display: display)]
         var visited = Set<[UInt64]>()
+        // Computed on the first link met: most trees have none.
+        var resolvedRoot: [UInt8]??
         while let directory = stack.popLast() {
             if case .success(let status) = Platform.status(of: directory.raw, followLinks: true) {
                 // Guards against loops when directory links are followed, and against a root given twice.
@@ -147,10 +181,18 @@ public enum FileDiscovery {
             for name in entries {
                 let childRaw = directory.raw + [0x2F] + name
                 let childDisplay = DisplayPath.join(directory.display, String(decoding: name, as: UTF8.self))
-                guard case .success(let linkStatus) = Platform.status(of: childRaw, followLinks: false) else {
-                    continue  // Vanished since readdir: nothing left to scan.
-                }
                 let isSwiftName = name.count > 6 && name.suffix(6).elementsEqual(".swift".utf8)
+                let linkStatus: Platform.FileStatus
+                switch Platform.status(of: childRaw, followLinks: false) {
+                case .success(let status):
+                    linkStatus = status
+                case .failure(let error):
+                    // Vanished since readdir: nothing left to scan. Anything else (a path too long) is said.
+                    if !error.isNotFound {
+                        problems.append(FileProblem(path: childDisplay, message: "cannot inspect: \(error.message)"))
+                    }
+                    continue
+                }
                 switch linkStatus.kind {
                 case .directory:
                     if !options.excludedDirectoryNames.contains(String(decoding: name, as: UTF8.self)) {
@@ -158,7 +200,11 @@ public enum FileDiscovery {
                     }
                 case .regular:
                     if isSwiftName {
-                        found[childDisplay] = DiscoveredFile(displayPath: childDisplay, fileSystemPath: childRaw)
+                        if let skipped = oversized(linkStatus, display: childDisplay, options: options) {
+                            problems.append(skipped)
+                        } else {
+                            found[childDisplay] = DiscoveredFile(displayPath: childDisplay, fileSystemPath: childRaw)
+                        }
                         matches += 1
                     }
                 case .symbolicLink:
@@ -168,9 +214,24 @@ public enum FileDiscovery {
                             problems.append(FileProblem(path: childDisplay, message: "broken symbolic link (\(error.message)); fix or remove the link"))
                         }
                     case .success(let target):
+                        let wanted = isSwiftName || (target.kind == .directory && options.followDirectorySymlinks)
+                        if wanted && !options.followLinksOutsideRoot {
+                            if resolvedRoot == nil { resolvedRoot = .some(Platform.resolvedPath(root)) }
+                            if let outside = outsideRootNote(childRaw, root: resolvedRoot!, display: childDisplay) {
+                                problems.append(outside)
+                                continue
+                            }
+                        }
                         if target.kind == .regular && isSwiftName {
-                            found[childDisplay] = DiscoveredFile(displayPath: childDisplay, fileSystemPath: childRaw)
+                            if let skipped = oversized(target, display: childDisplay, options: options) {
+                                problems.append(skipped)
+                            } else {
+                                found[childDisplay] = DiscoveredFile(displayPath: childDisplay, fileSystemPath: childRaw)
+                            }
                             matches += 1
+                        } else if target.kind == .other && isSwiftName {
+                            problems.append(FileProblem(
+                                path: childDisplay, message: "link to a FIFO, socket or device, not a regular file; skipped"))
                         } else if target.kind == .directory && options.followDirectorySymlinks
                             && !options.excludedDirectoryNames.contains(String(decoding: name, as: UTF8.self)) {
                             stack.append(PendingDirectory(raw: childRaw, display: childDisplay))
@@ -184,5 +245,19 @@ public enum FileDiscovery {
             }
         }
         return matches
+    }
+
+    /// The note for a link whose target resolves outside `root` (both resolved), or nil when it stays inside.
+    private static func outsideRootNote(_ link: [UInt8], root: [UInt8]?, display: String) -> FileProblem? {
+        guard let root, let target = Platform.resolvedPath(link) else { return nil }
+        let inside = root == [0x2F] || target == root
+            || (target.count > root.count && target.starts(with: root) && target[root.count] == 0x2F)
+        guard !inside else { return nil }
+        return FileProblem(
+            path: display,
+            message: "skipped: symbolic link to \(String(decoding: target, as: UTF8.self)), outside the scanned folder; "
+                + "name that file on the command line to scan it",
+            kind: .skipped
+        )
     }
 }

@@ -60,6 +60,8 @@ package enum Platform {
         package var device: UInt64
         package var inode: UInt64
         package var mode: UInt32
+        /// Bytes, for regular files.
+        package var size: Int
     }
 
     /// `stat` (following links) or `lstat`; the error is the `errno` value.
@@ -75,7 +77,14 @@ package enum Platform {
         case S_IFLNK: kind = .symbolicLink
         default: kind = .other
         }
-        return .success(FileStatus(kind: kind, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), mode: UInt32(info.st_mode)))
+        return .success(FileStatus(kind: kind, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), mode: UInt32(info.st_mode), size: Int(info.st_size)))
+    }
+
+    /// The absolute path with every link and `.`/`..` resolved (`realpath(3)`), or nil when it cannot be resolved.
+    package static func resolvedPath(_ path: [UInt8]) -> [UInt8]? {
+        guard let resolved = withCPath(path, { realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
     }
 
     /// The raw names in a directory, without "." and "..", in no particular order.
@@ -107,8 +116,25 @@ package enum Platform {
         guard fstat(descriptor, &info) == 0 else { return .failure(PlatformError(code: errno)) }
         if info.st_mode & S_IFMT == S_IFDIR { return .failure(PlatformError(code: EISDIR)) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(PlatformError(notRegularFile: ())) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        // Read straight into an array sized from fstat (one copy, no chunk buffer); one spare byte
+        // tells a file that grew since fstat, whose rest is then read in chunks.
+        let expected = max(0, Int(info.st_size))
+        var readError: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    readError = errno
+                    return
+                }
+                if got == 0 { return }
+                count += got
+            }
+        }
+        if readError != 0 { return .failure(PlatformError(code: readError)) }
+        guard bytes.count > expected else { return .success(bytes) }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

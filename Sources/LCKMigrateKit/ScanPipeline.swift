@@ -35,13 +35,14 @@ public enum ScanPipeline {
         let analyzer = request.analyzer.prepared(for: files, jobs: workers)
         let settings = FileStageSettings(suppressions: request.suppressions, policy: request.policy)
         let progress = request.progress
+        let stageTimes = request.stageTimes
         let total = files.count
         let work: @Sendable (Int) -> Void = { _ in
             var local = FileOutcome()
             while true {
                 let index = state.nextIndex.add(1, ordering: .relaxed).oldValue
                 guard index < total else { break }
-                scanOne(files[index], analyzer: analyzer, settings: settings, into: &local)
+                scanOne(files[index], analyzer: analyzer, settings: settings, stageTimes: stageTimes, into: &local)
                 if let progress {
                     let done = state.completed.add(1, ordering: .relaxed).newValue
                     progress(ScanProgress(completed: done, total: total, path: files[index].displayPath))
@@ -54,8 +55,14 @@ public enum ScanPipeline {
         } else {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
-        let outcome = state.outcome.withLock { $0 }
-        var findings = outcome.findings.sorted(by: Finding.reportOrder)
+        // Moved out of the shared state and sorted in place: a sorted copy would hold every finding twice.
+        var outcome = state.outcome.withLock { shared in
+            defer { shared = FileOutcome() }
+            return shared
+        }
+        var findings: [Finding] = []
+        swap(&findings, &outcome.findings)
+        findings.sort(by: Finding.reportOrder)
         var baselineOutcome: BaselineOutcome?
         if let (baseline, path) = request.baseline {
             let (matched, fixed) = baseline.apply(to: &findings)
@@ -75,8 +82,11 @@ public enum ScanPipeline {
     }
 
     private static func scanOne(
-        _ file: DiscoveredFile, analyzer: any FileAnalyzer, settings: FileStageSettings, into outcome: inout FileOutcome
+        _ file: DiscoveredFile, analyzer: any FileAnalyzer, settings: FileStageSettings, stageTimes: StageTimes?,
+        into outcome: inout FileOutcome
     ) {
+        var stopwatch = StageStopwatch(stageTimes)
+        defer { stopwatch.submit() }
         let bytes: [UInt8]
         switch SourceReader.read(file) {
         case .failure(let error):
@@ -85,9 +95,12 @@ public enum ScanPipeline {
         case .success(let read):
             bytes = read
         }
+        stopwatch.lap(.read)
         let lines = LineTable(bytes)
         let tokenized = Lexer.tokenize(bytes)
+        stopwatch.lap(.lex)
         var findings = analyzer.analyze(path: file.displayPath, file: tokenized)
+        stopwatch.lap(.analyze)
         SuppressionPass.apply(to: &findings, file: tokenized, lines: lines, options: settings.suppressions)
         settings.policy.apply(to: &findings)
         var hasMapping = false
@@ -100,6 +113,7 @@ public enum ScanPipeline {
         outcome.filesScanned += 1
         outcome.linesScanned += SourceReader.lineCount(bytes, table: lines)
         if hasMapping { outcome.filesWithCallKit += 1 }
+        stopwatch.lap(.finish)
     }
 }
 
@@ -118,7 +132,8 @@ private struct FileOutcome: Sendable {
     var linesScanned = 0
 
     mutating func merge(_ other: FileOutcome) {
-        findings.append(contentsOf: other.findings)
+        // The first worker's array is adopted, not copied.
+        if findings.isEmpty { findings = other.findings } else { findings.append(contentsOf: other.findings) }
         problems.append(contentsOf: other.problems)
         filesScanned += other.filesScanned
         filesWithCallKit += other.filesWithCallKit

@@ -38,7 +38,16 @@ package enum UTF8Validation {
         bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
             var index = 0
+            let base = UnsafeRawPointer(buffer.baseAddress)
             while index < count {
+                // Source is almost all ASCII: skip eight bytes at a time while no high bit is set.
+                if let base {
+                    while index + 8 <= count
+                        && base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                        index += 8
+                    }
+                    if index >= count { break }
+                }
                 let lead = buffer[index]
                 if lead < 0x80 { index += 1; continue }
                 let length: Int

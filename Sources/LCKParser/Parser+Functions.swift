@@ -172,13 +172,14 @@ extension ParserState {
                 break
             }
             var type: TypeSpan?
-            if isKind(index, .colon) {
+            // A `:` or `=` at or past `end` belongs to the enclosing construct (unterminated input).
+            if index < end, isKind(index, .colon) {
                 let typeStop = typeEnd(from: index + 1, limit: end)
                 type = typeSpan((index + 1)..<typeStop)
                 index = max(typeStop, index + 1)
             }
             var initializer: Range<Int>?
-            if isKind(index, .equal) {
+            if index < end, isKind(index, .equal) {
                 let stop = initializerEnd(from: index + 1, limit: end)
                 initializer = (index + 1)..<stop
                 scheduleExpression((index + 1)..<stop, context: context)

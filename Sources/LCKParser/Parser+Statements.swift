@@ -142,14 +142,17 @@ extension ParserState {
         outline.statements[statement].condition = condition
         var next = min(elseToken, end)
         var afterGuard = next
-        if reserved(elseToken) == .else, isKind(elseToken + 1, .leftBrace) {
+        // Only an `else` (and its brace) inside this item counts: at `end` it belongs to an enclosing one.
+        let hasElse = elseToken < end && reserved(elseToken) == .else
+        let hasElseBody = hasElse && elseToken + 1 < end && isKind(elseToken + 1, .leftBrace)
+        if hasElseBody {
             afterGuard = (matchIndex(elseToken + 1) ?? end) + 1
         }
         recordBindings(in: condition, scope: min(afterGuard, end)..<end, context: context)
         scheduleExpression(condition, context: context)
-        if reserved(elseToken) == .else {
+        if hasElse {
             next = elseToken + 1
-            if isKind(elseToken + 1, .leftBrace) {
+            if hasElseBody {
                 let body = scheduleBody(
                     open: elseToken + 1, limit: end, kind: .guardElse, owner: .statement(statement), context: context)
                 outline.statements[statement].blocks = [body.block]

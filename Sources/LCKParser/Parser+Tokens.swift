@@ -120,10 +120,12 @@ extension ParserState {
     /// The end of a type starting at `start`: names with generic arguments, `.` members, `?`/`!`,
     /// tuples, arrays, function types, `&` compositions and `...`.
     func typeEnd(from start: Int, limit: Int) -> Int {
+        guard start < limit else { return start }  // Empty: callers form `start..<typeEnd`.
         var index = start
         while index < limit {
             index = skipTypePrefix(from: index, limit: limit)
-            guard index < limit else { return index }
+            // An attribute at the very end (`@` then nothing) steps past `limit`; never return beyond it.
+            guard index < limit else { return limit }
             let kind = tokens[index].kind
             if kind == .leftParen || kind == .leftSquare {
                 guard let close = matchIndex(index), close < limit else { return limit }

@@ -22,7 +22,8 @@ import LCKCore
 ///         "evidence"?: [String],        // when non-empty
 ///         "suppressed"?: {"kind": "inSource" | "external", "justification": String}
 ///       }],
-///       "problems": [{"path": String, "message": String}],
+///       "problems": [{"path": String, "message": String,
+///                     "kind"?: "skipped"}],   // only for deliberate skips (--max-file-size, outside links)
 ///       "summary": {
 ///         "filesScanned": Int, "filesWithCallKit": Int, "linesScanned": Int,
 ///         "findings": Int,              // active (not suppressed) findings
@@ -42,13 +43,16 @@ public struct JSONReporter: Reporter {
         let document = JSONValue.object([
             ("version", .string(report.toolVersion)),
             ("rulesFingerprint", .string(report.rulesFingerprint)),
-            ("findings", .array(digest.findings.map(Self.findingValue))),
+            ("findings", .generatedArray(count: digest.findings.count) { Self.findingValue(digest.findings[$0]) }),
             ("problems", .array(digest.problems.map { problem in
-                .object([("path", .string(problem.path)), ("message", .string(problem.message))])
+                var members: [(String, JSONValue)] = [("path", .string(problem.path)), ("message", .string(problem.message))]
+                if problem.kind == .skipped { members.append(("kind", .string(problem.kind.rawValue))) }
+                return .object(members)
             })),
             ("summary", Self.summaryValue(digest)),
         ])
-        return JSONWriter.document(document)
+        // About 600 bytes per finding in practice; generous, since unwritten capacity stays virtual.
+        return JSONWriter.document(document, expectedBytes: 65_536 + digest.findings.count * 1024)
     }
 
     static func findingValue(_ finding: Finding) -> JSONValue {

@@ -6,6 +6,9 @@
 enum JSONValue {
     case object([(String, JSONValue)])
     case array([JSONValue])
+    /// An array whose elements are built one at a time while writing and dropped right after, so a
+    /// report with a million findings never holds a million element trees at once.
+    case generatedArray(count: Int, element: (Int) -> JSONValue)
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -33,9 +36,11 @@ enum JSONValue {
 
 /// Writes a `JSONValue` as pretty-printed UTF-8 (two-space indent, `"key": value`, final newline).
 enum JSONWriter {
-    static func document(_ value: JSONValue) -> [UInt8] {
+    /// `expectedBytes` sizes the buffer up front: growing by doubling briefly holds the old and the new
+    /// buffer (three times the report at the last step); pages reserved but never written cost no memory.
+    static func document(_ value: JSONValue, expectedBytes: Int = 4096) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(4096)
+        out.reserveCapacity(max(4096, expectedBytes))
         write(value, indent: 0, into: &out)
         out.append(0x0A)
         return out
@@ -61,6 +66,19 @@ enum JSONWriter {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent + 1, into: &out)
                 write(element, indent: indent + 1, into: &out)
+            }
+            newline(indent, into: &out)
+            out.append(UInt8(ascii: "]"))
+        case .generatedArray(let count, let element):
+            if count == 0 {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
+            out.append(UInt8(ascii: "["))
+            for index in 0..<count {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                newline(indent + 1, into: &out)
+                write(element(index), indent: indent + 1, into: &out)
             }
             newline(indent, into: &out)
             out.append(UInt8(ascii: "]"))

@@ -24,8 +24,12 @@ struct ReportDigest {
 
     init(_ report: ScanReport) {
         self.report = report
-        findings = report.findings.sorted(by: Finding.reportOrder)
-        active = findings.filter { $0.suppression == nil }
+        // The pipeline already delivers report order and few findings are suppressed: checking first
+        // shares the report's array instead of holding two more copies of every finding (monorepo scans).
+        let given = report.findings
+        let alreadySorted = zip(given, given.dropFirst()).allSatisfy { !Finding.reportOrder($1, $0) }
+        findings = alreadySorted ? given : given.sorted(by: Finding.reportOrder)
+        active = findings.contains { $0.suppression != nil } ? findings.filter { $0.suppression == nil } : findings
         suppressedCount = findings.count - active.count
         errorCount = active.count(where: { $0.severity == .error })
         warningCount = active.count(where: { $0.severity == .warning })

@@ -66,7 +66,7 @@ public struct SARIFReporter: Reporter {
             run.append(("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(uri))]))])))
         }
         run.append(("columnKind", .string("utf16CodeUnits")))
-        run.append(("results", .array(kept.map { Self.resultValue($0, ruleIndex: ruleIndex[$0.ruleID]) })))
+        run.append(("results", .generatedArray(count: kept.count) { Self.resultValue(kept[$0], ruleIndex: ruleIndex[kept[$0].ruleID]) }))
         run.append(("properties", .object([
             ("rulesFingerprint", .string(report.rulesFingerprint)),
             ("filesScanned", .int(report.filesScanned)),
@@ -77,7 +77,7 @@ public struct SARIFReporter: Reporter {
             ("$schema", .string("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")),
             ("version", .string("2.1.0")),
             ("runs", .array([.members(run)])),
-        ]))
+        ]), expectedBytes: 262_144 + kept.count * 2048)
     }
 
     /// At most `limit` findings, in report order, chosen by rank: unsuppressed before

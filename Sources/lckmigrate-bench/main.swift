@@ -8,6 +8,9 @@ enum BenchError: Error {
 let usage = """
     usage: lckmigrate-bench <benchmark> [options]
       lexer [--size-mb N] [--runs N] [--seed N] [--json]   lexing throughput vs. cat
+      scan [--lines 100k|1M|5M[,...]] [--runs N] [--seed N] [--json]
+                                                        end-to-end `lckmigrate scan` vs. cat, stages, RSS
+      fuzz [--seconds N] [--seed N]                     random and mutated input through the whole pipeline
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -15,6 +18,10 @@ do {
     switch arguments.first {
     case "lexer":
         try LexerBenchmark(arguments: Array(arguments.dropFirst())).run()
+    case "scan":
+        try ScanBenchmark(arguments: Array(arguments.dropFirst())).run()
+    case "fuzz":
+        try FuzzCommand(arguments: Array(arguments.dropFirst())).run()
     default:
         print(usage)
         exit(arguments.isEmpty ? 0 : 64)

@@ -7,5 +7,6 @@ import Darwin
 #endif
 import LCKMigrateKit
 
+InterruptCleanup.installHandlers()
 let context = CommandContext(console: .standard, currentDirectory: ScanDefaults.currentDirectory)
 exit(RootCommand.main(Array(CommandLine.arguments.dropFirst()), context: context))

@@ -91,9 +91,15 @@ import Musl
         try tree.file("app/Main.swift")
         try tree.link("app/Linked.swift", to: "../real/Real.swift")
         try tree.link("app/realdir", to: "../real")
+        // Walking "." the link stays inside the scanned folder and is followed …
+        let whole = discover(tree, ["."])
+        #expect(whole.files.map(\.displayPath) == ["app/Linked.swift", "app/Main.swift", "real/Real.swift"])
+        #expect(whole.problems.isEmpty)
+        // … walking "app" it leads outside, so it is skipped with a note (not an error).
         let result = discover(tree, ["app"])
-        #expect(result.files.map(\.displayPath) == ["app/Linked.swift", "app/Main.swift"])
-        #expect(result.problems.isEmpty)
+        #expect(result.files.map(\.displayPath) == ["app/Main.swift"])
+        #expect(result.problems.map(\.path) == ["app/Linked.swift"])
+        #expect(result.problems.map(\.kind) == [.skipped])
     }
 
     @Test func folderLinkLoopsTerminateWhenFollowing() throws {
@@ -106,7 +112,9 @@ import Musl
         let following = discover(tree, ["app"], options: DiscoveryOptions(followDirectorySymlinks: true))
         // Each real folder is walked once, whichever link reaches it first (walk order is fixed).
         #expect(following.files.count == 1)
-        #expect(following.problems.isEmpty)
+        // "up" leads outside the scanned folder: noted and not followed.
+        #expect(following.problems.map(\.path) == ["app/up"])
+        #expect(following.problems.map(\.kind) == [.skipped])
     }
 
     @Test func brokenSwiftLinkIsReportedAndTheRestIsScanned() throws {

@@ -9,8 +9,10 @@ struct ScanCommand: Command {
     static let discussion = """
         Folders are searched recursively for *.swift files, skipping .build, .git, .swiftpm, Carthage,
         DerivedData and Pods. Files named explicitly are scanned whatever their extension. Links to files
-        are followed, links to folders are not. Reported paths are relative to the current directory;
-        lines and columns are 1-based, columns counted in UTF-8 bytes. With --files-from, PATH is optional.
+        inside the scanned folder are followed; links leading outside it, and files over --max-file-size,
+        are skipped with a note (exit status unchanged). Links to folders are not followed. Reported
+        paths are relative to the current directory; lines and columns are 1-based, columns counted in
+        UTF-8 bytes. With --files-from, PATH is optional.
 
         Settings come from .lckmigrate.json in the first PATH (when it is a folder) or the current
         directory, or from --config FILE; command-line options win. See 'lckmigrate config --print'.
@@ -24,12 +26,14 @@ struct ScanCommand: Command {
     static let options: [OptionSpec] = ScanSettings.options + [
         OptionSpec("quiet", short: "q", help: "No progress, notes or summary on stderr; errors and warnings are still printed."),
         OptionSpec("list-files", help: "Print the files that would be scanned, one per line, and stop."),
+        OptionSpec("max-file-size", value: "SIZE", help: "Skip files larger than SIZE (bytes, or with KB, MB, GB; 1 KB = 1024 bytes) with a note; default 10MB."),
     ]
 
     var paths: [String] = []
     var settings = ScanSettings()
     var quiet = false
     var listFiles = false
+    var maxFileSize: Int? = DiscoveryOptions.defaultMaxFileSize
 
     init(arguments: inout ArgumentCursor) throws {
         while let argument = try arguments.next() {
@@ -41,6 +45,11 @@ struct ScanCommand: Command {
                 switch spec.long {
                 case "quiet": quiet = true
                 case "list-files": listFiles = true
+                case "max-file-size":
+                    guard let parsed = ByteSize.parse(value ?? "") else {
+                        throw UsageError("--max-file-size needs a size such as 10MB, 512KB or 65536, not '\(value ?? "")'", command: Self.self)
+                    }
+                    maxFileSize = parsed
                 default: throw UsageError("option --\(spec.long) is not handled by scan", command: Self.self)
                 }
             }
@@ -81,6 +90,7 @@ struct ScanCommand: Command {
         request.suppressions = SuppressionOptions(knownRuleIDs: rules.ids, requireReason: configuration.requireReason.value)
         request.policy = configuration.rulePolicy
         request.baseline = baseline
+        request.discovery.maxFileSize = maxFileSize
         let showProgress = !quiet && !listFiles && context.console.errorIsTerminal
         if showProgress { request.progress = ProgressLine(console: context.console).update }
 
@@ -95,7 +105,7 @@ struct ScanCommand: Command {
                 context.console.out(listing)
             }
             printProblems(discovery.problems, context)
-            return discovery.problems.isEmpty ? .success : .failure
+            return discovery.problems.contains { $0.kind == .unreadable } ? .failure : .success
         }
 
         var report = ScanPipeline.run(files: files, problems: discovery.problems, request: request)
@@ -124,7 +134,13 @@ struct ScanCommand: Command {
     }
 
     private func printProblems(_ problems: [FileProblem], _ context: CommandContext) {
-        for problem in problems { context.console.err(ErrorPresentation.errorLine(problem.path, problem.message)) }
+        for problem in problems {
+            if problem.kind == .skipped {
+                if !quiet { context.console.err("\(ToolName.name): note: \(problem.path): \(problem.message)\n") }
+            } else {
+                context.console.err(ErrorPresentation.errorLine(problem.path, problem.message))
+            }
+        }
     }
 
     /// One stderr line so a human sees the outcome even when the report went to a file.
@@ -139,7 +155,10 @@ struct ScanCommand: Command {
         if let baseline = report.baseline {
             line += "; baseline: \(baseline.matched) known, \(baseline.fixed) fixed"
         }
-        if !report.problems.isEmpty { line += "; \(plural(report.problems.count, "file problem"))" }
+        let skipped = report.problems.filter { $0.kind == .skipped }.count
+        let unreadable = report.problems.count - skipped
+        if unreadable > 0 { line += "; \(plural(unreadable, "file problem"))" }
+        if skipped > 0 { line += "; \(plural(skipped, "file")) skipped" }
         return line + "\n"
     }
 }

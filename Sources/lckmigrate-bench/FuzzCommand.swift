@@ -1,0 +1,105 @@
+import Foundation
+import LCKCore
+import LCKMigrateKit
+import LCKReporters
+
+/// `lckmigrate-bench fuzz --seconds N`: the long mode of the fuzz tests. Feeds random bytes and
+/// mutated Samples/ files (byte flips, truncations, splices) through the whole pipeline and both
+/// machine-readable reporters until time runs out; stops at the first crash (the process dies with
+/// the seed printed just before) or invalid report.
+struct FuzzCommand {
+    var seconds = 60.0
+    var seed: UInt64 = 1
+    var samplesDirectory = "Samples"
+
+    init(arguments: [String]) throws {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--seconds":
+                guard let text = rest.popFirst(), let value = Double(text), value > 0 else { throw BenchError.usage("--seconds needs a positive number") }
+                seconds = value
+            case "--seed":
+                guard let text = rest.popFirst(), let value = UInt64(text) else { throw BenchError.usage("--seed needs a number") }
+                seed = value
+            case "--samples":
+                guard let text = rest.popFirst() else { throw BenchError.usage("--samples needs a folder") }
+                samplesDirectory = text
+            default: throw BenchError.usage("unknown option \(argument)")
+            }
+        }
+    }
+
+    func run() throws {
+        let samples = try loadSamples()
+        let directory = "/tmp/lckmigrate-bench/fuzz-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var random = SplitMix64(seed: seed)
+        var iterations = 0
+        var bytesFed = 0
+        while ContinuousClock.now < deadline {
+            let iterationSeed = random.next()
+            var local = SplitMix64(seed: iterationSeed)
+            let input = FuzzMutator.input(samples: samples, random: &local)
+            let path = directory + "/Input.swift"
+            try Data(input).write(to: URL(fileURLWithPath: path))
+            FileHandle.standardError.write(Data("\r\(iterations) inputs, seed \(iterationSeed)   ".utf8))
+            let request = ScanRequest(paths: [path], currentDirectory: directory, jobs: 1)
+            let report = ScanPipeline.run(request)
+            for format in [ReportFormat.json, .sarif] {
+                let rendered = format.reporter.render(report)
+                guard (try? JSONSerialization.jsonObject(with: Data(rendered))) != nil else {
+                    let kept = "/tmp/lckmigrate-bench/fuzz-failure-\(iterationSeed).swift"
+                    try Data(input).write(to: URL(fileURLWithPath: kept))
+                    throw BenchError.usage("\(format.rawValue) report is not valid JSON for seed \(iterationSeed); input kept at \(kept)")
+                }
+            }
+            iterations += 1
+            bytesFed += input.count
+        }
+        print("\nfuzz: \(iterations) inputs, \(bytesFed) bytes, seed \(seed): no crash, every report valid JSON")
+    }
+
+    private func loadSamples() throws -> [[UInt8]] {
+        guard let enumerator = FileManager.default.enumerator(atPath: samplesDirectory) else {
+            throw BenchError.usage("no Samples folder at \(samplesDirectory); run from the package root or pass --samples")
+        }
+        var samples: [[UInt8]] = []
+        for case let relative as String in enumerator where relative.hasSuffix(".swift") {
+            if let data = FileManager.default.contents(atPath: samplesDirectory + "/" + relative) { samples.append(Array(data)) }
+        }
+        guard !samples.isEmpty else { throw BenchError.usage("no .swift files under \(samplesDirectory)") }
+        return samples.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+}
+
+/// Builds one fuzz input: random bytes, or a sample with byte flips, a truncation or a splice.
+enum FuzzMutator {
+    static func input(samples: [[UInt8]], random: inout SplitMix64) -> [UInt8] {
+        var bytes = random.pick(samples)
+        switch random.below(5) {
+        case 0:
+            return (0..<random.below(4096)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        case 1:
+            for _ in 0..<(1 + random.below(16)) where !bytes.isEmpty {
+                bytes[random.below(bytes.count)] = UInt8(truncatingIfNeeded: random.next())
+            }
+        case 2:
+            bytes = Array(bytes.prefix(random.below(bytes.count + 1)))
+        case 3:
+            let other = random.pick(samples)
+            let cut = random.below(bytes.count + 1)
+            let from = random.below(other.count + 1)
+            bytes = Array(bytes[..<cut]) + Array(other[from...])
+        default:
+            let tokens = ["{", "}", "(", ")", "\"", "\"\"\"", "#\"", "/*", "*/", "#if X\n", "#endif\n", "\\(", "/", "#/", "<", ">", "`", "@", "\n", "\u{0}", "é"]
+            for _ in 0..<(1 + random.below(32)) {
+                let at = random.below(bytes.count + 1)
+                bytes.insert(contentsOf: Array(random.pick(tokens).utf8), at: at)
+            }
+        }
+        return bytes
+    }
+}
