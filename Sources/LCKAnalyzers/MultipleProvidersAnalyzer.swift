@@ -38,6 +38,7 @@ public struct MultipleProvidersAnalyzer: Analyzer {
         let file = context.file
         let providerTypes = context.metadata(for: ruleID)?.parameters.strings("providerTypes") ?? Self.defaultProviderTypes
         var sites: [Site] = []
+        let scopes = PerCallScopes(context)
         for call in context.outline.calls {
             guard let typeToken = CallRoles.constructedTypeToken(of: call, in: file),
                 providerTypes.contains(file.name(at: typeToken)),
@@ -50,9 +51,17 @@ public struct MultipleProvidersAnalyzer: Analyzer {
             let place = function.map { "`\(owner).\(context.outline.selector(ofFunction: $0, in: file))`" } ?? "`\(owner)`"
             var site = Site(
                 typeToken: typeToken, typeName: file.name(at: typeToken), owner: owner, key: key, place: place)
-            (site.reason, site.confidence) = perCallReason(at: typeToken, in: context)
+            (site.reason, site.confidence) = perCallReason(at: typeToken, in: context, scopes: scopes)
             sites.append(site)
         }
+        // Places per type, one entry per construction key, so each site finds "the others" without
+        // comparing itself with every other site (a generated file can hold thousands).
+        var placesByType: [String: [(key: String, place: String)]] = [:]
+        var seenKeys: Set<String> = []
+        for site in sites where seenKeys.insert(site.typeName + "\u{0}" + site.key).inserted {
+            placesByType[site.typeName, default: []].append((site.key, site.place))
+        }
+        for name in placesByType.keys { placesByType[name]?.sort { $0.place < $1.place } }
         for site in sites {
             if let reason = site.reason {
                 findings.append(
@@ -62,9 +71,12 @@ public struct MultipleProvidersAnalyzer: Analyzer {
                         confidence: site.confidence, evidence: [reason]))
                 continue
             }
-            let others = Set(sites.filter { $0.typeName == site.typeName && $0.key != site.key }.map(\.place))
+            // The other construction places of the same type (one per key, sorted), at most three named.
+            let places = placesByType[site.typeName] ?? []
+            let others = places.filter { $0.key != site.key }
             guard !others.isEmpty else { continue }
-            let list = others.sorted().joined(separator: ", ")
+            let named = others.prefix(3).map(\.place).joined(separator: ", ")
+            let list = others.count > 3 ? "\(named) and \(others.count - 3) more" : named
             findings.append(
                 context.finding(
                     ruleID, at: context.range(ofToken: site.typeToken),
@@ -75,21 +87,12 @@ public struct MultipleProvidersAnalyzer: Analyzer {
 
     /// Why the construction at `token` runs per call, per push, per view or per iteration; nil when it is
     /// a once-per-owner construction.
-    func perCallReason(at token: Int, in context: AnalysisContext) -> (String?, Confidence?) {
+    func perCallReason(at token: Int, in context: AnalysisContext, scopes: PerCallScopes) -> (String?, Confidence?) {
         let outline = context.outline
         let file = context.file
-        for statement in outline.statements
-        where statement.kind == .forIn || statement.kind == .while || statement.kind == .repeatWhile {
-            guard statement.range.contains(token), let body = statement.blocks.first,
-                outline.blocks[body].range.contains(token)
-            else { continue }
-            return ("inside a loop", .high)
-        }
-        for variable in outline.variables where variable.kind == .property && !variable.accessorBlocks.isEmpty {
-            guard variable.initializer == nil,
-                variable.accessorBlocks.contains(where: { outline.blocks[$0].range.contains(token) })
-            else { continue }
-            return ("in the computed property `\(file.name(at: variable.nameToken))`, on every access", .medium)
+        if scopes.loopBodies.contains(where: { $0.contains(token) }) { return ("inside a loop", .high) }
+        if let property = scopes.computedProperties.first(where: { $0.body.contains(token) }) {
+            return ("in the computed property `\(file.name(at: property.name))`, on every access", .medium)
         }
         guard let function = outline.enclosingFunction(at: token) else { return (nil, nil) }
         let selector = outline.selector(ofFunction: function, in: context.file)
@@ -107,5 +110,25 @@ public struct MultipleProvidersAnalyzer: Analyzer {
         let isPerCall = CallRoles.isPerCallName(name)
         if isPerCall { return ("in `\(selector)`, once per call", .medium) }
         return (nil, nil)
+    }
+}
+
+/// Token ranges that run more than once per owner, collected once per file (not once per construction).
+struct PerCallScopes {
+    /// Bodies of `for`, `while` and `repeat` loops.
+    var loopBodies: [Range<Int>] = []
+    /// Accessor bodies of computed properties, with the property's name token.
+    var computedProperties: [(name: Int, body: Range<Int>)] = []
+
+    init(_ context: AnalysisContext) {
+        let outline = context.outline
+        for statement in outline.statements
+        where statement.kind == .forIn || statement.kind == .while || statement.kind == .repeatWhile {
+            if let body = statement.blocks.first { loopBodies.append(outline.blocks[body].range) }
+        }
+        for variable in outline.variables
+        where variable.kind == .property && variable.initializer == nil && !variable.accessorBlocks.isEmpty {
+            for block in variable.accessorBlocks { computedProperties.append((variable.nameToken, outline.blocks[block].range)) }
+        }
     }
 }
