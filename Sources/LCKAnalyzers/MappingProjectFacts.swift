@@ -57,7 +57,9 @@ public struct ProjectFacts: Sendable {
         }
         for entry in contribution.conformances { conformances[entry.type, default: []].formUnion(entry.protocols) }
         for entry in contribution.aliases where aliases[entry.name] == nil { aliases[entry.name] = entry.target }
-        actions = (actions ?? MissingActionHandlerAnalyzer.ActionFacts()).merging(contribution.actions)
+        // In place: `merging` would copy the whole project's facts once per file (quadratic in files).
+        if actions == nil { actions = MissingActionHandlerAnalyzer.ActionFacts() }
+        actions!.merge(contribution.actions)
     }
 
     public func memberType(of typeName: String, member: String) -> String? {

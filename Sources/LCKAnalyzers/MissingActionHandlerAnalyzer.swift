@@ -42,10 +42,14 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
         public var handledByType: [String: Set<String>] = [:]
         /// Action types the app constructs itself (`CXStartCallAction(…)`), i.e. requests.
         public var requested: Set<String> = []
+        /// Every action type handled by any owner, kept by `init` and `merge`, so a file can consult the
+        /// project without walking every owner type (which made per-file work grow with the project).
+        public private(set) var handledAnywhere: Set<String> = []
 
         public init(handledByType: [String: Set<String>] = [:], requested: Set<String> = []) {
             self.handledByType = handledByType
             self.requested = requested
+            handledAnywhere = Set(handledByType.values.joined())
         }
 
         public func merging(_ other: ActionFacts) -> ActionFacts {
@@ -57,6 +61,7 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
         public mutating func merge(_ other: ActionFacts) {
             for (type, actions) in other.handledByType { handledByType[type, default: []].formUnion(actions) }
             requested.formUnion(other.requested)
+            handledAnywhere.formUnion(other.handledAnywhere)
         }
     }
 
@@ -84,8 +89,17 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
         let required = Self.groups(parameters?["requiredActions"]) ?? Self.defaultRequiredActions
         let requiredWhenRequested = Self.groups(parameters?["requiredWhenRequested"]) ?? Self.defaultRequiredWhenRequested
         var facts = Self.actionFacts(in: context)
-        if let project { facts.merge(project) }
-        let handledAnywhere = Set(facts.handledByType.flatMap(\.value))
+        if let project {
+            // Only what this file needs from the project: handlers of the types it declares (the only
+            // keys `checkDelegates` reads), all handled and requested action types. Merging the whole
+            // project here made every file cost as much as the project.
+            for type in context.outline.types {
+                let name = context.file.name(at: type.nameToken)
+                if let more = project.handledByType[name] { facts.handledByType[name, default: []].formUnion(more) }
+            }
+            facts.requested.formUnion(project.requested)
+        }
+        let handledAnywhere = Set(facts.handledByType.values.joined()).union(project?.handledAnywhere ?? [])
         if !handledAnywhere.isEmpty {
             checkCapabilities(context, capabilityActions: capabilityActions, handled: handledAnywhere, into: &findings)
         }

