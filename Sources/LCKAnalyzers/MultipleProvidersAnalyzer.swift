@@ -72,11 +72,16 @@ public struct MultipleProvidersAnalyzer: Analyzer {
                 continue
             }
             // The other construction places of the same type (one per key, sorted), at most three named.
+            // Keys are unique within a type's list, so this site's own entry is skipped at most once.
             let places = placesByType[site.typeName] ?? []
-            let others = places.filter { $0.key != site.key }
-            guard !others.isEmpty else { continue }
-            let named = others.prefix(3).map(\.place).joined(separator: ", ")
-            let list = others.count > 3 ? "\(named) and \(others.count - 3) more" : named
+            let otherCount = places.count - 1
+            guard otherCount > 0 else { continue }
+            var named: [String] = []
+            for entry in places where entry.key != site.key {
+                named.append(entry.place)
+                if named.count == 3 { break }
+            }
+            let list = otherCount > 3 ? "\(named.joined(separator: ", ")) and \(otherCount - 3) more" : named.joined(separator: ", ")
             findings.append(
                 context.finding(
                     ruleID, at: context.range(ofToken: site.typeToken),

@@ -10,32 +10,54 @@ import LCKRules
 /// keys baseline entries.
 public enum FindingFingerprint {
     /// Version tag hashed in, so a future change of the recipe cannot collide with old baselines.
-    static let recipe = "lckmigrate-fingerprint-v1"
+    static let recipe = "lckmigrate-fingerprint-v2"
 
     /// 32 hex digits (the first 128 bits of SHA-256).
     public static func make(ruleID: String, path: String, line: String, enclosingDeclaration: String) -> String {
+        make(ruleID: ruleID, path: path, lineDigest: digest(line), declarationDigest: digest(enclosingDeclaration))
+    }
+
+    /// The fingerprint from digests of the two source lines, so many findings on one long line hash
+    /// that line once, not once each.
+    static func make(ruleID: String, path: String, lineDigest: [UInt8], declarationDigest: [UInt8]) -> String {
         var hasher = SHA256()
-        for part in [recipe, ruleID, path, line, enclosingDeclaration] {
+        for part in [recipe, ruleID, path] {
             hasher.update(part)
             hasher.update([0])
         }
+        hasher.update(lineDigest)
+        hasher.update(declarationDigest)
         return SHA256.hexString(Array(hasher.finalize().prefix(16)))
+    }
+
+    static func digest(_ text: String) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(text)
+        return hasher.finalize()
     }
 
     /// Fills `fingerprint` for every finding of one file (findings must already be located).
     ///
-    /// One forward pass over the lines finds each line's enclosing declaration, so the cost is
-    /// linear in the file whatever the number of findings.
+    /// One forward pass over the lines finds each line's enclosing declaration, and each line is
+    /// normalized and hashed at most once, so the cost is linear in the file whatever the number of findings.
     public static func assign(to findings: inout [Finding], bytes: [UInt8], lines: LineTable) {
         guard !findings.isEmpty else { return }
         let outline = SourceLineOutline(bytes: bytes, lines: lines)
+        var lineDigests: [Int: [UInt8]] = [:]
+        func lineDigest(_ line: Int?) -> [UInt8] {
+            guard let line else { return digest("") }
+            if let known = lineDigests[line] { return known }
+            let value = digest(outline.normalizedLine(line))
+            lineDigests[line] = value
+            return value
+        }
         for index in findings.indices {
             let line = findings[index].start.line
             findings[index].fingerprint = make(
                 ruleID: findings[index].ruleID,
                 path: findings[index].path,
-                line: outline.normalizedLine(line),
-                enclosingDeclaration: outline.enclosingDeclaration(ofLine: line).map(outline.normalizedLine) ?? ""
+                lineDigest: lineDigest(line),
+                declarationDigest: lineDigest(outline.enclosingDeclaration(ofLine: line))
             )
         }
     }

@@ -86,7 +86,8 @@ import Testing
             ("Closures.swift", "let c = " + String(repeating: "{ _ in ", count: depth) + "\n"),
             ("Generics.swift", "let g: " + String(repeating: "A<", count: depth) + "Int" + String(repeating: ">", count: depth) + "\n"),
             // Kept small: multiple_providers and fingerprinting are quadratic in calls per file/line (reported).
-            ("Calls.swift", "let p = " + String(repeating: "CXProvider(configuration: ", count: 300) + "\n"),
+            // Thousands of findings on one line: fingerprints hash the line once, not once per finding.
+            ("Calls.swift", "let p = " + String(repeating: "CXProvider(configuration: ", count: 10_000) + "\n"),
         ]
         try scanAndCheck(inputs.map { ($0.0, Array($0.1.utf8)) })
     }
@@ -166,8 +167,8 @@ import Testing
     }
 
     @Test func tenMegabyteFile() throws {
-        // Ordinary code: a file dense with CXProvider constructions is quadratic in multiple_providers (reported).
-        let line = "let value = compute(configuration, \"quoted\") // comment é\n"
+        // Dense with findings: every line is a provider construction (mapping and multiple_providers findings).
+        let line = "let provider = CXProvider(configuration: configuration) // \"quoted\" é\n"
         let count = 10_000_000 / line.utf8.count
         try scanAndCheck([("Big.swift", Array(String(repeating: line, count: count).utf8))], jobs: 1)
     }
