@@ -113,16 +113,20 @@ extension StatementSyntax {
         return nil
     }
 
-    /// Whether the id written as `value` is also ended at once with `reportCall(with: id, endedAt:…)` in
-    /// `range`: a placeholder call reported only to satisfy PushKit, not a real call.
+    /// Whether the id written as `value` is also ended at once with `reportCall(with: id, endedAt:…)`, or
+    /// an app wrapper of it such as `reportCallEnded(uuid: id, …)`, in `range`: a placeholder call
+    /// reported only to satisfy PushKit, not a real call.
     func isPlaceholderCallID(_ value: Range<Int>, in range: Range<Int>) -> Bool {
         guard value.count == 1, file.tokens[value.lowerBound].kind == .identifier else { return false }
         let name = file.name(at: value.lowerBound)
         return outline.calls(in: range).contains { call in
             let record = outline.calls[call]
-            guard file.name(at: record.nameToken) == "reportCall",
-                record.arguments.contains(where: { $0.label.map { file.name(at: $0) } == "endedAt" })
-            else { return false }
+            let callee = file.name(at: record.nameToken)
+            let endsAtOnce = callee == "reportCall"
+                && record.arguments.contains(where: { $0.label.map { file.name(at: $0) } == "endedAt" })
+            let words = CallRoles.words(of: callee)
+            let reportsEnd = words.contains("report") && words.contains("ended")
+            guard endsAtOnce || reportsEnd else { return false }
             return record.arguments.contains { $0.value.count == 1 && file.name(at: $0.value.lowerBound) == name }
         }
     }

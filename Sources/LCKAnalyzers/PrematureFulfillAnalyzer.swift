@@ -152,7 +152,7 @@ struct FulfillTiming {
     }
 
     private func hasWorkWord(_ token: Int) -> Bool {
-        guard syntax.file.tokens[token].kind == .identifier else { return false }
+        guard syntax.file.tokens[token].kind == .identifier, !syntax.isImplicitMember(token) else { return false }
         return camelCaseWords(syntax.file.name(at: token)).contains { word in workWords.contains { word.hasPrefix($0) } }
     }
 

@@ -32,7 +32,9 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
                     for helper in helpers where visited.insert(helper).inserted { work.append((helper, depth + 1)) }
                 }
                 let isReport = Self.reportMembers.contains(name)
-                let looksLikeHelper = helpers.isEmpty && !(name.first?.isUppercase ?? true) && name.lowercased().contains("incoming")
+                // A helper named for the incoming call (`reportIncomingCall(uuid:)`), in this file or not:
+                // the fresh id handed to it is the one it reports.
+                let looksLikeHelper = !(name.first?.isUppercase ?? true) && name.lowercased().contains("incoming")
                 guard isReport || looksLikeHelper else { continue }
                 for argument in record.arguments {
                     guard let label = argument.label else { continue }
@@ -91,16 +93,26 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
             else { continue }
             // Any other value assigned on the way (`uuid = parsed` from the payload) means the fresh id is
             // only a fallback; leave it alone.
-            guard isFreshUUID(index + 1..<index + 4, syntax: syntax, initializers: initializers) else { return nil }
+            let short = index + 1..<index + 4
+            let long = index + 1..<min(index + 6, body.upperBound)
+            guard isFreshUUID(short, syntax: syntax, initializers: initializers)
+                || (long.count == 5 && isFreshUUID(long, syntax: syntax, initializers: initializers))
+            else { return nil }
             fresh = index + 1
         }
         return fresh
     }
 
-    /// Exactly `UUID()`.
+    /// Exactly `UUID()` or `UUID.init()`.
     private func isFreshUUID(_ range: Range<Int>, syntax: StatementSyntax, initializers: Set<String>) -> Bool {
-        range.count == 3 && syntax.isName(range.lowerBound, in: initializers)
-            && syntax.file.tokens[range.lowerBound + 1].kind == .leftParen && syntax.file.tokens[range.lowerBound + 2].kind == .rightParen
+        let tokens = syntax.file.tokens
+        guard range.count == 3 || range.count == 5, syntax.isName(range.lowerBound, in: initializers) else { return false }
+        var open = range.lowerBound + 1
+        if range.count == 5 {
+            guard tokens[open].kind == .period, tokens[open + 1].keyword == .`init` else { return false }
+            open += 2
+        }
+        return tokens[open].kind == .leftParen && tokens[open + 1].kind == .rightParen
     }
 }
 

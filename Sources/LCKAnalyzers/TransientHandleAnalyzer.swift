@@ -88,6 +88,20 @@ public struct TransientHandleAnalyzer: Analyzer {
             }
             return Verdict(isTransient: false, evidence: [], confidence: nil)
         }
+        if let verdict = placeholderFallback(range, in: file, words: words) { return verdict }
+        // A local bound to a placeholder shows the value itself; its name (`let handle = "handle"`) does not decide.
+        if followLocal, let local = Self.singleLocal(range, in: context),
+            let initializer = context.outline.variables[local].initializer
+        {
+            let via = "via local `\(file.name(at: context.outline.variables[local].nameToken))`"
+            if let literal = plainLiteral(initializer, in: file), isPlaceholder(literal, words: words) {
+                return Verdict(isTransient: true, evidence: ["placeholder literal \"\(literal)\" \(via)"], confidence: .medium)
+            }
+            if var verdict = placeholderFallback(initializer, in: file, words: words) {
+                verdict.evidence = verdict.evidence.map { "\($0) \(via)" }
+                return verdict
+            }
+        }
         // A property holding a placeholder literal (`var defaultCaller = "Unknown Caller"`).
         if followLocal, range.count == 1, tokens[range.lowerBound].kind == .identifier,
             let variable = context.facts.lookup(name: file.name(at: range.lowerBound), at: range.lowerBound),
@@ -144,6 +158,27 @@ public struct TransientHandleAnalyzer: Analyzer {
             return Verdict(isTransient: decision.transient, evidence: evidence, confidence: .low)
         }
         return weakHit.map { Verdict(isTransient: true, evidence: [$0], confidence: .low) }
+    }
+
+    /// `name ?? "Unknown"`: whenever the real value is missing the handle becomes the placeholder.
+    func placeholderFallback(_ range: Range<Int>, in file: TokenizedFile, words: Vocabulary) -> Verdict? {
+        let tokens = file.tokens
+        var depth = 0
+        var lastFallback: Int?
+        for index in range {
+            switch tokens[index].kind {
+            case .leftParen, .leftSquare, .leftBrace: depth += 1
+            case .rightParen, .rightSquare, .rightBrace: depth -= 1
+            case .binaryOperator where depth == 0 && file.text(at: index) == "??": lastFallback = index
+            default: break
+            }
+        }
+        // `?? ""` is the everyday way to unwrap a string; only a word that stands in for a person counts.
+        guard let fallback = lastFallback, fallback + 1 < range.upperBound,
+            let literal = plainLiteral(fallback + 1..<range.upperBound, in: file), !CallRoles.words(of: literal).isEmpty,
+            isPlaceholder(literal, words: words)
+        else { return nil }
+        return Verdict(isTransient: true, evidence: ["falls back to the placeholder \"\(literal)\""], confidence: .low)
     }
 
     /// Blank, or made only of placeholder words ("Unknown Caller", "invalid", "N/A").
