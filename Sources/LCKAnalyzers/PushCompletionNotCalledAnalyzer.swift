@@ -43,18 +43,23 @@ public struct PushCompletionNotCalledAnalyzer: Analyzer {
         of statement: Int, completion: Set<String>, syntax: StatementSyntax, summaries: [Int: BlockSummary]
     ) -> PathEffect {
         let outline = syntax.outline
+        var handedToADropper = false
         for call in syntax.ownCalls(of: statement) {
             let record = outline.calls[call]
             let direct = record.receiver.isEmpty && syntax.isName(record.nameToken, in: completion)
             let optional = record.callee.count <= 2 && syntax.isName(record.callee.lowerBound, in: completion)
             if direct || optional { return .satisfies }
-            if syntax.argumentPassing(completion, in: call) != nil { return .satisfies }
+            if let argument = syntax.argumentPassing(completion, in: call) {
+                // A same-file helper that never mentions the parameter drops the handler.
+                guard syntax.dropsArgument(argument, of: call) else { return .satisfies }
+                handedToADropper = true
+            }
         }
         if syntax.terminates(statement) { return .ends }
         for closure in syntax.ownClosures(of: statement) where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
             return .satisfies
         }
-        if syntax.storesValue(completion, in: statement) || syntax.passesAsElement(completion, in: statement) {
+        if !handedToADropper, syntax.storesValue(completion, in: statement) || syntax.passesAsElement(completion, in: statement) {
             return .satisfies
         }
         return .none

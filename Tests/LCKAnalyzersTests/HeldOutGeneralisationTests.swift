@@ -111,3 +111,27 @@ import Testing
         #expect(snippet.findings(TransientHandleAnalyzer()).isEmpty)
     }
 }
+
+@Suite struct DroppedCompletionTests {
+    @Test func completionHandedToAHelperThatNeverUsesIt() {
+        // The helper takes the completion (after a defaulted parameter) and forgets it.
+        let snippet = MarkedSnippet(
+            """
+            final class Pushes: NSObject, PKPushRegistryDelegate {
+                func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                    show(id: UUID(uuidString: payload.callID)!, completion: completion)
+                }
+                func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                    ring(id: UUID(uuidString: payload.callID)!, completion: completion)
+                }
+                func show(id: UUID, video: Bool = false, completion: @escaping () -> Void) {
+                    provider.reportNewIncomingCall(with: id, update: CXCallUpdate()) { _ in completion() }
+                }
+                func ring(id: UUID, video: Bool = false, completion: @escaping () -> Void) {
+                    provider.reportNewIncomingCall(with: id, update: CXCallUpdate()) { error in self.note(error) }
+                }
+            }
+            """)
+        #expect(snippet.findings(PushCompletionNotCalledAnalyzer()).map(\.range.start) == snippet.markers)
+    }
+}
