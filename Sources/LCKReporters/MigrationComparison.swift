@@ -67,7 +67,7 @@ extension MigrationComparison {
 
     /// Compares the active findings of `current` with those in `earlierJSON` (a `scan --format json` file).
     public init(earlierJSON: [UInt8], current: ScanReport, rules: RuleTable, plan: MigrationPlan = .builtin) throws(MigrationComparisonError) {
-        let root: LCKCore.JSONValue
+        let root: JSONValue
         do {
             root = try JSONParser().parse(earlierJSON).root
         } catch {
