@@ -6,6 +6,7 @@ import LCKRules
 /// Findings are matched by rule id + path + symbol and compared as counts, never by line, so code
 /// that only moved is neither migrated nor added.
 public struct MigrationComparison: Sendable, Hashable {
+    /// One area's counts then and now, the rows of the report's progress table.
     public struct AreaChange: Sendable, Hashable {
         public var id: String
         public var title: String
