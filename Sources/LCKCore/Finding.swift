@@ -19,6 +19,7 @@ public struct WitnessStep: Hashable, Sendable {
 
 /// Why a finding is not counted against the run.
 public struct Suppression: Hashable, Sendable {
+    /// Where the suppression came from; SARIF reports it as `suppressions[].kind`.
     public enum Kind: String, Sendable, Codable {
         /// A `// lckmigrate:disable…` comment in the source.
         case inSource

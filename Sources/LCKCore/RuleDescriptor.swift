@@ -3,6 +3,7 @@
 /// Mapping entries and anti-pattern analyzers both end up as descriptors, so SARIF's
 /// `tool.driver.rules`, `rules list` and the HTML report read one shape.
 public struct RuleDescriptor: Hashable, Sendable {
+    /// How the rule is implemented, which decides where its documentation and examples live.
     public enum Kind: String, Sendable, Codable {
         /// A CallKit/PushKit symbol and its LiveCommunicationKit replacement.
         case mapping

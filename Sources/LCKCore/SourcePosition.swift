@@ -14,7 +14,9 @@ public struct ByteRange: Hashable, Sendable, Comparable {
     public var length: Int { end - start }
     public var isEmpty: Bool { start >= end }
 
+    /// Whether `offset` lies in the half-open range (suppression and scope checks work on offsets).
     public func contains(_ offset: Int) -> Bool { offset >= start && offset < end }
+    /// Whether `other` lies wholly inside this range.
     public func contains(_ other: ByteRange) -> Bool { other.start >= start && other.end <= end }
 
     public static func < (lhs: ByteRange, rhs: ByteRange) -> Bool {

@@ -12,17 +12,28 @@ import LCKCore
 ///
 /// The temporary file is created by `open`, before any scanning, so an unwritable destination fails
 /// fast. Dropping the value without `commit` removes the temporary file.
+///
+/// Two kinds of destination are not replaced:
+/// - A symbolic link is followed: the temporary file is made next to the file the link names and
+///   renamed over that file, so the link stays (a dangling link gets its target created).
+/// - An existing destination that is not a regular file (a device such as `/dev/null` or
+///   `/dev/stdout`, a FIFO, a socket) is written directly at `commit`, as a shell redirection would;
+///   renaming over it would replace the device node with a plain file.
 public final class AtomicOutputFile {
     /// The destination, as given.
     public let path: String
-    private let temporaryPath: [UInt8]
+    /// The file that receives the bytes: `path` with symbolic links followed.
+    private let target: [UInt8]
+    /// The temporary file, or nil when the destination is written directly.
+    private let temporaryPath: [UInt8]?
     private var descriptor: Int32
     private var finished = false
     /// The `InterruptCleanup` slot naming the temporary file while it exists.
     private var cleanupSlot: Int?
 
-    private init(path: String, temporaryPath: [UInt8], descriptor: Int32, cleanupSlot: Int?) {
+    private init(path: String, target: [UInt8], temporaryPath: [UInt8]?, descriptor: Int32, cleanupSlot: Int?) {
         self.path = path
+        self.target = target
         self.temporaryPath = temporaryPath
         self.descriptor = descriptor
         self.cleanupSlot = cleanupSlot
@@ -34,9 +45,20 @@ public final class AtomicOutputFile {
             FileProblemError(FileProblem(path: path, message: message))
         }
         guard !path.isEmpty else { throw failure("empty output path; give a file name") }
-        let raw = Array(path.utf8)
-        if case .success(let status) = Platform.status(of: raw, followLinks: true), status.kind == .directory {
+        guard let raw = followingLinks(Array(path.utf8)) else {
+            throw failure("cannot write here (\(Platform.errorText(ELOOP))); check the symbolic link")
+        }
+        let existing: Platform.FileStatus?
+        if case .success(let status) = Platform.status(of: raw, followLinks: true) { existing = status } else { existing = nil }
+        if let existing, existing.kind == .directory {
             throw failure("is a directory; give a file path for --output")
+        }
+        if let existing, existing.kind != .regular {
+            // A device, FIFO or socket: opened for writing at commit (opening a FIFO waits for its reader).
+            guard Platform.withCPath(raw, { access($0, W_OK) }) == 0 else {
+                throw failure("cannot write here (\(Platform.errorText(errno)))")
+            }
+            return AtomicOutputFile(path: path, target: raw, temporaryPath: nil, descriptor: -1, cleanupSlot: nil)
         }
         let slash = raw.lastIndex(of: 0x2F)
         let directory: [UInt8] = slash.map { $0 == 0 ? [0x2F] : Array(raw[..<$0]) } ?? [0x2E]
@@ -56,7 +78,7 @@ public final class AtomicOutputFile {
         }
         template.removeLast()
         let mode: mode_t
-        if case .success(let existing) = Platform.status(of: raw, followLinks: true) {
+        if let existing {
             mode = mode_t(existing.mode & 0o7777)
         } else {
             let mask = umask(0)
@@ -64,32 +86,65 @@ public final class AtomicOutputFile {
             mode = 0o666 & ~mask
         }
         fchmod(descriptor, mode)
-        return AtomicOutputFile(path: path, temporaryPath: template, descriptor: descriptor, cleanupSlot: cleanupSlot)
+        return AtomicOutputFile(path: path, target: raw, temporaryPath: template, descriptor: descriptor, cleanupSlot: cleanupSlot)
     }
 
-    /// Writes `bytes` and moves the file into place.
+    /// `path` with symbolic links followed to the last one's target (which may not exist yet); nil
+    /// after too many links. Relative link targets are taken from the link's folder.
+    private static func followingLinks(_ path: [UInt8]) -> [UInt8]? {
+        var current = path
+        for _ in 0..<40 {
+            guard case .success(let status) = Platform.status(of: current, followLinks: false),
+                  status.kind == .symbolicLink else { return current }
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = Platform.withCPath(current) { link in
+                buffer.withUnsafeMutableBufferPointer { out in
+                    out.withMemoryRebound(to: CChar.self) { readlink(link, $0.baseAddress!, $0.count - 1) }
+                }
+            }
+            guard length > 0 else { return current }
+            let destination = Array(buffer[..<length])
+            if destination.first == 0x2F {
+                current = destination
+            } else if let slash = current.lastIndex(of: 0x2F) {
+                current = Array(current[...slash]) + destination
+            } else {
+                current = destination
+            }
+        }
+        return nil
+    }
+
+    /// Writes `bytes` and moves the file into place (or writes them straight into a device or FIFO).
     public func commit(_ bytes: [UInt8]) throws(FileProblemError) {
         precondition(!finished, "AtomicOutputFile committed twice")
         finished = true
         var failureText: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failureText = Platform.errorText(errno)
-                    return
+        if temporaryPath == nil {
+            descriptor = Platform.openExistingForWriting(target)
+            if descriptor < 0 { failureText = Platform.errorText(errno) }
+        }
+        if failureText == nil {
+            bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        failureText = Platform.errorText(errno)
+                        return
+                    }
+                    offset += written
                 }
-                offset += written
             }
         }
-        if failureText == nil && fsync(descriptor) != 0 { failureText = Platform.errorText(errno) }
-        if close(descriptor) != 0 && failureText == nil { failureText = Platform.errorText(errno) }
+        // Devices and FIFOs cannot be synced (EINVAL); only the temporary file needs to reach the disk.
+        if failureText == nil && temporaryPath != nil && fsync(descriptor) != 0 { failureText = Platform.errorText(errno) }
+        if descriptor >= 0 && close(descriptor) != 0 && failureText == nil { failureText = Platform.errorText(errno) }
         descriptor = -1
-        if failureText == nil {
+        if failureText == nil, let temporaryPath {
             let renamed = Platform.withCPath(temporaryPath) { from in
-                path.withCString { to in rename(from, to) }
+                Platform.withCPath(target) { to in rename(from, to) }
             }
             if renamed != 0 { failureText = Platform.errorText(errno) }
         }
@@ -104,13 +159,13 @@ public final class AtomicOutputFile {
     public func discard() {
         guard !finished else { return }
         finished = true
-        close(descriptor)
+        if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         removeTemporary()
     }
 
     private func removeTemporary() {
-        _ = Platform.withCPath(temporaryPath) { unlink($0) }
+        if let temporaryPath { _ = Platform.withCPath(temporaryPath) { unlink($0) } }
         releaseCleanupSlot()
     }
 

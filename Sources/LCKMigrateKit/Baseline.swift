@@ -17,6 +17,7 @@ import LCKCore
 ///
 /// `message` is for reviewers only; matching ignores it.
 public struct Baseline: Sendable, Equatable {
+    /// What identifies a finding across edits: no line number, so code moving up or down keeps matching.
     public struct Key: Hashable, Sendable, Comparable {
         public var path: String
         public var ruleID: String
@@ -35,6 +36,7 @@ public struct Baseline: Sendable, Equatable {
         }
     }
 
+    /// One key and how many identical findings it accepts.
     public struct Entry: Sendable, Equatable {
         public var key: Key
         public var count: Int
@@ -72,6 +74,7 @@ public struct Baseline: Sendable, Equatable {
         })
     }
 
+    /// The finding's baseline key; nil when it has no fingerprint (its source line was not available).
     public static func key(of finding: Finding) -> Key? {
         finding.fingerprint.map { Key(path: finding.path, ruleID: finding.ruleID, fingerprint: $0) }
     }

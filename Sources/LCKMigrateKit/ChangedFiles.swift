@@ -11,6 +11,7 @@ import LCKCore
 /// instead of walking folders. Deleted paths and non-Swift files are skipped with a note each; they
 /// are expected in a diff and are not errors.
 public enum ChangedFiles {
+    /// The parsed list: what to scan, and what was left out and why (printed as notes).
     public struct Selection: Sendable, Equatable {
         /// Paths to hand to discovery, in list order, without duplicates.
         public var paths: [String]

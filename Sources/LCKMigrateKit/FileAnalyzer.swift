@@ -27,6 +27,7 @@ public struct ClosureAnalyzer: FileAnalyzer {
         self.body = body
     }
 
+    /// Calls the closure.
     public func analyze(path: String, file: TokenizedFile) -> [Finding] { body(path, file) }
 }
 
@@ -36,10 +37,12 @@ public struct CombinedAnalyzer: FileAnalyzer {
 
     public init(_ analyzers: [any FileAnalyzer]) { self.analyzers = analyzers }
 
+    /// Every analyzer's findings, concatenated in analyzer order (the pipeline sorts later).
     public func analyze(path: String, file: TokenizedFile) -> [Finding] {
         analyzers.flatMap { $0.analyze(path: path, file: file) }
     }
 
+    /// Prepares each member, so project-wide analyzers still see the whole file list.
     public func prepared(for files: [DiscoveredFile], jobs: Int) -> any FileAnalyzer {
         CombinedAnalyzer(analyzers.map { $0.prepared(for: files, jobs: jobs) })
     }

@@ -70,6 +70,8 @@ public struct DiscoveryOptions: Sendable {
 /// stack (no recursion), keeping `.swift` regular files and links to them. Order is the byte order of
 /// display paths, so output never depends on the file system's directory order.
 public enum FileDiscovery {
+    /// The files to scan plus one problem or note per path that could not be used; never throws, so one
+    /// bad path does not stop the others.
     public static func discover(
         paths: [String],
         currentDirectory: String,

@@ -13,6 +13,7 @@ public enum MigrationReportBuilder {
         public var message: String
     }
 
+    /// The report for a finished scan; throws only when `earlierJSON` (from `--compare`) is not a scan report.
     public static func build(
         scan: ScanReport,
         files: [DiscoveredFile],

@@ -107,6 +107,12 @@ package enum Platform {
         return .success(names)
     }
 
+    /// Opens an existing file for writing without truncating or creating it (devices and FIFOs, which
+    /// cannot be replaced by rename); -1 with `errno` set on failure.
+    package static func openExistingForWriting(_ path: [UInt8]) -> Int32 {
+        withCPath(path) { open($0, O_WRONLY | O_CLOEXEC) }
+    }
+
     /// Reads a whole regular file. Refuses anything else, so FIFOs and devices never block a scan.
     package static func readFile(_ path: [UInt8]) -> Result<[UInt8], PlatformError> {
         let descriptor = withCPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }

@@ -90,7 +90,7 @@ public enum RuleCatalog {
                 if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
                 continue
             }
-            let distance = editDistance(typed, Array(candidate.utf8))
+            let distance = EditDistance.between(typed, Array(candidate.utf8))
             guard distance <= max(2, typed.count / 3) else { continue }
             if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }
@@ -98,20 +98,6 @@ public enum RuleCatalog {
     }
 
     static func quoted(_ text: String) -> String { JSONWriter.quoted(text) }
-
-    private static func editDistance(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
-        if lhs.isEmpty { return rhs.count }
-        var previous = Array(0...rhs.count)
-        var current = previous
-        for i in 1...lhs.count {
-            current[0] = i
-            for j in stride(from: 1, through: rhs.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (lhs[i - 1] == rhs[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[rhs.count]
-    }
 }
 
 extension RuleDescriptor.Kind {

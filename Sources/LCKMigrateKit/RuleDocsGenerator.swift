@@ -26,6 +26,7 @@ public enum RuleDocsGenerator {
         return table.analyzer(id: id).map(page(for:))
     }
 
+    /// A mapping rule's page: symbol, replacement, kind, availability and example, for `rules explain` and `rules docs`.
     public static func page(for rule: MappingRule) -> String {
         var text = "# `\(rule.id)`: \(rule.title)\n\n"
         text += "| | |\n|---|---|\n"
@@ -50,6 +51,7 @@ public enum RuleDocsGenerator {
         return text
     }
 
+    /// An analyzer rule's page: summary, rationale and examples, for `rules explain` and `rules docs`.
     public static func page(for rule: AnalyzerRule) -> String {
         var text = "# `\(rule.id)`: \(rule.title)\n\n"
         text += "| | |\n|---|---|\n"

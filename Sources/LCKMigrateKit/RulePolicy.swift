@@ -14,6 +14,7 @@ public struct RulePolicy: Sendable, Equatable {
         self.severityOverrides = severityOverrides
     }
 
+    /// Whether findings of `ruleID` are reported at all; checked before a finding is kept, so disabled rules cost nothing later.
     public func isActive(_ ruleID: String) -> Bool {
         if disabledRules.contains(ruleID) { return false }
         guard let enabledRules else { return true }

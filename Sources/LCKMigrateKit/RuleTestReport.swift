@@ -59,6 +59,7 @@ public struct RuleTestReport: Sendable {
 
 /// Which rules `rules test DIR` tests: the ones DIR defines (their rule file lies inside it).
 public enum RuleTestSelection {
+    /// Ids of the rules whose rule file lies inside one of `directories`.
     public static func ids(definedIn directories: [String], table: RuleTable) -> Set<String> {
         let prefixes = directories.map { $0 + "/" }
         var ids: Set<String> = []
@@ -67,6 +68,8 @@ public enum RuleTestSelection {
         return ids
     }
 
+    /// Whether `path` (relative to `currentDirectory` unless absolute) is a folder: `rules test PATH`
+    /// treats folders as rule packs and files as annotated samples.
     public static func isDirectory(_ path: String, under currentDirectory: String) -> Bool {
         let full = path.hasPrefix("/") ? path : currentDirectory + "/" + path
         guard case .success(let status) = Platform.status(of: Array(full.utf8), followLinks: true) else { return false }

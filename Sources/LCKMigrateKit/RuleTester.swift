@@ -33,6 +33,7 @@ public struct RuleTester: Sendable {
         return (mappings + analyzers).sorted { $0.ruleID < $1.ruleID }
     }
 
+    /// Runs an analyzer rule's triggering and non-triggering examples and their automatic mutations.
     public func test(_ rule: AnalyzerRule) -> RuleTestResult {
         var result = RuleTestResult(ruleID: rule.id, kind: rule.kind, location: rule.location)
         if let reason = engine.unavailableReason(rule.id, table) {
@@ -58,6 +59,7 @@ public struct RuleTester: Sendable {
         return result
     }
 
+    /// Runs a mapping rule's example and its automatic mutations.
     public func test(_ rule: MappingRule) -> RuleTestResult {
         var result = RuleTestResult(ruleID: rule.id, kind: .mapping, location: rule.location)
         if let reason = engine.unavailableReason(rule.id, table) {

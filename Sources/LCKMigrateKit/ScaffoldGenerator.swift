@@ -34,6 +34,7 @@ public enum ScaffoldGenerator {
         return facts
     }
 
+    /// The starter files, in a fixed order; pure, so tests can type-check the output without touching disk.
     public static func generate(_ facts: ScaffoldFacts) -> [ScaffoldFile] {
         [
             ScaffoldFile(name: "CallingSystem.swift", contents: callingSystem(facts)),

@@ -6,6 +6,7 @@ import LCKLexer
 ///
 /// Grammar: `//` spaces `lckmigrate:` COMMAND spaces RULE (`,` or spaces RULE)* [`--` REASON].
 public struct SuppressionDirective: Hashable, Sendable {
+    /// The word after `lckmigrate:`, which decides the lines a directive covers.
     public enum Command: String, Hashable, Sendable, CaseIterable {
         /// The next line of code; comment-only lines in between are skipped, a blank line ends the search.
         case disableNextLine = "disable-next-line"

@@ -17,7 +17,7 @@ public struct CodeClimateReporter: Reporter {
     public func render(_ report: ScanReport) -> [UInt8] {
         let digest = ReportDigest(report)
         var occurrences: [String: Int] = [:]
-        var issues: [JSONValue] = []
+        var issues: [OutputJSON] = []
         for finding in digest.active {
             let fingerprint: String
             if let own = finding.fingerprint {
@@ -48,7 +48,7 @@ public struct CodeClimateReporter: Reporter {
                 ])),
             ]))
         }
-        return JSONWriter.document(.array(issues))
+        return OutputJSONWriter.document(.array(issues))
     }
 
     static func severityName(_ severity: Severity) -> String {

@@ -42,7 +42,8 @@ enum HTMLReportStyle {
         .card b{display:block;font-size:1.5em}
         .note-box{border-left:4px solid var(--accent);background:var(--card);padding:8px 12px;margin:12px 0}
         table{border-collapse:collapse;width:100%;margin:8px 0}th,td{border-bottom:1px solid var(--line);\
-        padding:4px 8px;text-align:left;vertical-align:top}th{background:var(--card)}td.num,th.num{text-align:right}
+        padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}th{background:var(--card)}\
+        td.num,th.num{text-align:right;overflow-wrap:normal;white-space:nowrap}
         tr.none td{background:var(--none)}
         .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:.8em;font-weight:600;color:var(--bg)}
         .b-error,.b-blocked{background:var(--error)}.b-warning,.b-todo{background:var(--warning)}
@@ -50,11 +51,11 @@ enum HTMLReportStyle {
         svg{max-width:100%;height:auto}svg text{fill:var(--fg);font:12px system-ui,sans-serif}
         .bar{fill:var(--accent)}.seg-done{fill:var(--done)}.seg-todo{fill:var(--todo)}.seg-blocked{fill:var(--blocked)}
         .bar-error{fill:var(--error)}.bar-warning{fill:var(--warning)}.bar-note{fill:var(--note)}
-        ol.plan>li{margin:10px 0;padding:8px 12px;background:var(--card);border-radius:8px;border:1px solid var(--line)}
+        ol.plan>li{overflow-wrap:anywhere;margin:10px 0;padding:8px 12px;background:var(--card);border-radius:8px;border:1px solid var(--line)}
         details{border:1px solid var(--line);border-radius:8px;margin:8px 0;padding:4px 12px}
         summary{cursor:pointer;font-weight:600;overflow-wrap:anywhere}
-        .entry{border-top:1px solid var(--line);padding:8px 0}.entry:first-of-type{border-top:none}
-        .pair{display:grid;grid-template-columns:1fr 1fr;gap:8px}.pair.single{grid-template-columns:1fr}
+        .entry{border-top:1px solid var(--line);padding:8px 0;overflow-wrap:anywhere}.entry:first-of-type{border-top:none}
+        .pair{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:8px}.pair.single{grid-template-columns:1fr}
         pre{margin:4px 0;padding:6px 8px;background:var(--code);border-radius:6px;overflow-x:auto;white-space:pre}
         pre.lck{background:var(--lck)}.ln{color:var(--muted);user-select:none;display:inline-block;min-width:3.5em}
         @media (max-width:700px){.pair{grid-template-columns:1fr}}

@@ -40,22 +40,22 @@ public struct JSONReporter: Reporter {
 
     public func render(_ report: ScanReport) -> [UInt8] {
         let digest = ReportDigest(report)
-        let document = JSONValue.object([
+        let document = OutputJSON.object([
             ("version", .string(report.toolVersion)),
             ("rulesFingerprint", .string(report.rulesFingerprint)),
             ("findings", .generatedArray(count: digest.findings.count) { Self.findingValue(digest.findings[$0]) }),
             ("problems", .array(digest.problems.map { problem in
-                var members: [(String, JSONValue)] = [("path", .string(problem.path)), ("message", .string(problem.message))]
+                var members: [(String, OutputJSON)] = [("path", .string(problem.path)), ("message", .string(problem.message))]
                 if problem.kind == .skipped { members.append(("kind", .string(problem.kind.rawValue))) }
                 return .object(members)
             })),
             ("summary", Self.summaryValue(digest)),
         ])
         // About 600 bytes per finding in practice; generous, since unwritten capacity stays virtual.
-        return JSONWriter.document(document, expectedBytes: 65_536 + digest.findings.count * 1024)
+        return OutputJSONWriter.document(document, expectedBytes: 65_536 + digest.findings.count * 1024)
     }
 
-    static func findingValue(_ finding: Finding) -> JSONValue {
+    static func findingValue(_ finding: Finding) -> OutputJSON {
         .members([
             ("ruleId", .string(finding.ruleID)),
             ("severity", .string(finding.severity.rawValue)),
@@ -87,7 +87,7 @@ public struct JSONReporter: Reporter {
         ])
     }
 
-    static func summaryValue(_ digest: ReportDigest) -> JSONValue {
+    static func summaryValue(_ digest: ReportDigest) -> OutputJSON {
         .members([
             ("filesScanned", .int(digest.report.filesScanned)),
             ("filesWithCallKit", .int(digest.report.filesWithCallKit)),

@@ -16,7 +16,7 @@ public struct MarkdownMigrationReport: Sendable {
     }
 
     public func render(_ report: MigrationReport) -> [UInt8] {
-        let footer = "\n<sub>\(ToolInfo.name) \(escape(report.toolVersion)) · rules \(escape(String(report.rulesFingerprint.prefix(12))))</sub>\n"
+        let footer = "\n<sub>\(ToolInfo.name) \(MarkdownText.escape(report.toolVersion)) · rules \(MarkdownText.escape(String(report.rulesFingerprint.prefix(12))))</sub>\n"
         var page = MarkdownPage(limit: characterLimit - footer.utf8.count)
         let done = report.steps.count(where: { $0.state == .done })
         page.block("## CallKit → LiveCommunicationKit migration: \(done) of \(report.steps.count) plan steps done")
@@ -24,7 +24,7 @@ public struct MarkdownMigrationReport: Sendable {
             "Scanned \(plural(report.filesScanned, "file")) (\(plural(report.linesScanned, "line"))); \(report.filesWithCallKit) use CallKit/PushKit "
                 + "with \(plural(report.usageCount, "usage")). Findings: \(plural(report.errorCount, "error")), "
                 + "\(plural(report.warningCount, "warning")), \(plural(report.noteCount, "note"))\(report.suppressedCount > 0 ? " (\(report.suppressedCount) suppressed, not counted)" : ""). "
-                + "Estimated effort: **\(report.effortPoints) points** (\(escape(report.effortBand))).")
+                + "Estimated effort: **\(report.effortPoints) points** (\(MarkdownText.escape(report.effortBand))).")
         var availability = "> LiveCommunicationKit needs iOS 17.4 or later; keep CallKit behind a flag for older systems."
         if report.iOS26Usages > 0 { availability += " \(report.iOS26Usages) usages map to API that needs iOS 26." }
         page.block(availability)
@@ -81,7 +81,7 @@ public struct MarkdownMigrationReport: Sendable {
 
     private func planItem(_ number: Int, _ status: MigrationReport.StepStatus, _ report: MigrationReport) -> String {
         let box = status.state == .done ? "- [x]" : "- [ ]"
-        var item = "\(box) **\(number). \(escape(status.step.title))**"
+        var item = "\(box) **\(number). \(MarkdownText.escape(status.step.title))**"
         switch status.state {
         case .done: item += " — done"
         case .toDo: item += " — to do: \(status.pendingUsages) usage\(status.pendingUsages == 1 ? "" : "s") to migrate"
@@ -109,17 +109,7 @@ public struct MarkdownMigrationReport: Sendable {
             }
             scalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
         }
-        return escape(String(scalars))
-    }
-
-    /// Backslash-escapes the ASCII punctuation Markdown and GFM tables would interpret.
-    private func escape(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if "\\`*_[]<>|#~!&".unicodeScalars.contains(scalar) { out.append("\\") }
-            out.append(scalar)
-        }
-        return String(out)
+        return MarkdownText.escape(String(scalars))
     }
 }
 

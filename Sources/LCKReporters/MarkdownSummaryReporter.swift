@@ -20,7 +20,7 @@ public struct MarkdownSummaryReporter: Reporter {
 
     public func render(_ report: ScanReport) -> [UInt8] {
         let digest = ReportDigest(report)
-        let footer = "\n<sub>\(ToolInfo.name) \(escape(report.toolVersion)) · rules \(escape(report.rulesFingerprint))</sub>\n"
+        let footer = "\n<sub>\(ToolInfo.name) \(MarkdownText.escape(report.toolVersion)) · rules \(MarkdownText.escape(report.rulesFingerprint))</sub>\n"
         var page = Page(limit: characterLimit - footer.utf8.count)
 
         page.paragraph("## \(ToolInfo.name): \(digest.findingsPhrase)")
@@ -81,17 +81,7 @@ public struct MarkdownSummaryReporter: Reporter {
             scalars = String.UnicodeScalarView(scalars.prefix(cellLimit - 1))
             scalars.append("…")
         }
-        return escape(String(scalars))
-    }
-
-    /// Backslash-escapes the ASCII punctuation Markdown (and GFM tables) would interpret.
-    private func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if "\\`*_[]<>|#~!&".unicodeScalars.contains(scalar) { out += "\\" }
-            out.unicodeScalars.append(scalar)
-        }
-        return out
+        return MarkdownText.escape(String(scalars))
     }
 }
 

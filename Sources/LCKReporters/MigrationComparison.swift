@@ -6,6 +6,7 @@ import LCKRules
 /// Findings are matched by rule id + path + symbol and compared as counts, never by line, so code
 /// that only moved is neither migrated nor added.
 public struct MigrationComparison: Sendable, Hashable {
+    /// One area's counts then and now, the rows of the report's progress table.
     public struct AreaChange: Sendable, Hashable {
         public var id: String
         public var title: String
@@ -67,7 +68,7 @@ extension MigrationComparison {
 
     /// Compares the active findings of `current` with those in `earlierJSON` (a `scan --format json` file).
     public init(earlierJSON: [UInt8], current: ScanReport, rules: RuleTable, plan: MigrationPlan = .builtin) throws(MigrationComparisonError) {
-        let root: LCKCore.JSONValue
+        let root: JSONValue
         do {
             root = try JSONParser().parse(earlierJSON).root
         } catch {

@@ -65,13 +65,13 @@ public struct MigrationPlanError: Error, Sendable, CustomStringConvertible {
 extension MigrationPlan {
     /// Parses the `plan.json` shape; every key is required except `about`.
     public init(json bytes: [UInt8]) throws(MigrationPlanError) {
-        let root: LCKCore.JSONValue
+        let root: JSONValue
         do {
             root = try JSONParser().parse(bytes).root
         } catch {
             throw MigrationPlanError(message: "plan.json: \(error.description)")
         }
-        func strings(_ value: LCKCore.JSONValue?, _ what: String) throws(MigrationPlanError) -> [String] {
+        func strings(_ value: JSONValue?, _ what: String) throws(MigrationPlanError) -> [String] {
             guard let elements = value?.arrayValue else { throw MigrationPlanError(message: "plan.json: \(what) must be an array of strings") }
             var result: [String] = []
             for element in elements {
@@ -80,7 +80,7 @@ extension MigrationPlan {
             }
             return result
         }
-        func string(_ value: LCKCore.JSONValue?, _ what: String) throws(MigrationPlanError) -> String {
+        func string(_ value: JSONValue?, _ what: String) throws(MigrationPlanError) -> String {
             guard let text = value?.stringValue else { throw MigrationPlanError(message: "plan.json: \(what) must be a string") }
             return text
         }

@@ -229,6 +229,7 @@ extension MigrationReport {
         return first...max(first, min(finding.end.line, first + 2))
     }
 
+    /// Adds the source lines read after the scan; the report is built first so it can say which lines it needs.
     public mutating func attach(_ excerpts: SourceExcerpts) {
         self.excerpts = excerpts
     }
@@ -262,10 +263,12 @@ public struct SourceExcerpts: Sendable, Hashable {
 
     public init() {}
 
+    /// Keeps `text` as line `line` of `path`.
     public mutating func set(_ path: String, _ line: Int, _ text: String) {
         lines[path, default: [:]][line] = text
     }
 
+    /// The kept line, or nil when it was not read (file unreadable or changed since the scan).
     public func line(_ path: String, _ line: Int) -> String? {
         lines[path]?[line]
     }

@@ -37,6 +37,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         reporter(options: ReporterOptions())
     }
 
+    /// The reporter for this format; options matter only to the formats that use them (SARIF's source root).
     public func reporter(options: ReporterOptions) -> any Reporter {
         switch self {
         case .text: TextReporter()

@@ -48,7 +48,7 @@ public struct SARIFReporter: Reporter {
             ]))
         }
 
-        var run: [(String, JSONValue?)] = [
+        var run: [(String, OutputJSON?)] = [
             ("tool", .object([("driver", .object([
                 ("name", .string(ToolInfo.name)),
                 ("semanticVersion", .string(report.toolVersion)),
@@ -73,7 +73,7 @@ public struct SARIFReporter: Reporter {
             ("resultsDropped", .int(dropped)),
         ])))
 
-        return JSONWriter.document(.object([
+        return OutputJSONWriter.document(.object([
             ("$schema", .string("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")),
             ("version", .string("2.1.0")),
             ("runs", .array([.members(run)])),
@@ -95,7 +95,7 @@ public struct SARIFReporter: Reporter {
         return chosen.map { findings[$0] }
     }
 
-    static func resultValue(_ finding: Finding, ruleIndex: Int?) -> JSONValue {
+    static func resultValue(_ finding: Finding, ruleIndex: Int?) -> OutputJSON {
         .members([
             ("ruleId", .string(finding.ruleID)),
             ("ruleIndex", ruleIndex.map { .int($0) }),
@@ -118,8 +118,8 @@ public struct SARIFReporter: Reporter {
         ])
     }
 
-    private static func resultProperties(_ finding: Finding) -> JSONValue? {
-        let properties = JSONValue.members([
+    private static func resultProperties(_ finding: Finding) -> OutputJSON? {
+        let properties = OutputJSON.members([
             ("symbol", .stringIfPresent(finding.symbol)),
             ("replacement", .stringIfPresent(finding.replacement)),
             ("mappingKind", .stringIfPresent(finding.mappingKind?.rawValue)),
@@ -130,9 +130,9 @@ public struct SARIFReporter: Reporter {
         return properties
     }
 
-    private static func codeFlows(_ finding: Finding) -> JSONValue {
+    private static func codeFlows(_ finding: Finding) -> OutputJSON {
         let locations = finding.witness.map { step in
-            JSONValue.object([("location", .object([
+            OutputJSON.object([("location", .object([
                 ("physicalLocation", physicalLocation(
                     path: finding.path, start: step.position, startColumn: step.utf16Column, end: nil, endColumn: nil
                 )),
@@ -146,14 +146,14 @@ public struct SARIFReporter: Reporter {
     /// unknown (line 0), since SARIF lines start at 1.
     private static func physicalLocation(
         path: String, start: SourcePosition, startColumn: Int?, end: SourcePosition?, endColumn: Int?
-    ) -> JSONValue {
-        let artifact = JSONValue.object([
+    ) -> OutputJSON {
+        let artifact = OutputJSON.object([
             ("uri", .string(SARIFRules.percentEncodedPath(path))),
             ("uriBaseId", .string("%SRCROOT%")),
         ])
         guard start.line > 0 else { return .object([("artifactLocation", artifact)]) }
         let firstColumn = max(1, startColumn ?? start.column)
-        var region: [(String, JSONValue)] = [("startLine", .int(start.line)), ("startColumn", .int(firstColumn))]
+        var region: [(String, OutputJSON)] = [("startLine", .int(start.line)), ("startColumn", .int(firstColumn))]
         if let end, end.line > 0 {
             let lastLine = max(start.line, end.line)
             var lastColumn = max(1, endColumn ?? end.column)
@@ -164,7 +164,7 @@ public struct SARIFReporter: Reporter {
         return .object([("artifactLocation", artifact), ("region", .object(region))])
     }
 
-    private static func problemNotification(_ problem: FileProblem) -> JSONValue {
+    private static func problemNotification(_ problem: FileProblem) -> OutputJSON {
         .object([
             ("descriptor", .object([("id", .string("lckmigrate/unreadable-file"))])),
             ("level", .string("warning")),

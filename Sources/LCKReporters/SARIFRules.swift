@@ -22,7 +22,7 @@ enum SARIFRules {
         return byID.values.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
     }
 
-    static func ruleValue(_ rule: RuleDescriptor) -> JSONValue {
+    static func ruleValue(_ rule: RuleDescriptor) -> OutputJSON {
         .members([
             ("id", .string(rule.id)),
             ("name", .string(pascalCaseName(rule.title.isEmpty ? rule.id : rule.title))),

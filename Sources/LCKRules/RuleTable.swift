@@ -34,8 +34,10 @@ public struct RuleTable: Sendable {
         analyzerPositions = Dictionary(self.analyzers.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The mapping rule with `id`, looked up by index rather than a scan of the table.
     public func mapping(id: String) -> MappingRule? { mappingPositions[id].map { mappings[$0] } }
 
+    /// The analyzer rule with `id`.
     public func analyzer(id: String) -> AnalyzerRule? { analyzerPositions[id].map { analyzers[$0] } }
 
     /// Every id in the table, for validating config files and suppression comments.

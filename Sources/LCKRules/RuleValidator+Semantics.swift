@@ -140,6 +140,7 @@ public struct MarkerText: Sendable, Hashable {
     /// Byte offsets in `bytes` where a marker stood, in order.
     public var markerOffsets: [Int]
 
+    /// Removes every marker and records where each stood, so expected positions are UTF-8 offsets in the clean text.
     public static func strip(_ text: String) -> MarkerText {
         let marker = Array(Self.marker.utf8)
         let input = Array(text.utf8)

@@ -19,6 +19,7 @@ public struct SHA256 {
 
     public init() {}
 
+    /// Feeds more bytes; the fingerprint hashes rule files piece by piece without joining them first.
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         for byte in bytes {
             buffer.append(byte)
@@ -30,6 +31,7 @@ public struct SHA256 {
         }
     }
 
+    /// Feeds the UTF-8 bytes of `text`.
     public mutating func update(_ text: String) { update(text.utf8) }
 
     /// The 32-byte digest; the hasher should not be used afterwards.
@@ -58,6 +60,7 @@ public struct SHA256 {
         return hexString(hasher.finalize())
     }
 
+    /// Lowercase hex of a digest, the form fingerprints are printed and compared in.
     public static func hexString(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var bytes: [UInt8] = []

@@ -1,3 +1,5 @@
+import LCKMigrateKit
+
 /// Walks a command's arguments: options (`--name value`, `--name=value`, `-x value`, `-xvalue`), positionals,
 /// and `--`, after which everything is positional.
 ///
@@ -96,25 +98,10 @@ enum Suggestion {
         let typed = Array(typed.utf8)
         var best: (String, Int)?
         for candidate in candidates {
-            let distance = editDistance(typed, Array(candidate.utf8))
+            let distance = EditDistance.between(typed, Array(candidate.utf8))
             guard distance <= max(2, typed.count / 3), distance < candidate.utf8.count else { continue }
             if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }
         return best?.0
-    }
-
-    private static func editDistance(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
-        if lhs.isEmpty { return rhs.count }
-        var previous = Array(0...rhs.count)
-        var current = previous
-        for i in 1...lhs.count {
-            current[0] = i
-            for j in stride(from: 1, through: rhs.count, by: 1) {
-                let substitution = previous[j - 1] + (lhs[i - 1] == rhs[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-            }
-            swap(&previous, &current)
-        }
-        return previous[rhs.count]
     }
 }

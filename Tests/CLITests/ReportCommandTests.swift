@@ -78,6 +78,25 @@ import Testing
         let forced = try CLI.run(["scaffold", CLI.packageRoot + "/Samples/Speakerbox", "--output", "LCK", "--force"], in: scratch.root)
         #expect(forced.status == 0)
     }
+
+    /// A link leading outside the scanned folder is a deliberate skip: a note, exit 0, as in `scan`.
+    @Test func reportAndScaffoldTreatSkippedFilesAsNotesNotErrors() throws {
+        let scratch = try Scratch()
+        try scratch.file("outside.swift", "import CallKit\nlet provider = CXProvider(configuration: CXProviderConfiguration())\n")
+        try scratch.file("app/Calls.swift", "import CallKit\nlet provider = CXProvider(configuration: CXProviderConfiguration())\n")
+        try FileManager.default.createSymbolicLink(atPath: scratch.root + "/app/Linked.swift", withDestinationPath: "../outside.swift")
+        let note = "lckmigrate: note: app/Linked.swift: skipped: "
+        let report = try CLI.run(["report", "app", "--format", "markdown", "--output", "report.md"], in: scratch.root)
+        #expect(report.status == 0, "\(report.standardError)")
+        #expect(report.standardError.contains(note), "\(report.standardError)")
+        #expect(!report.standardError.contains("error:"), "\(report.standardError)")
+        let quiet = try CLI.run(["report", "app", "--format", "markdown", "--output", "quiet.md", "--quiet"], in: scratch.root)
+        #expect(quiet.status == 0 && quiet.standardError.isEmpty, "\(quiet.standardError)")
+        let scaffold = try CLI.run(["scaffold", "app", "--output", "LCK"], in: scratch.root)
+        #expect(scaffold.status == 0, "\(scaffold.standardError)")
+        #expect(scaffold.standardError.contains(note), "\(scaffold.standardError)")
+        #expect(!scaffold.standardError.contains("error:"), "\(scaffold.standardError)")
+    }
 }
 
 /// The rule-table fingerprint changes with any rule text edit; the goldens only track content.

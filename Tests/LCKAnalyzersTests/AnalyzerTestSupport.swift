@@ -58,27 +58,14 @@ enum AnalyzerTestSupport {
 
 /// An example with `↓` markers removed and their UTF-8 offsets recorded.
 struct MarkedSource: CustomStringConvertible {
-    static let marker = Array("↓".utf8)
-
     let source: String
     let markers: [Int]
 
+    /// Strips markers the way rule files are read (`MarkerText.strip`), so tests and `rules test` agree.
     init(_ marked: String) {
-        let bytes = Array(marked.utf8)
-        var clean: [UInt8] = []
-        var markers: [Int] = []
-        var index = 0
-        while index < bytes.count {
-            if index + Self.marker.count <= bytes.count, Array(bytes[index..<(index + Self.marker.count)]) == Self.marker {
-                markers.append(clean.count)
-                index += Self.marker.count
-            } else {
-                clean.append(bytes[index])
-                index += 1
-            }
-        }
-        source = String(decoding: clean, as: UTF8.self)
-        self.markers = markers
+        let stripped = MarkerText.strip(marked)
+        source = String(decoding: stripped.bytes, as: UTF8.self)
+        markers = stripped.markerOffsets
     }
 
     var description: String { source }

@@ -2,6 +2,7 @@ import LCKAnalyzers
 import LCKCore
 import LCKLexer
 import LCKRules
+import Testing
 
 /// Runs one analyzer over a snippet whose expected finding starts are marked with `↓`.
 struct MarkedSnippet {
@@ -11,23 +12,10 @@ struct MarkedSnippet {
     let markers: [Int]
 
     init(_ marked: String) {
-        var bytes: [UInt8] = []
-        var markers: [Int] = []
-        let arrow = Array("↓".utf8)
-        let input = Array(marked.utf8)
-        var index = 0
-        while index < input.count {
-            if index + arrow.count <= input.count, Array(input[index..<(index + arrow.count)]) == arrow {
-                markers.append(bytes.count)
-                index += arrow.count
-                continue
-            }
-            bytes.append(input[index])
-            index += 1
-        }
-        self.bytes = bytes
-        self.markers = markers
-        self.source = String(decoding: bytes, as: UTF8.self)
+        let stripped = MarkedSource(marked)
+        self.source = stripped.source
+        self.bytes = Array(stripped.source.utf8)
+        self.markers = stripped.markers
     }
 
     /// Findings of `analyzer`, located (1-based lines) against the snippet.
@@ -44,5 +32,23 @@ struct MarkedSnippet {
     /// The source text a finding starts at, up to the end of its range.
     func text(of finding: Finding) -> String {
         String(decoding: bytes[finding.range.start..<finding.range.end], as: UTF8.self)
+    }
+}
+
+/// A suite for one analyzer whose cases are `↓`-marked snippets: `check` expects findings exactly at
+/// the markers and, when given, the first finding's witness steps.
+protocol MarkedSnippetSuite {
+    associatedtype Checked: Analyzer
+    var analyzer: Checked { get }
+}
+
+extension MarkedSnippetSuite {
+    func check(_ marked: String, witness expected: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        let snippet = MarkedSnippet(marked)
+        let findings = snippet.findings(analyzer)
+        #expect(findings.map(\.range.start) == snippet.markers, sourceLocation: sourceLocation)
+        if let first = findings.first, !expected.isEmpty {
+            #expect(first.witness.map(\.message) == expected, sourceLocation: sourceLocation)
+        }
     }
 }

@@ -2,17 +2,8 @@ import LCKAnalyzers
 import LCKCore
 import Testing
 
-@Suite struct PushCompletionNotCalledAnalyzerTests {
+@Suite struct PushCompletionNotCalledAnalyzerTests: MarkedSnippetSuite {
     let analyzer = PushCompletionNotCalledAnalyzer()
-
-    func check(_ marked: String, witness expected: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) {
-        let snippet = MarkedSnippet(marked)
-        let findings = snippet.findings(analyzer)
-        #expect(findings.map(\.range.start) == snippet.markers, sourceLocation: sourceLocation)
-        if let first = findings.first, !expected.isEmpty {
-            #expect(first.witness.map(\.message) == expected, sourceLocation: sourceLocation)
-        }
-    }
 
     @Test func completionNeverCalled() {
         check(

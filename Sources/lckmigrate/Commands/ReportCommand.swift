@@ -96,13 +96,13 @@ struct ReportCommand: Command {
         case .markdown: MarkdownMigrationReport().render(report)
         }
         if let destination { try destination.commit(bytes) } else { context.console.out(bytes) }
-        for problem in scan.problems { context.console.err(ErrorPresentation.errorLine(problem.path, problem.message)) }
+        ScanCommand.printProblems(scan.problems, quiet: quiet, context)
         if !quiet {
             let done = report.steps.count(where: { $0.state == .done })
             context.console.err("\(ToolName.name): \(report.usageCount) CallKit usages in \(report.filesWithCallKit) files, "
                 + "\(report.findingCount) findings, effort \(report.effortPoints) points; plan \(done)/\(report.steps.count) steps done\n")
         }
-        return scan.problems.isEmpty ? .success : .failure
+        return FailThreshold.never.exitStatus(for: scan)
     }
 
     /// The `--compare` file's bytes; relative paths start at the command's current directory.

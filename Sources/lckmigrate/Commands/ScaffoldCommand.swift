@@ -67,9 +67,9 @@ struct ScaffoldCommand: Command {
             context.console.err(ErrorPresentation.errorLine(path, error.problem.message))
             return .failure
         }
-        for problem in scan.problems { context.console.err(ErrorPresentation.errorLine(problem.path, problem.message)) }
+        ScanCommand.printProblems(scan.problems, quiet: false, context)
         context.console.err("\(ToolName.name): wrote \(files.map(\.name).joined(separator: ", ")) to \(output ?? "") "
             + "(\(facts.handlers.count) action handlers, \(facts.noEquivalent.count) usages without an equivalent)\n")
-        return scan.problems.isEmpty ? .success : .failure
+        return FailThreshold.never.exitStatus(for: scan)
     }
 }

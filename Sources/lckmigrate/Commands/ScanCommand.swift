@@ -134,6 +134,12 @@ struct ScanCommand: Command {
     }
 
     private func printProblems(_ problems: [FileProblem], _ context: CommandContext) {
+        Self.printProblems(problems, quiet: quiet, context)
+    }
+
+    /// Unreadable files as `error:` lines; deliberate skips as `note:` lines, hidden by `--quiet`.
+    /// Shared by `report` and `scaffold`, so a skipped link is a note (not an exit-2 error) everywhere.
+    static func printProblems(_ problems: [FileProblem], quiet: Bool, _ context: CommandContext) {
         for problem in problems {
             if problem.kind == .skipped {
                 if !quiet { context.console.err("\(ToolName.name): note: \(problem.path): \(problem.message)\n") }

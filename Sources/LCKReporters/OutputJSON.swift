@@ -1,14 +1,15 @@
-/// A JSON document held in the order it will be written.
+/// A JSON document a reporter builds, held in the order it will be written (LCKCore's `JSONValue` is the
+/// parsed, position-carrying kind; this one only ever goes out).
 ///
 /// Objects are ordered member lists, not dictionaries, so key order is fixed by the code that
 /// builds them and the output bytes never depend on hashing. Nesting depth is bounded by the
 /// reporters' own document shapes, never by the scanned input.
-enum JSONValue {
-    case object([(String, JSONValue)])
-    case array([JSONValue])
+enum OutputJSON {
+    case object([(String, OutputJSON)])
+    case array([OutputJSON])
     /// An array whose elements are built one at a time while writing and dropped right after, so a
     /// report with a million findings never holds a million element trees at once.
-    case generatedArray(count: Int, element: (Int) -> JSONValue)
+    case generatedArray(count: Int, element: (Int) -> OutputJSON)
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -16,29 +17,29 @@ enum JSONValue {
 
     /// An object from optional members: `nil` members are left out, which is how reporters
     /// write "only when present" keys without `if` ladders.
-    static func members(_ members: [(String, JSONValue?)]) -> JSONValue {
+    static func members(_ members: [(String, OutputJSON?)]) -> OutputJSON {
         .object(members.compactMap { key, value in value.map { (key, $0) } })
     }
 
-    static func stringIfPresent(_ value: String?) -> JSONValue? {
+    static func stringIfPresent(_ value: String?) -> OutputJSON? {
         value.map { .string($0) }
     }
 
     /// `value` or an explicit `null`, for keys whose presence is part of the schema.
-    static func stringOrNull(_ value: String?) -> JSONValue {
+    static func stringOrNull(_ value: String?) -> OutputJSON {
         value.map { .string($0) } ?? .null
     }
 
-    static func strings(_ values: [String]) -> JSONValue {
+    static func strings(_ values: [String]) -> OutputJSON {
         .array(values.map { .string($0) })
     }
 }
 
-/// Writes a `JSONValue` as pretty-printed UTF-8 (two-space indent, `"key": value`, final newline).
-enum JSONWriter {
+/// Writes an `OutputJSON` as pretty-printed UTF-8 (two-space indent, `"key": value`, final newline).
+enum OutputJSONWriter {
     /// `expectedBytes` sizes the buffer up front: growing by doubling briefly holds the old and the new
     /// buffer (three times the report at the last step); pages reserved but never written cost no memory.
-    static func document(_ value: JSONValue, expectedBytes: Int = 4096) -> [UInt8] {
+    static func document(_ value: OutputJSON, expectedBytes: Int = 4096) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(max(4096, expectedBytes))
         write(value, indent: 0, into: &out)
@@ -46,7 +47,7 @@ enum JSONWriter {
         return out
     }
 
-    private static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
+    private static func write(_ value: OutputJSON, indent: Int, into out: inout [UInt8]) {
         switch value {
         case .null:
             out.append(contentsOf: "null".utf8)
