@@ -170,6 +170,11 @@ public struct MappingIndex: Sendable {
         bytes.withUnsafeBufferPointer { entryIndex(buffer: $0, start: start, length: length) }
     }
 
+    /// Whether the token text `buffer[start..<start+length]` names an entry (backticks ignored).
+    func contains(buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
+        entryIndex(buffer: buffer, start: start, length: length) != nil
+    }
+
     /// `entryIndex(bytes:start:length:)` over a buffer the caller already holds (no per-token array access checks).
     private func entryIndex(buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Int? {
         var start = start
