@@ -18,6 +18,8 @@ public struct AnalyzerGate: Sendable {
     public struct Verdict: Sendable, Equatable {
         public var runsDetector: Bool
         var analyzerBits: UInt64
+        /// More analyzers than bits: the ones past the last bit run on every file.
+        var hasUnmaskedAnalyzers: Bool
 
         /// Whether the analyzer at `position` of the gate's list may report anything.
         public func runs(analyzer position: Int) -> Bool {
@@ -25,7 +27,7 @@ public struct AnalyzerGate: Sendable {
         }
 
         /// Nothing can be reported: the file needs no parse.
-        public var runsNothing: Bool { !runsDetector && analyzerBits == 0 }
+        public var runsNothing: Bool { !runsDetector && analyzerBits == 0 && !hasUnmaskedAnalyzers }
     }
 
     static let maskedAnalyzers = 63
@@ -34,6 +36,7 @@ public struct AnalyzerGate: Sendable {
     private let names: NameBitTable
     private let alwaysBits: UInt64
     private let index: MappingIndex
+    private let hasUnmaskedAnalyzers: Bool
 
     /// `aliasNames`: project typealiases that stand for a mapped type (their uses count as detector hits).
     public init(analyzers: [any Analyzer], rules: RuleTable, index: MappingIndex, aliasNames: some Sequence<String>) {
@@ -49,6 +52,7 @@ public struct AnalyzerGate: Sendable {
         for name in aliasNames { table[name, default: 0] |= Self.detectorBit }
         names = NameBitTable(table)
         alwaysBits = always
+        hasUnmaskedAnalyzers = analyzers.count > Self.maskedAnalyzers
         self.index = index
     }
 
@@ -72,7 +76,9 @@ public struct AnalyzerGate: Sendable {
                 if bits == everything { break }
             }
         }
-        return Verdict(runsDetector: bits & Self.detectorBit != 0, analyzerBits: bits & ~Self.detectorBit)
+        return Verdict(
+            runsDetector: bits & Self.detectorBit != 0, analyzerBits: bits & ~Self.detectorBit,
+            hasUnmaskedAnalyzers: hasUnmaskedAnalyzers)
     }
 }
 
