@@ -71,4 +71,8 @@ public protocol Analyzer: Sendable {
     /// The stable rule id; never reused for another meaning.
     var ruleID: String { get }
     func analyze(_ context: AnalysisContext, into findings: inout [Finding])
+    /// Names (identifier text, backticks removed) of which a file must spell at least one for this
+    /// analyzer to report anything there; nil (the default) runs it on every file. Lets a scan skip
+    /// parsing files no rule can fire in, so it must never leave out a name a finding depends on.
+    func triggerNames(rules: RuleTable) -> Set<String>?
 }

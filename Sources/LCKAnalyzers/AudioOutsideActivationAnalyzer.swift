@@ -38,6 +38,9 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
         }
     }
 
+    /// Only files that import CallKit/LCK or adopt their delegate protocols are judged (`usesCallKitOrLCK`).
+    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.callKitOrLCKNames }
+
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         guard CallRoles.usesCallKitOrLCK(context) else { return }
         let vocabulary = Vocabulary(context.metadata(for: ruleID)?.parameters)

@@ -31,6 +31,14 @@ enum CallRoles {
         return lastMatch(words, in: callNouns) != nil && lastMatch(words, in: perCallVerbs) != nil
     }
 
+    /// The names `usesCallKitOrLCK` looks for: without one of them in a file, it is false there.
+    static let callKitOrLCKNames: Set<String> = ["CallKit", "LiveCommunicationKit", "CXProviderDelegate", "ConversationManagerDelegate"]
+
+    /// `provider` for `provider(_:perform:)`: the name a function with that selector is declared with.
+    static func baseNames(of selectors: Set<String>) -> Set<String> {
+        Set(selectors.map { String($0.prefix { $0 != "(" }) })
+    }
+
     /// Whether the file imports CallKit or LiveCommunicationKit, or declares a type adopting one of
     /// their delegate protocols (wrappers sometimes import only an umbrella module).
     static func usesCallKitOrLCK(_ context: AnalysisContext) -> Bool {

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKRules
 
 /// Finds `providerDidReset(_:)` / `conversationManagerDidReset(_:)` bodies that are empty or only log.
 public struct EmptyResetAnalyzer: Analyzer {
@@ -9,6 +10,9 @@ public struct EmptyResetAnalyzer: Analyzer {
     public init() {}
 
     static let selectors: Set<String> = ["providerDidReset(_:)", "conversationManagerDidReset(_:)"]
+
+    /// Findings sit in the reset callbacks, which are named by their base names.
+    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: Self.selectors) }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters

@@ -55,7 +55,11 @@ public struct MappingIndex: Sendable {
 
     public let rules: [MappingRule]
     private(set) var entries: [NameEntry] = []
-    private var entriesByHash: [UInt64: [Int32]] = [:]
+    /// Open-addressing table of entry indices (-1 = empty), keyed by the FNV-1a hash of the name;
+    /// `slotHashes` holds each slot's full hash so most probes end without comparing bytes.
+    private var slots: [Int32] = []
+    private var slotHashes: [UInt64] = []
+    private var slotMask = 0
     private var lengthMask: UInt64 = 0
     private var firstBytes = [Bool](repeating: false, count: 256)
     /// Names of the types the rules are about (type and construction names, receiver types, protocols),
@@ -69,6 +73,24 @@ public struct MappingIndex: Sendable {
         self.rules = rules.mappings
         for (ruleIndex, rule) in rules.mappings.enumerated() {
             for spec in rule.matches { add(spec, rule: ruleIndex) }
+        }
+        buildSlots()
+    }
+
+    /// Fills the probe table at a load factor of at most 1/4, so lookups of absent names (nearly
+    /// every token) usually stop at the first empty slot.
+    private mutating func buildSlots() {
+        var capacity = 16
+        while capacity < entries.count * 4 { capacity *= 2 }
+        slots = [Int32](repeating: -1, count: capacity)
+        slotHashes = [UInt64](repeating: 0, count: capacity)
+        slotMask = capacity - 1
+        for (position, entry) in entries.enumerated() {
+            let hash = Self.hash(entry.name[...])
+            var slot = Int(truncatingIfNeeded: hash) & slotMask
+            while slots[slot] >= 0 { slot = (slot + 1) & slotMask }
+            slots[slot] = Int32(position)
+            slotHashes[slot] = hash
         }
     }
 
@@ -117,14 +139,12 @@ public struct MappingIndex: Sendable {
     private mutating func update(_ name: String, _ body: (inout NameEntry) -> Void) {
         let bytes = Array(name.utf8)
         guard let first = bytes.first else { return }
-        let hash = Self.hash(bytes[...])
-        if let existing = entriesByHash[hash]?.first(where: { entries[Int($0)].name == bytes }) {
-            body(&entries[Int(existing)])
+        if let existing = entries.firstIndex(where: { $0.name == bytes }) {
+            body(&entries[existing])
             return
         }
         var entry = NameEntry(name: bytes)
         body(&entry)
-        entriesByHash[hash, default: []].append(Int32(entries.count))
         entries.append(entry)
         lengthMask |= 1 << UInt64(min(bytes.count, 63))
         firstBytes[Int(first)] = true
@@ -147,19 +167,45 @@ public struct MappingIndex: Sendable {
 
     /// The entry named by `bytes[start..<start+length]` (backticks around it ignored), if any.
     func entryIndex(bytes: [UInt8], start: Int, length: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { entryIndex(buffer: $0, start: start, length: length) }
+    }
+
+    /// Whether the token text `buffer[start..<start+length]` names an entry (backticks ignored).
+    func contains(buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
+        entryIndex(buffer: buffer, start: start, length: length) != nil
+    }
+
+    /// `entryIndex(bytes:start:length:)` over a buffer the caller already holds (no per-token array access checks).
+    private func entryIndex(buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Int? {
         var start = start
         var length = length
-        if length >= 3, bytes[start] == UInt8(ascii: "`"), bytes[start + length - 1] == UInt8(ascii: "`") {
+        if length >= 3, buffer[start] == UInt8(ascii: "`"), buffer[start + length - 1] == UInt8(ascii: "`") {
             start += 1
             length -= 2
         }
-        guard length > 0, lengthMask & (1 << UInt64(min(length, 63))) != 0, firstBytes[Int(bytes[start])] else {
+        guard length > 0, lengthMask & (1 << UInt64(min(length, 63))) != 0, firstBytes[Int(buffer[start])] else {
             return nil
         }
-        let slice = bytes[start..<(start + length)]
-        guard let bucket = entriesByHash[Self.hash(slice)] else { return nil }
-        for candidate in bucket where entries[Int(candidate)].name.elementsEqual(slice) { return Int(candidate) }
-        return nil
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for offset in start..<(start + length) {
+            hash ^= UInt64(buffer[offset])
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        var slot = Int(truncatingIfNeeded: hash) & slotMask
+        while true {
+            let candidate = slots[slot]
+            if candidate < 0 { return nil }
+            if slotHashes[slot] == hash, Self.equal(entries[Int(candidate)].name, buffer, start: start, length: length) {
+                return Int(candidate)
+            }
+            slot = (slot + 1) & slotMask
+        }
+    }
+
+    private static func equal(_ name: [UInt8], _ buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
+        guard name.count == length else { return false }
+        for offset in 0..<length where name[offset] != buffer[start + offset] { return false }
+        return true
     }
 
     /// The entry for a token, if the token's text is a name some rule mentions.
@@ -171,22 +217,24 @@ public struct MappingIndex: Sendable {
     /// single pass over identifier-shaped runs, comments and strings included (over-inclusion only
     /// costs a parse). Used to pick the files worth parsing in the project pre-pass.
     public func scanMarkers(_ bytes: [UInt8]) -> MarkerScan {
-        var result = MarkerScan.none
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            guard Self.isIdentifierByte(bytes[index]) else {
-                index += 1
-                continue
+        bytes.withUnsafeBufferPointer { buffer in
+            var result = MarkerScan.none
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                guard Self.isIdentifierByte(buffer[index]) else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                while index < count, Self.isIdentifierByte(buffer[index]) { index += 1 }
+                if let entry = entryIndex(buffer: buffer, start: start, length: index - start), entries[entry].isAnchor {
+                    if entries[entry].isChangingAnchor { return .changing }
+                    result = .unchangedOnly
+                }
             }
-            let start = index
-            while index < count, Self.isIdentifierByte(bytes[index]) { index += 1 }
-            if let entry = entryIndex(bytes: bytes, start: start, length: index - start), entries[entry].isAnchor {
-                if entries[entry].isChangingAnchor { return .changing }
-                result = .unchangedOnly
-            }
+            return result
         }
-        return result
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {

@@ -71,6 +71,13 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
         return ActionFacts(handledByType: analyzer.handledActions(in: context), requested: analyzer.requestedActions(in: context))
     }
 
+    /// Findings sit at capability members or at types adopting the delegate protocols (conformances
+    /// come from this file's own declarations, so the protocol name is spelled here).
+    public func triggerNames(rules: RuleTable) -> Set<String>? {
+        let capabilities = rules.analyzer(id: ruleID)?.parameters.stringTable("capabilityActions") ?? Self.defaultCapabilityActions
+        return Set(capabilities.keys).union(Self.delegateProtocols)
+    }
+
     /// Uses the scan's project-wide action facts when a pre-pass collected them.
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         analyze(context, project: context.project.actions, into: &findings)

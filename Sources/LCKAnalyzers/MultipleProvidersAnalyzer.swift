@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKRules
 
 /// Flags `CXProvider(configuration:)` / `ConversationManager(configuration:)` built in per-call code
 /// or in the view lifecycle of a call screen, and every construction of a file that has more than one construction site (if/else
@@ -32,6 +33,11 @@ public struct MultipleProvidersAnalyzer: Analyzer {
         var place: String
         var reason: String?
         var confidence: Confidence?
+    }
+
+    /// Findings sit at constructions of the provider types.
+    public func triggerNames(rules: RuleTable) -> Set<String>? {
+        Set(rules.analyzer(id: ruleID)?.parameters.strings("providerTypes") ?? Self.defaultProviderTypes)
     }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {

@@ -6,8 +6,14 @@ import LCKParser
 extension StatementSyntax {
     /// Functions with a body whose selector is one of `selectors`.
     func functions(withSelectors selectors: Set<String>) -> [Int] {
-        outline.functions.indices.filter { index in
-            outline.functions[index].body != nil && selectors.contains(outline.selector(ofFunction: index, in: file))
+        // A function's selector starts with its base name: compare that first, and build the full
+        // selector only for the few functions whose name some selector starts with.
+        let baseNames = Set(selectors.map { String($0.prefix { $0 != "(" }) })
+        return outline.functions.indices.filter { index in
+            let function = outline.functions[index]
+            guard function.body != nil else { return false }
+            if function.kind == .function, !baseNames.contains(file.name(at: function.nameToken)) { return false }
+            return selectors.contains(outline.selector(ofFunction: index, in: file))
         }
     }
 

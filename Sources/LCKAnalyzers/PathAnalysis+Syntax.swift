@@ -10,13 +10,14 @@ import LCKRules
 struct StatementSyntax {
     let file: TokenizedFile
     let outline: SyntaxOutline
-    let lines: LineTable
+    /// Built on the first witness step that needs a line number: most files never ask.
+    private let lines: LazyLineTable
     let logging: LoggingVocabulary
 
     init(context: AnalysisContext, logging: LoggingVocabulary = LoggingVocabulary()) {
         file = context.file
         outline = context.outline
-        lines = LineTable(context.file.bytes)
+        lines = LazyLineTable(bytes: context.file.bytes)
         self.logging = logging
     }
 
@@ -25,7 +26,7 @@ struct StatementSyntax {
     /// 1-based line of a token.
     func line(of token: Int) -> Int {
         guard token >= 0, token < file.tokens.count else { return 0 }
-        return lines.position(of: file.tokens[token].start).line
+        return lines.table.position(of: file.tokens[token].start).line
     }
 
     func step(at token: Int, _ message: String) -> WitnessStep {
@@ -218,4 +219,12 @@ struct LoggingVocabulary: Sendable {
         if let value = parameters?.strings("logReceivers") { receivers = value }
         if let value = parameters?.strings("logFunctionWords") { functionWords = Set(value.map { $0.lowercased() }) }
     }
+}
+
+/// A file's line table, made when first read (a class so copies of `StatementSyntax` share it).
+final class LazyLineTable {
+    private let bytes: [UInt8]
+    private(set) lazy var table = LineTable(bytes)
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
 }

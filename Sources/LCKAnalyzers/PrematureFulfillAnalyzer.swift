@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKRules
 
 /// Finds `fulfill` calls that run before the work they stand for: synchronously while the
 /// connect/answer/start work goes on in a `Task`, a dispatch or a completion callback, or inside that
@@ -9,6 +10,9 @@ public struct PrematureFulfillAnalyzer: Analyzer {
     public let ruleID = "premature_fulfill"
 
     public init() {}
+
+    /// Findings sit in perform handlers, which are named by their base names.
+    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: UnresolvedActionAnalyzer.handlerSelectors) }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKRules
 
 /// Finds completion-handler PushKit methods with a path that never calls the completion handler.
 ///
@@ -10,6 +11,9 @@ public struct PushCompletionNotCalledAnalyzer: Analyzer {
     public let ruleID = "push_completion_not_called"
 
     public init() {}
+
+    /// Findings start from the incoming-push callbacks, which are named by their base names.
+    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: PushHandler.selectors) }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKRules
 
 /// Finds a fresh `UUID()` used as the id of an incoming call reported from a VoIP push.
 ///
@@ -15,6 +16,9 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
 
     static let reportMembers: Set<String> = ["reportNewIncomingCall", "reportNewIncomingConversation"]
     static let idLabels: Set<String> = ["with", "uuid"]
+
+    /// Findings start from the incoming-push callbacks, which are named by their base names.
+    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: PushHandler.selectors) }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)

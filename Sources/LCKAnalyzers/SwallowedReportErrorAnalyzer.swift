@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKRules
 
 /// Finds reports of incoming calls whose error is dropped: `try?`, a completion that never looks at
 /// its error (or only logs it), a `catch` that only logs, or a `Task` that lets the error vanish.
@@ -8,6 +9,13 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
     public let ruleID = "swallowed_report_error"
 
     public init() {}
+
+    /// Findings sit at calls of the report members.
+    public func triggerNames(rules: RuleTable) -> Set<String>? {
+        Set(
+            rules.analyzer(id: ruleID)?.parameters.strings("reportMembers")
+                ?? ["reportNewIncomingCall", "reportNewIncomingConversation", "reportNewIncomingVoIPPushPayload"])
+    }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKRules
 
 /// Flags a `CXHandle(type:value:)` or `Handle(type:value:displayName:)` whose value looks temporary.
 ///
@@ -16,6 +17,9 @@ public struct TransientHandleAnalyzer: Analyzer {
     static let defaultTransientWords = ["room", "token", "session", "meeting", "invite", "callId", "uuidString"]
     static let defaultStableWords = ["user", "account", "contact", "phone", "email"]
     static let defaultPlaceholders = ["", "unknown", "placeholder", "test"]
+
+    /// Findings sit at `CXHandle(…)`/`Handle(…)` constructions.
+    public func triggerNames(rules: RuleTable) -> Set<String>? { ["CXHandle", "Handle"] }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters

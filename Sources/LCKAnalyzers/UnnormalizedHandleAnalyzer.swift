@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKRules
 
 /// Flags a `.phoneNumber` handle whose visible literal value is not E.164, or an `.emailAddress`
 /// handle whose visible literal is not lower case.
@@ -11,6 +12,9 @@ public struct UnnormalizedHandleAnalyzer: Analyzer {
     public let ruleID = "unnormalized_handle"
 
     public init() {}
+
+    /// Findings sit at `CXHandle(…)`/`Handle(…)` constructions.
+    public func triggerNames(rules: RuleTable) -> Set<String>? { ["CXHandle", "Handle"] }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let file = context.file

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKRules
 
 /// Finds PushKit VoIP handlers with a path that returns before a new incoming call is reported.
 ///
@@ -12,6 +13,9 @@ public struct UnreportedVoipPushAnalyzer: Analyzer {
     public let ruleID = "unreported_voip_push"
 
     public init() {}
+
+    /// Findings start from the incoming-push callbacks, which are named by their base names.
+    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: PushHandler.selectors) }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKRules
 
 /// Finds `provider(_:perform:)` / `conversationManager(_:perform:)` handlers with a path on which
 /// the action is neither fulfilled nor failed.
@@ -18,6 +19,9 @@ public struct UnresolvedActionAnalyzer: Analyzer {
     public init() {}
 
     static let handlerSelectors: Set<String> = ["provider(_:perform:)", "conversationManager(_:perform:)"]
+
+    /// Findings sit in perform handlers, which are named by their base names.
+    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: UnresolvedActionAnalyzer.handlerSelectors) }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKRules
 
 /// Flags a provider, manager or push-registry delegate that nothing keeps alive.
 ///
@@ -18,6 +19,9 @@ public struct UnretainedDelegateAnalyzer: Analyzer {
     ]
     /// Words in a receiver's name that mark it as such an owner when its type is unknown.
     static let delegateOwnerWords = ["provider", "manager", "registry", "observer"]
+
+    /// Only files that import CallKit/LCK/PushKit or adopt the delegate protocols are judged.
+    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.callKitOrLCKNames.union(["PushKit"]) }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         guard CallRoles.usesCallKitOrLCK(context) || Self.importsPushKit(context) else { return }

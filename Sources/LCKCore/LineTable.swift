@@ -13,6 +13,14 @@ public struct LineTable: Sendable {
         var index = 0
         let count = bytes.count
         while index < count {
+            // Skip eight bytes at a time while none of them is a CR or LF (a word-wide zero-byte
+            // test on the word XORed with each terminator; exact about whether one is present).
+            while index + 8 <= count {
+                let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if Self.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || Self.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { break }
+                index += 8
+            }
+            guard index < count else { break }
             let byte = bytes[index]
             if byte == 0x0A {
                 starts.append(index + 1)
@@ -24,6 +32,10 @@ public struct LineTable: Sendable {
         }
         lineStarts = starts
         byteCount = count
+    }
+
+    private static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
     }
 
     public init(_ bytes: [UInt8]) {

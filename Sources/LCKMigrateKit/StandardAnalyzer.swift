@@ -20,18 +20,27 @@ public struct StandardAnalyzer: FileAnalyzer {
         self.init(rules: rules, detector: MappingDetector(rules: rules), analyzers: analyzers, project: project)
     }
 
+    /// Decides per file, from its tokens, which of `analyzers` (and whether detection) can report anything.
+    let gate: AnalyzerGate
+
     init(rules: RuleTable, detector: MappingDetector, analyzers: [any Analyzer], project: ProjectFacts) {
         self.rules = rules
         self.detector = detector
         self.analyzers = analyzers
         self.project = project
+        gate = AnalyzerGate(analyzers: analyzers, rules: rules, index: detector.index, aliasNames: project.aliases.keys)
     }
 
     public func analyze(path: String, file: TokenizedFile) -> [Finding] {
+        // Most files name nothing any rule looks for: they are neither parsed nor analysed.
+        let verdict = gate.verdict(for: file)
+        guard !verdict.runsNothing else { return [] }
         let context = AnalysisContext(file: file, rules: rules, project: project)
         var findings: [Finding] = []
-        detector.detect(context, project: project, into: &findings)
-        for analyzer in analyzers { analyzer.analyze(context, into: &findings) }
+        if verdict.runsDetector { detector.detect(context, project: project, into: &findings) }
+        for (position, analyzer) in analyzers.enumerated() where verdict.runs(analyzer: position) {
+            analyzer.analyze(context, into: &findings)
+        }
         return findings
     }
 

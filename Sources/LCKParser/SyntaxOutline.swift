@@ -130,6 +130,11 @@ extension TokenizedFile {
 
     /// Name text with surrounding backticks removed, so `` `default` `` compares as `default`.
     public func name(at index: Int) -> String {
+        // Most names carry no backticks: skip the character counting below for them.
+        if index >= 0, index < tokens.count {
+            let token = tokens[index]
+            if token.length == 0 || bytes[token.start] != UInt8(ascii: "`") { return text(of: token) }
+        }
         var text = text(at: index)
         if text.count >= 2, text.hasPrefix("`"), text.hasSuffix("`") {
             text.removeFirst()
