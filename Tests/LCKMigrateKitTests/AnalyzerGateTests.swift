@@ -1,0 +1,55 @@
+import Foundation
+import LCKAnalyzers
+import LCKCore
+import LCKLexer
+@testable import LCKMigrateKit
+import LCKRules
+import Testing
+
+/// The per-file gate only skips work: with it, every file yields exactly the findings that running the
+/// detector and every analyzer unconditionally yields.
+@Suite struct AnalyzerGateTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// Findings without the gate: the detector and all analyzers over one context.
+    func ungated(_ analyzer: StandardAnalyzer, _ file: TokenizedFile) -> [Finding] {
+        let context = AnalysisContext(file: file, rules: analyzer.rules, project: analyzer.project)
+        var findings: [Finding] = []
+        analyzer.detector.detect(context, project: analyzer.project, into: &findings)
+        for each in analyzer.analyzers { each.analyze(context, into: &findings) }
+        return findings
+    }
+
+    @Test func gateKeepsEveryFindingOfTheSamples() throws {
+        let discovered = FileDiscovery.discover(paths: ["Samples"], currentDirectory: Self.packageRoot).files
+        try #require(discovered.count > 30)
+        let analyzer = try #require(
+            StandardAnalyzer(rules: BuiltinRuleTable.table).prepared(for: discovered, jobs: 1) as? StandardAnalyzer)
+        var total = 0
+        for entry in discovered {
+            let bytes = try SourceReader.read(entry).get()
+            let file = Lexer.tokenize(bytes)
+            let gated = analyzer.analyze(path: entry.displayPath, file: file)
+            #expect(gated == ungated(analyzer, file), "\(entry.displayPath)")
+            total += gated.count
+        }
+        #expect(total > 500, "the samples should exercise the gate with many findings")
+    }
+
+    @Test func gateKeepsEveryFindingOfTheRuleExamples() {
+        var project = ProjectFacts()
+        project.migrationPending = true
+        let analyzer = StandardAnalyzer(rules: BuiltinRuleTable.table, project: project)
+        var triggered = 0
+        for rule in BuiltinRuleTable.table.analyzers {
+            for example in rule.triggeringExamples + rule.nonTriggeringExamples {
+                let file = Lexer.tokenize(MarkerText.strip(example).bytes)
+                let gated = analyzer.analyze(path: "example.swift", file: file)
+                #expect(gated == ungated(analyzer, file), "\(rule.id): \(example)")
+                if gated.contains(where: { $0.ruleID == rule.id }) { triggered += 1 }
+            }
+        }
+        #expect(triggered > 20)
+    }
+}
