@@ -90,7 +90,8 @@ public enum FileDiscovery {
             let raw = Array((path.hasPrefix("/") ? path : currentDirectory + "/" + path).utf8)
             switch Platform.status(of: raw, followLinks: true) {
             case .failure(let error):
-                problems.append(FileProblem(path: shownPath, message: rootMessage(for: error)))
+                // A path that cannot be opened is named as the user typed it (not as `../../x`).
+                problems.append(FileProblem(path: path, message: rootMessage(for: error)))
             case .success(let status):
                 switch status.kind {
                 case .directory:

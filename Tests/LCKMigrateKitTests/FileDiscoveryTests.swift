@@ -66,6 +66,12 @@ import Musl
         #expect(result.problems.first?.message.hasPrefix("no such file or directory; check the path") == true)
     }
 
+    @Test func missingAbsolutePathIsNamedAsGiven() throws {
+        let tree = try TemporaryTree()
+        let result = discover(tree, ["/lckmigrate-no-such-folder/App.swift"])
+        #expect(result.problems.map(\.path) == ["/lckmigrate-no-such-folder/App.swift"])
+    }
+
     @Test func emptyPathIsAProblemNotTheCurrentDirectory() throws {
         let tree = try TemporaryTree()
         try tree.file("One.swift")
