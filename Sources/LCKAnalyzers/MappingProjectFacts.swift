@@ -93,14 +93,15 @@ extension MappingIndex {
     /// of: such a type's name, a member name the project types as one, or a project typealias (the gate
     /// counts those separately). Nil when a literal type is a table type: then no name set bounds it.
     public func receiverEvidenceNames(project: ProjectFacts) -> Set<String>? {
-        var known = frameworkTypes
+        var receivers: Set<String> = []
         for name in receiverTypeNames {
-            known.insert(name)
-            known.insert(Self.lastComponent(name))
+            receivers.insert(name)
+            receivers.insert(Self.lastComponent(name))
         }
-        let tableTypes = known
+        var known = frameworkTypes.union(receivers)
+        // Subclasses and conformers count as their receiver type (one step, as the detector checks).
         for (type, inherited) in project.conformances
-        where inherited.contains(where: { tableTypes.contains($0) || tableTypes.contains(Self.lastComponent($0)) }) {
+        where inherited.contains(where: { receivers.contains($0) || receivers.contains(Self.lastComponent($0)) }) {
             known.insert(type)
             known.insert(Self.lastComponent(type))
         }
