@@ -12,7 +12,9 @@ extension Analyzer {
 ///
 /// Sound by construction: an analyzer with trigger names only reports at, or because of, a token
 /// spelling one of them, and detection only matches tokens whose name is in the mapping index or is a
-/// project typealias of such a name.
+/// project typealias of such a name. A name that only member specs skipping unknown receivers know
+/// (`value`, `token`, `uuid`) counts only next to a name that can type a receiver as a table type
+/// (`MappingIndex.receiverEvidenceNames`).
 public struct AnalyzerGate: Sendable {
     /// Bit `i` stands for analyzer `i`; analyzers past the last bit always run.
     public struct Verdict: Sendable, Equatable {
@@ -30,16 +32,25 @@ public struct AnalyzerGate: Sendable {
         public var runsNothing: Bool { !runsDetector && analyzerBits == 0 && !hasUnmaskedAnalyzers }
     }
 
-    static let maskedAnalyzers = 63
+    static let maskedAnalyzers = 62
     private static let detectorBit: UInt64 = 1 << 63
+    /// Stored with the receiver evidence names; never an analyzer's bit.
+    private static let evidenceBit: UInt64 = 1 << 62
 
     private let names: NameBitTable
     private let alwaysBits: UInt64
     private let index: MappingIndex
     private let hasUnmaskedAnalyzers: Bool
+    /// Member names that need a table-typed receiver run detection only with evidence in the file.
+    private let refinesMemberNames: Bool
 
     /// `aliasNames`: project typealiases that stand for a mapped type (their uses count as detector hits).
-    public init(analyzers: [any Analyzer], rules: RuleTable, index: MappingIndex, aliasNames: some Sequence<String>) {
+    /// `receiverEvidence`: `MappingIndex.receiverEvidenceNames(project:)` for the same project; nil runs
+    /// detection for every index name.
+    public init(
+        analyzers: [any Analyzer], rules: RuleTable, index: MappingIndex, aliasNames: some Sequence<String>,
+        receiverEvidence: Set<String>? = nil
+    ) {
         var table: [String: UInt64] = [:]
         var always: UInt64 = 0
         for (position, analyzer) in analyzers.enumerated() where position < Self.maskedAnalyzers {
@@ -50,6 +61,8 @@ public struct AnalyzerGate: Sendable {
             for name in triggers { table[name, default: 0] |= 1 << UInt64(position) }
         }
         for name in aliasNames { table[name, default: 0] |= Self.detectorBit }
+        for name in receiverEvidence ?? [] { table[name, default: 0] |= Self.evidenceBit }
+        refinesMemberNames = receiverEvidence != nil
         names = NameBitTable(table)
         alwaysBits = always
         hasUnmaskedAnalyzers = analyzers.count > Self.maskedAnalyzers
@@ -58,8 +71,9 @@ public struct AnalyzerGate: Sendable {
 
     /// One probe per token (backticks removed); stops early once everything is known to run.
     public func verdict(for file: TokenizedFile) -> Verdict {
-        let everything = Self.detectorBit | (alwaysBits | names.allBits)
+        let everything = Self.detectorBit | alwaysBits | (names.allBits & ~Self.evidenceBit)
         var bits = alwaysBits
+        var needsReceiverEvidence = false
         file.bytes.withUnsafeBufferPointer { buffer in
             for token in file.tokens where token.kind == .identifier || token.kind == .keyword {
                 guard token.length > 0 else { continue }
@@ -69,15 +83,21 @@ public struct AnalyzerGate: Sendable {
                     start += 1
                     length -= 2
                 }
-                if bits & Self.detectorBit == 0, index.contains(buffer: buffer, start: token.start, length: token.length) {
-                    bits |= Self.detectorBit
-                }
                 bits |= names.bits(buffer: buffer, start: start, length: length)
-                if bits == everything { break }
+                if bits & Self.detectorBit == 0 {
+                    switch index.hit(buffer: buffer, start: token.start, length: token.length) {
+                    case .none: break
+                    case .unconditional: bits |= Self.detectorBit
+                    case .needsKnownReceiver:
+                        if refinesMemberNames { needsReceiverEvidence = true } else { bits |= Self.detectorBit }
+                    }
+                    if needsReceiverEvidence && bits & Self.evidenceBit != 0 { bits |= Self.detectorBit }
+                }
+                if bits & ~Self.evidenceBit == everything { break }
             }
         }
         return Verdict(
-            runsDetector: bits & Self.detectorBit != 0, analyzerBits: bits & ~Self.detectorBit,
+            runsDetector: bits & Self.detectorBit != 0, analyzerBits: bits & ~(Self.detectorBit | Self.evidenceBit),
             hasUnmaskedAnalyzers: hasUnmaskedAnalyzers)
     }
 }

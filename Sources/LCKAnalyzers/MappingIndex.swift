@@ -51,6 +51,12 @@ public struct MappingIndex: Sendable {
         /// An anchor of at least one rule whose replacement differs (`mappingKind` other than `unchanged`):
         /// seeing one means a migration is still pending.
         var isChangingAnchor = false
+        /// Only member specs that skip unknown receivers: a use reports only when its receiver resolves
+        /// to a type of the table, which needs some name in the file to say so (see `receiverEvidenceNames`).
+        var needsKnownReceiver: Bool {
+            types.isEmpty && initializers.isEmpty && delegates.isEmpty && enumCases.isEmpty && !members.isEmpty
+                && members.allSatisfy { $0.spec.unknownReceiver == .skip }
+        }
     }
 
     public let rules: [MappingRule]
@@ -68,6 +74,8 @@ public struct MappingIndex: Sendable {
     /// Type and construction names (last component): finding one in a file's bytes means the file needs parsing
     /// for project facts.
     public private(set) var markerNames: Set<String> = []
+    /// `receiverTypes` of every member spec, as written (possibly qualified).
+    private(set) var receiverTypeNames: Set<String> = []
 
     public init(rules: RuleTable) {
         self.rules = rules.mappings
@@ -122,7 +130,10 @@ public struct MappingIndex: Sendable {
                 if changing { $0.isChangingAnchor = true }
             }
         case .member(let spec):
-            for receiver in spec.receiverTypes { frameworkTypes.insert(Self.lastComponent(receiver)) }
+            for receiver in spec.receiverTypes {
+                frameworkTypes.insert(Self.lastComponent(receiver))
+                receiverTypeNames.insert(receiver)
+            }
             update(spec.name) { $0.members.append(MemberCandidate(rule: rule, spec: spec)) }
         case .delegateMethod(let spec):
             if let protocolName = spec.protocolName { frameworkTypes.insert(Self.lastComponent(protocolName)) }
@@ -173,6 +184,21 @@ public struct MappingIndex: Sendable {
     /// Whether the token text `buffer[start..<start+length]` names an entry (backticks ignored).
     func contains(buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
         entryIndex(buffer: buffer, start: start, length: length) != nil
+    }
+
+    /// What a token can start for detection, for the per-file gate.
+    enum TokenHit {
+        case none
+        /// Some spec may match the token by itself.
+        case unconditional
+        /// Only member specs that need a receiver of a table type (`MappingIndex.NameEntry.needsKnownReceiver`).
+        case needsKnownReceiver
+    }
+
+    /// `contains`, telling member names that need a resolved receiver apart.
+    func hit(buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> TokenHit {
+        guard let entry = entryIndex(buffer: buffer, start: start, length: length) else { return .none }
+        return entries[entry].needsKnownReceiver ? .needsKnownReceiver : .unconditional
     }
 
     /// `entryIndex(bytes:start:length:)` over a buffer the caller already holds (no per-token array access checks).

@@ -28,7 +28,9 @@ public struct StandardAnalyzer: FileAnalyzer {
         self.detector = detector
         self.analyzers = analyzers
         self.project = project
-        gate = AnalyzerGate(analyzers: analyzers, rules: rules, index: detector.index, aliasNames: project.aliases.keys)
+        gate = AnalyzerGate(
+            analyzers: analyzers, rules: rules, index: detector.index, aliasNames: project.aliases.keys,
+            receiverEvidence: detector.index.receiverEvidenceNames(project: project))
     }
 
     public func analyze(path: String, file: TokenizedFile) -> [Finding] {

@@ -52,4 +52,31 @@ import Testing
         }
         #expect(triggered > 20)
     }
+
+    /// A member of a CallKit-typed property declared in another file, used where no CallKit name is
+    /// written: the property's name is the evidence that keeps detection running.
+    @Test func gateKeepsMemberUsesTypedByAnotherFile() throws {
+        let tree = try TemporaryTree()
+        try tree.file("A.swift", "import CallKit\nfinal class M { let p: CXProvider }\n")
+        try tree.file("B.swift", "extension M {\n    func f() { p.invalidate() }\n}\n")
+        try tree.file("C.swift", "final class Timer2 {\n    func stop(other: Timer2) { other.invalidate() }\n}\n")
+        let discovered = FileDiscovery.discover(paths: ["."], currentDirectory: tree.root).files
+        try #require(discovered.count == 3)
+        let analyzer = try #require(
+            StandardAnalyzer(rules: BuiltinRuleTable.table).prepared(for: discovered, jobs: 1) as? StandardAnalyzer)
+        var findingsByFile: [String: [Finding]] = [:]
+        for entry in discovered {
+            let file = Lexer.tokenize(try SourceReader.read(entry).get())
+            let gated = analyzer.analyze(path: entry.displayPath, file: file)
+            #expect(gated == ungated(analyzer, file), "\(entry.displayPath)")
+            findingsByFile[(entry.displayPath as NSString).lastPathComponent] = gated
+        }
+        #expect(findingsByFile["B.swift"]?.map(\.ruleID) == ["cxprovider_invalidate"])
+        // `invalidate` on the app's own type names nothing that could make it a provider: not even parsed.
+        #expect(findingsByFile["C.swift"]?.isEmpty == true)
+        let other = Lexer.tokenize(Array("final class Timer2 {\n    func stop(other: Timer2) { other.invalidate() }\n}\n".utf8))
+        #expect(analyzer.gate.verdict(for: other).runsNothing)
+        let evidence = try #require(analyzer.detector.index.receiverEvidenceNames(project: analyzer.project))
+        #expect(evidence.contains("p") && evidence.contains("CXProvider") && !evidence.contains("invalidate"))
+    }
 }
