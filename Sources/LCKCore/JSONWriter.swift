@@ -5,41 +5,51 @@
 public enum JSONWriter {
     /// Compact text with object keys sorted; duplicate keys keep their source order.
     public static func canonicalText(_ value: JSONValue) -> String {
-        var output = ""
-        // Explicit work stack: either a value to write or literal text to emit.
+        String(decoding: canonicalBytes(value), as: UTF8.self)
+    }
+
+    /// `canonicalText` as UTF-8 bytes, built without intermediate strings: the rule-table fingerprint
+    /// hashes every rule this way on each run, so it is on the start-up path of every scan.
+    public static func canonicalBytes(_ value: JSONValue) -> [UInt8] {
+        var output: [UInt8] = []
+        // Explicit work stack: a value to write, a key to write (quoted, then `:`), or one byte to emit.
         enum Work {
             case value(JSONValue)
-            case text(String)
+            case key(String)
+            case byte(UInt8)
         }
         var work: [Work] = [.value(value)]
         while let item = work.popLast() {
             switch item {
-            case .text(let text):
-                output += text
+            case .byte(let byte):
+                output.append(byte)
+            case .key(let key):
+                appendQuoted(key, to: &output)
+                output.append(UInt8(ascii: ":"))
             case .value(let value):
                 switch value.kind {
-                case .null: output += "null"
-                case .bool(let flag): output += flag ? "true" : "false"
-                case .number(let number): output += number.text
-                case .string(let text): output += quoted(text)
+                case .null: output.append(contentsOf: "null".utf8)
+                case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+                case .number(let number): output.append(contentsOf: number.text.utf8)
+                case .string(let text): appendQuoted(text, to: &output)
                 case .array(let elements):
-                    output += "["
-                    work.append(.text("]"))
+                    output.append(UInt8(ascii: "["))
+                    work.append(.byte(UInt8(ascii: "]")))
                     for (offset, element) in elements.enumerated().reversed() {
                         work.append(.value(element))
-                        if offset > 0 { work.append(.text(",")) }
+                        if offset > 0 { work.append(.byte(UInt8(ascii: ","))) }
                     }
                 case .object(let members):
-                    output += "{"
-                    work.append(.text("}"))
+                    output.append(UInt8(ascii: "{"))
+                    work.append(.byte(UInt8(ascii: "}")))
                     let sorted = members.enumerated().sorted { lhs, rhs in
                         if lhs.element.key == rhs.element.key { return lhs.offset < rhs.offset }
                         return lhs.element.key.utf8.lexicographicallyPrecedes(rhs.element.key.utf8)
                     }
                     for (position, entry) in sorted.enumerated().reversed() {
                         work.append(.value(entry.element.value))
-                        work.append(.text(quoted(entry.element.key) + ":"))
-                        if position > 0 { work.append(.text(",")) }
+                        work.append(.key(entry.element.key))
+                        if position > 0 { work.append(.byte(UInt8(ascii: ","))) }
                     }
                 }
             }
@@ -49,23 +59,33 @@ public enum JSONWriter {
 
     /// A JSON string literal for `text`, escaping quotes, backslashes and control characters.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Appends `text` as a JSON string literal. Works on UTF-8 bytes: every byte of a multi-byte
+    /// character is at least 0x80, so only ASCII bytes ever need escaping.
+    public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x00..<0x20:
+                output.append(contentsOf: "\\u00".utf8)
+                output.append(upperHexDigits[Int(byte >> 4)])
+                output.append(upperHexDigits[Int(byte & 0x0F)])
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+                output.append(byte)
             }
         }
-        return result + "\""
+        output.append(UInt8(ascii: "\""))
     }
 }

@@ -170,23 +170,32 @@ public enum FileDiscovery {
                 // Guards against loops when directory links are followed, and against a root given twice.
                 guard visited.insert([status.device, status.inode]).inserted else { continue }
             }
-            let entries: [[UInt8]]
-            switch Platform.directoryEntries(directory.raw) {
+            let entries: [Platform.DirectoryEntry]
+            switch Platform.directoryEntries(directory.raw, needsStatus: isSwiftName) {
             case .failure(let error):
                 problems.append(FileProblem(
                     path: directory.display.isEmpty ? "." : directory.display,
                     message: "cannot read directory: \(error.message)"
                 ))
                 continue
-            case .success(let names):
-                entries = names
+            case .success(let listed):
+                entries = listed
             }
-            for name in entries {
+            for entry in entries {
+                let name = entry.name
+                let isSwiftName = isSwiftName(name)
+                // Most entries of a large tree are settled by the listing alone: other files, and folders.
+                if entry.listedKind == .regular && !isSwiftName || entry.listedKind == .other && !isSwiftName { continue }
                 let childRaw = directory.raw + [0x2F] + name
                 let childDisplay = DisplayPath.join(directory.display, String(decoding: name, as: UTF8.self))
-                let isSwiftName = name.count > 6 && name.suffix(6).elementsEqual(".swift".utf8)
+                if entry.listedKind == .directory {
+                    if !options.excludedDirectoryNames.contains(String(decoding: name, as: UTF8.self)) {
+                        stack.append(PendingDirectory(raw: childRaw, display: childDisplay))
+                    }
+                    continue
+                }
                 let linkStatus: Platform.FileStatus
-                switch Platform.status(of: childRaw, followLinks: false) {
+                switch entry.status ?? Platform.status(of: childRaw, followLinks: false) {
                 case .success(let status):
                     linkStatus = status
                 case .failure(let error):
@@ -248,6 +257,10 @@ public enum FileDiscovery {
             }
         }
         return matches
+    }
+
+    private static func isSwiftName(_ name: [UInt8]) -> Bool {
+        name.count > 6 && name.suffix(6).elementsEqual(".swift".utf8)
     }
 
     /// The note for a link whose target resolves outside `root` (both resolved), or nil when it stays inside.

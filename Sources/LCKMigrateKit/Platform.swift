@@ -69,6 +69,10 @@ package enum Platform {
         var info = stat()
         let result = withCPath(path) { followLinks ? stat($0, &info) : lstat($0, &info) }
         guard result == 0 else { return .failure(PlatformError(code: errno)) }
+        return .success(fileStatus(info))
+    }
+
+    private static func fileStatus(_ info: stat) -> FileStatus {
         let format = info.st_mode & S_IFMT
         let kind: FileKind
         switch format {
@@ -77,7 +81,7 @@ package enum Platform {
         case S_IFLNK: kind = .symbolicLink
         default: kind = .other
         }
-        return .success(FileStatus(kind: kind, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), mode: UInt32(info.st_mode), size: Int(info.st_size)))
+        return FileStatus(kind: kind, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), mode: UInt32(info.st_mode), size: Int(info.st_size))
     }
 
     /// The absolute path with every link and `.`/`..` resolved (`realpath(3)`), or nil when it cannot be resolved.
@@ -87,11 +91,29 @@ package enum Platform {
         return Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
     }
 
-    /// The raw names in a directory, without "." and "..", in no particular order.
-    package static func directoryEntries(_ path: [UInt8]) -> Result<[[UInt8]], PlatformError> {
+    /// One name in a directory listing.
+    package struct DirectoryEntry {
+        package var name: [UInt8]
+        /// The kind the listing itself reports (`d_type`); nil when the file system does not say.
+        package var listedKind: FileKind?
+        /// `lstat` of the entry, taken relative to the open directory; nil when the listing's kind made it
+        /// unnecessary (see `directoryEntries(_:needsStatus:)`).
+        package var status: Result<FileStatus, PlatformError>?
+    }
+
+    /// The entries of a directory, without "." and "..", in no particular order.
+    ///
+    /// Discovery of a large tree is one of the few steps of a scan that runs on one thread, so it avoids
+    /// system calls: the listing's own file type answers "directory?" and "regular file?", and `lstat` is
+    /// taken only for links, unknown types and the names `needsStatus` asks for (Swift files, whose size
+    /// is checked), relative to the open directory rather than by walking the whole path again.
+    package static func directoryEntries(
+        _ path: [UInt8], needsStatus: ([UInt8]) -> Bool
+    ) -> Result<[DirectoryEntry], PlatformError> {
         guard let directory = withCPath(path, { opendir($0) }) else { return .failure(PlatformError(code: errno)) }
         defer { closedir(directory) }
-        var names: [[UInt8]] = []
+        let descriptor = dirfd(directory)
+        var entries: [DirectoryEntry] = []
         while true {
             errno = 0
             guard let entry = readdir(directory) else {
@@ -102,9 +124,23 @@ package enum Platform {
                 Array(raw.prefix { $0 != 0 })
             }
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            names.append(name)
+            let listedKind: FileKind?
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): listedKind = .regular
+            case Int32(DT_DIR): listedKind = .directory
+            case Int32(DT_LNK): listedKind = .symbolicLink
+            case Int32(DT_UNKNOWN): listedKind = nil
+            default: listedKind = .other
+            }
+            var status: Result<FileStatus, PlatformError>?
+            if listedKind == nil || listedKind == .symbolicLink || (listedKind != .directory && needsStatus(name)) {
+                var info = stat()
+                let result = withCPath(name) { fstatat(descriptor, $0, &info, AT_SYMLINK_NOFOLLOW) }
+                status = result == 0 ? .success(fileStatus(info)) : .failure(PlatformError(code: errno))
+            }
+            entries.append(DirectoryEntry(name: name, listedKind: listedKind, status: status))
         }
-        return .success(names)
+        return .success(entries)
     }
 
     /// Opens an existing file for writing without truncating or creating it (devices and FIFOs, which

@@ -16,11 +16,13 @@ import Synchronization
 ///  6. policy    – drop disabled rules, apply severity overrides (also to the stage-5 findings).
 ///  7. locate    – path, line, column (UTF-8 and UTF-16) from the line table.
 ///  8. fingerprint – hash of the normalized line and enclosing declaration (needs bytes and lines).
+///  9. sort      – the file's findings in `Finding.reportOrder`.
 ///  Then once, on the collected findings:
-///  9. sort      – `Finding.reportOrder`: the report no longer depends on `jobs` or worker timing.
-/// 10. baseline  – mark known findings `.external`, in report order, so which duplicate is matched is
+/// 10. assemble  – per-file lists concatenated in path order: the report no longer depends on `jobs` or
+///                 worker timing.
+/// 11. baseline  – mark known findings `.external`, in report order, so which duplicate is matched is
 ///                 deterministic; count entries left over (fixed findings).
-/// 11. report    – the caller renders the `ScanReport`.
+/// 12. report    – the caller renders the `ScanReport`.
 public enum ScanPipeline {
     public static func run(_ request: ScanRequest) -> ScanReport {
         let discovery = FileDiscovery.discover(
@@ -42,7 +44,7 @@ public enum ScanPipeline {
             while true {
                 let index = state.nextIndex.add(1, ordering: .relaxed).oldValue
                 guard index < total else { break }
-                scanOne(files[index], analyzer: analyzer, settings: settings, stageTimes: stageTimes, into: &local)
+                scanOne(files[index], index: index, analyzer: analyzer, settings: settings, stageTimes: stageTimes, into: &local)
                 if let progress {
                     let done = state.completed.add(1, ordering: .relaxed).newValue
                     progress(ScanProgress(completed: done, total: total, path: files[index].displayPath))
@@ -55,14 +57,12 @@ public enum ScanPipeline {
         } else {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
-        // Moved out of the shared state and sorted in place: a sorted copy would hold every finding twice.
+        // Moved out of the shared state: a copy would hold every finding twice.
         var outcome = state.outcome.withLock { shared in
             defer { shared = FileOutcome() }
             return shared
         }
-        var findings: [Finding] = []
-        swap(&findings, &outcome.findings)
-        findings.sort(by: Finding.reportOrder)
+        var findings = assembleInReportOrder(&outcome.findingsByFile, files: files)
         var baselineOutcome: BaselineOutcome?
         if let (baseline, path) = request.baseline {
             let (matched, fixed) = baseline.apply(to: &findings)
@@ -81,8 +81,30 @@ public enum ScanPipeline {
         return report
     }
 
+    /// Concatenates the per-file lists (each already in report order, every finding carrying its file's
+    /// path) in the byte order of their paths. Discovery delivers files in that order, so the lists only
+    /// need checking where one file ends and the next begins; a caller-built list that is not in order (or
+    /// that names one path twice) gets the full sort, so the result never depends on the input order.
+    private static func assembleInReportOrder(
+        _ perFile: inout [(file: Int, findings: [Finding])], files: [DiscoveredFile]
+    ) -> [Finding] {
+        perFile.sort { $0.file < $1.file }
+        let pathsAscend = perFile.indices.dropFirst().allSatisfy { position in
+            files[perFile[position - 1].file].displayPath.utf8.lexicographicallyPrecedes(files[perFile[position].file].displayPath.utf8)
+        }
+        var findings: [Finding] = []
+        findings.reserveCapacity(perFile.reduce(0) { $0 + $1.findings.count })
+        for position in perFile.indices {
+            findings.append(contentsOf: perFile[position].findings)
+            perFile[position].findings = []
+        }
+        perFile = []
+        if !pathsAscend { findings.sort(by: Finding.reportOrder) }
+        return findings
+    }
+
     private static func scanOne(
-        _ file: DiscoveredFile, analyzer: any FileAnalyzer, settings: FileStageSettings, stageTimes: StageTimes?,
+        _ file: DiscoveredFile, index: Int, analyzer: any FileAnalyzer, settings: FileStageSettings, stageTimes: StageTimes?,
         into outcome: inout FileOutcome
     ) {
         var stopwatch = StageStopwatch(stageTimes)
@@ -109,7 +131,12 @@ public enum ScanPipeline {
             if findings[index].mappingKind != nil { hasMapping = true }
         }
         FindingFingerprint.assign(to: &findings, bytes: bytes, lines: lines)
-        outcome.findings.append(contentsOf: findings)
+        // Sorted here, in parallel: every finding of the file has the same path, so the collected lists
+        // only need to be put in path order after the workers finish.
+        if !findings.isEmpty {
+            findings.sort(by: Finding.reportOrder)
+            outcome.findingsByFile.append((index, findings))
+        }
         outcome.filesScanned += 1
         outcome.linesScanned += SourceReader.lineCount(bytes, table: lines)
         if hasMapping { outcome.filesWithCallKit += 1 }
@@ -125,7 +152,8 @@ private struct FileStageSettings: Sendable {
 
 /// Per-worker results, merged once per worker so the lock is taken rarely.
 private struct FileOutcome: Sendable {
-    var findings: [Finding] = []
+    /// Findings per file index, each list in report order.
+    var findingsByFile: [(file: Int, findings: [Finding])] = []
     var problems: [FileProblem] = []
     var filesScanned = 0
     var filesWithCallKit = 0
@@ -133,7 +161,7 @@ private struct FileOutcome: Sendable {
 
     mutating func merge(_ other: FileOutcome) {
         // The first worker's array is adopted, not copied.
-        if findings.isEmpty { findings = other.findings } else { findings.append(contentsOf: other.findings) }
+        if findingsByFile.isEmpty { findingsByFile = other.findingsByFile } else { findingsByFile.append(contentsOf: other.findingsByFile) }
         problems.append(contentsOf: other.problems)
         filesScanned += other.filesScanned
         filesWithCallKit += other.filesWithCallKit

@@ -36,14 +36,19 @@ import LCKCore
 ///
 /// The mapping keys are always written (null when absent) so every finding has the same shape.
 public struct JSONReporter: Reporter {
-    public init() {}
+    /// Threads for writing the findings (`ReporterOptions.jobs`); the output is the same for any value.
+    public var jobs: Int
+
+    public init(jobs: Int = 1) {
+        self.jobs = jobs
+    }
 
     public func render(_ report: ScanReport) -> [UInt8] {
         let digest = ReportDigest(report)
         let document = OutputJSON.object([
             ("version", .string(report.toolVersion)),
             ("rulesFingerprint", .string(report.rulesFingerprint)),
-            ("findings", .generatedArray(count: digest.findings.count) { Self.findingValue(digest.findings[$0]) }),
+            ("findings", .generatedArray(count: digest.findings.count) { [findings = digest.findings] in Self.findingValue(findings[$0]) }),
             ("problems", .array(digest.problems.map { problem in
                 var members: [(String, OutputJSON)] = [("path", .string(problem.path)), ("message", .string(problem.message))]
                 if problem.kind == .skipped { members.append(("kind", .string(problem.kind.rawValue))) }
@@ -52,7 +57,7 @@ public struct JSONReporter: Reporter {
             ("summary", Self.summaryValue(digest)),
         ])
         // About 600 bytes per finding in practice; generous, since unwritten capacity stays virtual.
-        return OutputJSONWriter.document(document, expectedBytes: 65_536 + digest.findings.count * 1024)
+        return OutputJSONWriter.document(document, expectedBytes: 65_536 + digest.findings.count * 1024, jobs: jobs)
     }
 
     static func findingValue(_ finding: Finding) -> OutputJSON {

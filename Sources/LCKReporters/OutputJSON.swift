@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// A JSON document a reporter builds, held in the order it will be written (LCKCore's `JSONValue` is the
 /// parsed, position-carrying kind; this one only ever goes out).
 ///
@@ -8,8 +11,9 @@ enum OutputJSON {
     case object([(String, OutputJSON)])
     case array([OutputJSON])
     /// An array whose elements are built one at a time while writing and dropped right after, so a
-    /// report with a million findings never holds a million element trees at once.
-    case generatedArray(count: Int, element: (Int) -> OutputJSON)
+    /// report with a million findings never holds a million element trees at once. Elements may be built
+    /// on several threads (`OutputJSONWriter.document(_:expectedBytes:jobs:)`), hence `@Sendable`.
+    case generatedArray(count: Int, element: @Sendable (Int) -> OutputJSON)
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -39,15 +43,23 @@ enum OutputJSON {
 enum OutputJSONWriter {
     /// `expectedBytes` sizes the buffer up front: growing by doubling briefly holds the old and the new
     /// buffer (three times the report at the last step); pages reserved but never written cost no memory.
-    static func document(_ value: OutputJSON, expectedBytes: Int = 4096) -> [UInt8] {
+    ///
+    /// With `jobs` above 1, a large `generatedArray` (the findings of a monorepo scan) is written in
+    /// slices on that many threads and the slices joined in order: the bytes are the same for any `jobs`,
+    /// and the report no longer runs on one core while the other waits for the process to end.
+    static func document(_ value: OutputJSON, expectedBytes: Int = 4096, jobs: Int = 1) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(max(4096, expectedBytes))
-        write(value, indent: 0, into: &out)
+        write(value, indent: 0, jobs: max(1, jobs), into: &out)
         out.append(0x0A)
         return out
     }
 
-    private static func write(_ value: OutputJSON, indent: Int, into out: inout [UInt8]) {
+    /// Below this many elements a generated array is written on the calling thread; starting threads
+    /// would cost more than it saves.
+    static let parallelElementThreshold = 512
+
+    private static func write(_ value: OutputJSON, indent: Int, jobs: Int = 1, into out: inout [UInt8]) {
         switch value {
         case .null:
             out.append(contentsOf: "null".utf8)
@@ -66,7 +78,7 @@ enum OutputJSONWriter {
             for (index, element) in elements.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent + 1, into: &out)
-                write(element, indent: indent + 1, into: &out)
+                write(element, indent: indent + 1, jobs: jobs, into: &out)
             }
             newline(indent, into: &out)
             out.append(UInt8(ascii: "]"))
@@ -76,10 +88,10 @@ enum OutputJSONWriter {
                 return
             }
             out.append(UInt8(ascii: "["))
-            for index in 0..<count {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                newline(indent + 1, into: &out)
-                write(element(index), indent: indent + 1, into: &out)
+            if jobs > 1 && count >= parallelElementThreshold {
+                writeInSlices(count: count, element: element, indent: indent + 1, jobs: jobs, into: &out)
+            } else {
+                writeElements(0..<count, element: element, indent: indent + 1, into: &out)
             }
             newline(indent, into: &out)
             out.append(UInt8(ascii: "]"))
@@ -94,10 +106,49 @@ enum OutputJSONWriter {
                 newline(indent + 1, into: &out)
                 appendQuoted(member.0, into: &out)
                 out.append(contentsOf: ": ".utf8)
-                write(member.1, indent: indent + 1, into: &out)
+                write(member.1, indent: indent + 1, jobs: jobs, into: &out)
             }
             newline(indent, into: &out)
             out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The elements at `indices` of a generated array, each after its separator (`,` unless it is the
+    /// array's first) and a line break at `indent`.
+    private static func writeElements(
+        _ indices: Range<Int>, element: (Int) -> OutputJSON, indent: Int, into out: inout [UInt8]
+    ) {
+        for index in indices {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            newline(indent, into: &out)
+            write(element(index), indent: indent, into: &out)
+        }
+    }
+
+    /// Writes consecutive slices of the array on `jobs` threads, then appends them in index order.
+    /// Each slice is exactly the bytes `writeElements` gives for its indices, so joining them changes nothing.
+    private static func writeInSlices(
+        count: Int, element: @Sendable @escaping (Int) -> OutputJSON, indent: Int, jobs: Int, into out: inout [UInt8]
+    ) {
+        // Several slices per thread, so a thread that drew long elements does not hold up the join.
+        let sliceLength = max(parallelElementThreshold / 4, (count + jobs * 8 - 1) / (jobs * 8))
+        let sliceCount = (count + sliceLength - 1) / sliceLength
+        let slices = Mutex([[UInt8]](repeating: [], count: sliceCount))
+        let nextSlice = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, sliceCount)) { _ in
+            while true {
+                let slice = nextSlice.add(1, ordering: .relaxed).oldValue
+                guard slice < sliceCount else { break }
+                var bytes: [UInt8] = []
+                writeElements(slice * sliceLength..<min(count, (slice + 1) * sliceLength), element: element, indent: indent, into: &bytes)
+                slices.withLock { $0[slice] = bytes }
+            }
+        }
+        slices.withLock { written in
+            for slice in written.indices {
+                out.append(contentsOf: written[slice])
+                written[slice] = []
+            }
         }
     }
 

@@ -26,25 +26,39 @@ struct ReportDigest {
         self.report = report
         // The pipeline already delivers report order and few findings are suppressed: checking first
         // shares the report's array instead of holding two more copies of every finding (monorepo scans).
+        // The loops below read fields through indices: iterating by value would copy every finding
+        // (a dozen reference counts each), which made this digest a visible serial step of large scans.
         let given = report.findings
-        let alreadySorted = zip(given, given.dropFirst()).allSatisfy { !Finding.reportOrder($1, $0) }
+        let alreadySorted = given.indices.dropFirst().allSatisfy { !Finding.reportOrder(given[$0], given[$0 - 1]) }
         findings = alreadySorted ? given : given.sorted(by: Finding.reportOrder)
-        active = findings.contains { $0.suppression != nil } ? findings.filter { $0.suppression == nil } : findings
-        suppressedCount = findings.count - active.count
-        errorCount = active.count(where: { $0.severity == .error })
-        warningCount = active.count(where: { $0.severity == .warning })
-        noteCount = active.count(where: { $0.severity == .note })
+        var suppressed = 0
+        for index in findings.indices where findings[index].suppression != nil { suppressed += 1 }
+        active = suppressed > 0 ? findings.filter { $0.suppression == nil } : findings
+        suppressedCount = suppressed
 
+        var errors = 0, warnings = 0, notes = 0
         var byRule: [String: Int] = [:]
-        var byFile: [String: Int] = [:]
-        for finding in active {
-            byRule[finding.ruleID, default: 0] += 1
-            byFile[finding.path, default: 0] += 1
+        var byFile: [(path: String, count: Int)] = []
+        for index in active.indices {
+            switch active[index].severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .note: notes += 1
+            }
+            byRule[active[index].ruleID, default: 0] += 1
+            // Findings come grouped by path (report order), so per-file counts are runs, no hashing.
+            if let last = byFile.indices.last, byFile[last].path == active[index].path {
+                byFile[last].count += 1
+            } else {
+                byFile.append((path: active[index].path, count: 1))
+            }
         }
+        errorCount = errors
+        warningCount = warnings
+        noteCount = notes
         countsByRule = byRule.map { (ruleID: $0.key, count: $0.value) }
             .sorted { $0.ruleID.utf8.lexicographicallyPrecedes($1.ruleID.utf8) }
-        countsByFile = byFile.map { (path: $0.key, count: $0.value) }
-            .sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        countsByFile = byFile
         problems = report.problems.sorted {
             $0.path != $1.path
                 ? $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)

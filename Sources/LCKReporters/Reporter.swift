@@ -14,9 +14,13 @@ public struct ReporterOptions: Sendable, Equatable {
     /// `originalUriBaseIds["%SRCROOT%"]`. Nil leaves it out (goldens, portable logs).
     /// `SARIFReporter.fileURI(forDirectory:)` builds it from a POSIX path.
     public var sourceRootURI: String?
+    /// Threads the large formats (JSON, SARIF) may use to write their findings; the bytes do not depend
+    /// on it. The CLI passes `--jobs`, so a one-core budget is kept through the report as well.
+    public var jobs: Int
 
-    public init(sourceRootURI: String? = nil) {
+    public init(sourceRootURI: String? = nil, jobs: Int = 1) {
         self.sourceRootURI = sourceRootURI
+        self.jobs = jobs
     }
 }
 
@@ -41,8 +45,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     public func reporter(options: ReporterOptions) -> any Reporter {
         switch self {
         case .text: TextReporter()
-        case .json: JSONReporter()
-        case .sarif: SARIFReporter(sourceRootURI: options.sourceRootURI)
+        case .json: JSONReporter(jobs: options.jobs)
+        case .sarif: SARIFReporter(sourceRootURI: options.sourceRootURI, jobs: options.jobs)
         case .github: GitHubReporter()
         case .junit: JUnitReporter()
         case .checkstyle: CheckstyleReporter()

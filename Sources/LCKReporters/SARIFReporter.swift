@@ -15,10 +15,13 @@ public struct SARIFReporter: Reporter {
 
     public var sourceRootURI: String?
     public var resultLimit: Int
+    /// Threads for writing the results (`ReporterOptions.jobs`); the output is the same for any value.
+    public var jobs: Int
 
-    public init(sourceRootURI: String? = nil, resultLimit: Int = SARIFReporter.gitHubResultLimit) {
+    public init(sourceRootURI: String? = nil, resultLimit: Int = SARIFReporter.gitHubResultLimit, jobs: Int = 1) {
         self.sourceRootURI = sourceRootURI
         self.resultLimit = resultLimit
+        self.jobs = jobs
     }
 
     /// `file:///abs/dir/` for an absolute POSIX directory path, percent-encoded.
@@ -66,7 +69,9 @@ public struct SARIFReporter: Reporter {
             run.append(("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(uri))]))])))
         }
         run.append(("columnKind", .string("utf16CodeUnits")))
-        run.append(("results", .generatedArray(count: kept.count) { Self.resultValue(kept[$0], ruleIndex: ruleIndex[kept[$0].ruleID]) }))
+        run.append(("results", .generatedArray(count: kept.count) { [ruleIndex] in
+            Self.resultValue(kept[$0], ruleIndex: ruleIndex[kept[$0].ruleID])
+        }))
         run.append(("properties", .object([
             ("rulesFingerprint", .string(report.rulesFingerprint)),
             ("filesScanned", .int(report.filesScanned)),
@@ -77,7 +82,7 @@ public struct SARIFReporter: Reporter {
             ("$schema", .string("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")),
             ("version", .string("2.1.0")),
             ("runs", .array([.members(run)])),
-        ]), expectedBytes: 262_144 + kept.count * 2048)
+        ]), expectedBytes: 262_144 + kept.count * 2048, jobs: jobs)
     }
 
     /// At most `limit` findings, in report order, chosen by rank: unsuppressed before

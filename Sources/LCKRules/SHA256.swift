@@ -21,14 +21,36 @@ public struct SHA256 {
 
     /// Feeds more bytes; the fingerprint hashes rule files piece by piece without joining them first.
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        let contiguous: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
+        guard contiguous == nil else { return }
         for byte in bytes {
             buffer.append(byte)
             totalBytes &+= 1
-            if buffer.count == 64 {
-                compress(buffer)
-                buffer.removeAll(keepingCapacity: true)
-            }
+            if buffer.count == 64 { compressBuffer() }
         }
+    }
+
+    /// Whole 64-byte blocks are compressed straight from `bytes`; only the ragged ends go through `buffer`.
+    private mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        totalBytes &+= UInt64(bytes.count)
+        var offset = 0
+        if !buffer.isEmpty {
+            let taken = min(64 - buffer.count, bytes.count)
+            buffer.append(contentsOf: bytes[0..<taken])
+            offset = taken
+            if buffer.count == 64 { compressBuffer() }
+        }
+        while bytes.count - offset >= 64 {
+            compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]))
+            offset += 64
+        }
+        if offset < bytes.count { buffer.append(contentsOf: bytes[offset...]) }
+    }
+
+    private mutating func compressBuffer() {
+        let block = buffer
+        block.withUnsafeBytes { compress($0) }
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Feeds the UTF-8 bytes of `text`.
@@ -40,10 +62,13 @@ public struct SHA256 {
         buffer.append(0x80)
         while buffer.count % 64 != 56 { buffer.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { buffer.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var offset = 0
-        while offset < buffer.count {
-            compress(Array(buffer[offset..<offset + 64]))
-            offset += 64
+        let padded = buffer
+        padded.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]))
+                offset += 64
+            }
         }
         buffer.removeAll()
         var digest: [UInt8] = []
@@ -71,8 +96,15 @@ public struct SHA256 {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private mutating func compress(_ block: [UInt8]) {
-        var words = [UInt32](repeating: 0, count: 64)
+    /// One 64-byte block. The message schedule lives in a stack buffer: this runs for every finding's
+    /// fingerprint, and a heap array per block was most of its cost.
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
+            compress(block, schedule: words)
+        }
+    }
+
+    private mutating func compress(_ block: UnsafeRawBufferPointer, schedule words: UnsafeMutableBufferPointer<UInt32>) {
         for index in 0..<16 {
             words[index] = UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
                 | UInt32(block[index * 4 + 2]) << 8 | UInt32(block[index * 4 + 3])

@@ -96,6 +96,24 @@ private let providerSpotter = ClosureAnalyzer { _, file in
         #expect(FailThreshold.error.exitStatus(for: report) == .success)
     }
 
+    /// Discovery's lists are sorted and unique, so the pipeline only joins per-file results; a list built
+    /// by a caller in another order, or naming one file twice, must still come out in report order.
+    @Test func callerBuiltFileListsInAnyOrderGiveReportOrder() throws {
+        let tree = try TemporaryTree()
+        try tree.file("a/One.swift", "let p = CXProvider()\nlet q = CXProvider()\n")
+        try tree.file("b/Two.swift", "\n\nlet r = CXProvider()\n")
+        try tree.file("c.swift", "let s = CXProvider()\n")
+        let sorted = ["a/One.swift", "b/Two.swift", "c.swift"].map { DiscoveredFile(displayPath: $0, path: tree.root + "/" + $0) }
+        let reference = ScanPipeline.run(files: sorted, request: request(tree, jobs: 1))
+        #expect(reference.findings.map { "\($0.path):\($0.start.line)" } == ["a/One.swift:1", "a/One.swift:2", "b/Two.swift:3", "c.swift:1"])
+        for jobs in [1, 3] {
+            let reversed = ScanPipeline.run(files: sorted.reversed(), request: request(tree, jobs: jobs))
+            #expect(reversed.findings == reference.findings)
+            let twice = ScanPipeline.run(files: [sorted[2], sorted[0], sorted[2]], request: request(tree, jobs: jobs))
+            #expect(twice.findings.map { "\($0.path):\($0.start.line)" } == ["a/One.swift:1", "a/One.swift:2", "c.swift:1", "c.swift:1"])
+        }
+    }
+
     @Test func lineCountIgnoresTheFinalTerminator() {
         func count(_ text: String) -> Int {
             let bytes = Array(text.utf8)

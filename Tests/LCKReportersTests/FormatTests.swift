@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import LCKCore
-import LCKReporters
+@testable import LCKReporters
 import Testing
 
 /// A finding whose text carries everything a format could choke on.
@@ -30,6 +30,31 @@ private let hostileReport = ScanReport(
         #expect(finding["message"] as? String == hostileFinding.message)
         #expect(finding["path"] as? String == hostileFinding.path)
         #expect(finding["symbol"] is NSNull)
+    }
+
+    /// JSON and SARIF write large finding lists in slices on several threads; the joined bytes must be
+    /// exactly the one-thread bytes (separators and indentation at every slice edge), for counts on both
+    /// sides of the threshold and ones that do not divide evenly.
+    @Test(arguments: [OutputJSONWriter.parallelElementThreshold - 1, OutputJSONWriter.parallelElementThreshold, 1_999])
+    func multiThreadedWritingGivesTheSameBytes(count: Int) throws {
+        let findings = (0..<count).map { index in
+            var finding = SampleReport.findings[index % SampleReport.findings.count]
+            finding.path = "Sources/File\(index / 7).swift"
+            finding.start = SourcePosition(line: index % 7 + 1, column: 1)
+            finding.message += " #\(index)"
+            return finding
+        }
+        let report = ScanReport(findings: findings, rules: SampleReport.rules, filesScanned: count / 7 + 1)
+        let oneJSON = JSONReporter(jobs: 1).render(report)
+        let oneSARIF = SARIFReporter(jobs: 1).render(report)
+        for jobs in [2, 3, 8] {
+            #expect(firstDifference(JSONReporter(jobs: jobs).render(report), oneJSON) == nil, "json, \(jobs) jobs")
+            #expect(firstDifference(SARIFReporter(jobs: jobs).render(report), oneSARIF) == nil, "sarif, \(jobs) jobs")
+        }
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(oneJSON)) as? [String: Any])
+        let written = try #require(document["findings"] as? [[String: Any]])
+        #expect(written.count == count)
+        #expect(written.last?["message"] as? String == findings.sorted(by: Finding.reportOrder).last?.message)
     }
 
     @Test func sampleJSONFormatsParse() throws {
@@ -109,4 +134,16 @@ private final class AttributeCollector: NSObject, XMLParserDelegate {
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
         if let message = attributeDict["message"] { messages.append(message) }
     }
+}
+
+/// Where two outputs first differ, with a little text on each side; nil when they are equal.
+/// (Comparing the byte arrays directly would print megabytes on a failure.)
+private func firstDifference(_ actual: [UInt8], _ expected: [UInt8]) -> String? {
+    guard actual != expected else { return nil }
+    let offset = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        ?? min(actual.count, expected.count)
+    func excerpt(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes[max(0, offset - 40)..<min(bytes.count, offset + 40)], as: UTF8.self)
+    }
+    return "byte \(offset): got …\(excerpt(actual))… expected …\(excerpt(expected))…"
 }

@@ -26,4 +26,34 @@ import Testing
         hasher.update("c")
         #expect(SHA256.hexString(hasher.finalize()) == SHA256.hex("abc"))
     }
+
+    /// Whole blocks are hashed straight from contiguous input and the rest through the buffer; every way
+    /// of cutting the same bytes, and byte-by-byte input, must give the same digest.
+    @Test func everySplitAgreesWithByteByByteInput() {
+        var generator = SeededBytes(seed: 7)
+        for length in [0, 1, 55, 56, 63, 64, 65, 119, 128, 130, 200] {
+            let message = (0..<length).map { _ in generator.next() }
+            var byteByByte = SHA256()
+            byteByByte.update(message.lazy.map { $0 })  // not contiguous: the per-byte path
+            let expected = SHA256.hexString(byteByByte.finalize())
+            for split in stride(from: 0, through: length, by: max(1, length / 13)) {
+                var hasher = SHA256()
+                hasher.update(message[..<split])
+                hasher.update(Array(message[split...]))
+                #expect(SHA256.hexString(hasher.finalize()) == expected, "length \(length), split \(split)")
+            }
+        }
+    }
+}
+
+/// A fixed-seed byte source (xorshift), so the test data is the same on every run.
+private struct SeededBytes {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt8 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return UInt8(truncatingIfNeeded: state)
+    }
 }

@@ -60,7 +60,21 @@ struct ScanCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let (configuration, warnings, rules) = try settings.resolve(paths: paths, context: context, command: Self.self)
+        let resolved = try settings.resolveConfiguration(paths: paths, context: context, command: Self.self)
+        let configuration = resolved.configuration
+        var discoveryOptions = DiscoveryOptions()
+        discoveryOptions.maxFileSize = maxFileSize
+        // With more than one job the tree is walked while the rule table loads (both run before any file
+        // is scanned, and neither needs the other). A --files-from list is read later, after the checks
+        // below, so that case stays in order.
+        let earlyDiscovery = configuration.jobs.value > 1 && settings.filesFrom == nil
+            ? BackgroundWork { [paths, currentDirectory = context.currentDirectory, discoveryOptions] in
+                FileDiscovery.discover(paths: paths, currentDirectory: currentDirectory, options: discoveryOptions)
+            }
+            : nil
+        // An error below returns before the walk is collected; waiting keeps it from outliving the command.
+        defer { _ = earlyDiscovery?.value }
+        let (rules, warnings) = try settings.loadRules(for: resolved)
         for warning in warnings { context.console.err(warning) }
 
         // Everything that can fail without scanning fails first: outputs are opened (temporary files
@@ -90,11 +104,12 @@ struct ScanCommand: Command {
         request.suppressions = SuppressionOptions(knownRuleIDs: rules.ids, requireReason: configuration.requireReason.value)
         request.policy = configuration.rulePolicy
         request.baseline = baseline
-        request.discovery.maxFileSize = maxFileSize
+        request.discovery = discoveryOptions
         let showProgress = !quiet && !listFiles && context.console.errorIsTerminal
         if showProgress { request.progress = ProgressLine(console: context.console).update }
 
-        let discovery = FileDiscovery.discover(paths: scanPaths, currentDirectory: context.currentDirectory, options: request.discovery)
+        let discovery = earlyDiscovery?.value
+            ?? FileDiscovery.discover(paths: scanPaths, currentDirectory: context.currentDirectory, options: request.discovery)
         let files = ScanSetup.filter(discovery.files, by: configuration, currentDirectory: context.currentDirectory)
         if listFiles {
             // A bare `--output FILE` receives the list instead of stdout; FORMAT=FILE outputs are not written.
@@ -117,7 +132,8 @@ struct ScanCommand: Command {
             let (matched, _) = written.apply(to: &report.findings)
             if report.baseline == nil { report.baseline = BaselineOutcome(path: path, matched: matched, fixed: 0) }
         }
-        let options = ReporterOptions(sourceRootURI: SARIFReporter.fileURI(forDirectory: context.currentDirectory))
+        let options = ReporterOptions(
+            sourceRootURI: SARIFReporter.fileURI(forDirectory: context.currentDirectory), jobs: configuration.jobs.value)
         for (output, destination) in destinations {
             let bytes = output.format.reporter(options: options).render(report)
             if let destination { try destination.commit(bytes) } else { context.console.out(bytes) }
@@ -130,6 +146,7 @@ struct ScanCommand: Command {
             if status == .success { status = .findings }
         }
         if !quiet { context.console.err(Self.summary(report)) }
+        KeptUntilExit.keep(report)
         return status
     }
 
@@ -151,12 +168,18 @@ struct ScanCommand: Command {
 
     /// One stderr line so a human sees the outcome even when the report went to a file.
     static func summary(_ report: ScanReport) -> String {
-        let active = report.findings.filter { $0.suppression == nil }
-        func count(_ severity: Severity) -> Int { active.filter { $0.severity == severity }.count }
+        // Counted in one pass: a filtered copy of a monorepo's findings costs more than the counting.
+        var counts: [Severity: Int] = [:]
+        var activeCount = 0
+        for finding in report.findings where finding.suppression == nil {
+            counts[finding.severity, default: 0] += 1
+            activeCount += 1
+        }
+        func count(_ severity: Severity) -> Int { counts[severity] ?? 0 }
         func plural(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
         var line = "\(ToolName.name): scanned \(plural(report.filesScanned, "file")) (\(plural(report.linesScanned, "line"))): "
         line += "\(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.note), "note"))"
-        let suppressed = report.findings.count - active.count
+        let suppressed = report.findings.count - activeCount
         if suppressed > 0 { line += ", \(suppressed) suppressed" }
         if let baseline = report.baseline {
             line += "; baseline: \(baseline.matched) known, \(baseline.fixed) fixed"

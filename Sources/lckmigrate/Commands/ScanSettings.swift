@@ -86,6 +86,21 @@ struct ScanSettings {
 
     /// The effective configuration, its warnings and the active rules; config and rule errors throw.
     func resolve(paths: [String], context: CommandContext, command: any Command.Type) throws -> (Configuration, [String], ScanSetup.ActiveRules) {
+        let resolved = try resolveConfiguration(paths: paths, context: context, command: command)
+        let (rules, warnings) = try loadRules(for: resolved)
+        return (resolved.configuration, warnings, rules)
+    }
+
+    /// The config file and the command line combined, before any rule is loaded (which `scan` overlaps
+    /// with file discovery). Warnings that need the rule ids wait for `loadRules(for:)`.
+    struct ResolvedConfiguration {
+        var configuration: Configuration
+        fileprivate var warnings: [ConfigurationWarning]
+        fileprivate var references: [RuleIDReference]
+    }
+
+    /// Step one of `resolve`: reads the config file and applies the command line; config errors throw.
+    func resolveConfiguration(paths: [String], context: CommandContext, command: any Command.Type) throws -> ResolvedConfiguration {
         var configuration = Configuration(patternRoot: context.currentDirectory)
         var warnings: [ConfigurationWarning] = []
         var references: [RuleIDReference] = []
@@ -117,13 +132,20 @@ struct ScanSettings {
             configuration.ruleDirectories = Sourced(
                 configuration.ruleDirectories.value + ruleDirectories, .commandLine(option: "--rules"))
         }
+        return ResolvedConfiguration(configuration: configuration, warnings: warnings, references: references)
+    }
+
+    /// Step two of `resolve`: the rule table the configuration names, and every warning in config-file order.
+    func loadRules(for resolved: ResolvedConfiguration) throws -> (ScanSetup.ActiveRules, [String]) {
+        let configuration = resolved.configuration
         let rules = try ScanSetup.loadRules(directories: configuration.ruleDirectories.value)
-        var messages = warnings + ConfigurationLoader.unknownRuleWarnings(references, known: rules.ids, path: configuration.file ?? "")
+        var messages = resolved.warnings
+            + ConfigurationLoader.unknownRuleWarnings(resolved.references, known: rules.ids, path: configuration.file ?? "")
         messages.sort { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }
         var lines = messages.map { "\(ToolName.name): warning: \($0)\n" }
         for (rule, _) in severity where !rules.ids.contains(rule) {
             lines.append("\(ToolName.name): warning: --severity \(rule): unknown rule id; it has no effect\n")
         }
-        return (configuration, lines, rules)
+        return (rules, lines)
     }
 }
