@@ -79,8 +79,11 @@ public struct MappingIndex: Sendable {
 
     public init(rules: RuleTable) {
         self.rules = rules.mappings
+        // Entry position by name while building: a linear search per name made building the index
+        // quadratic in the size of the rule table (a 20,000-rule pack took most of a second).
+        var positions: [[UInt8]: Int] = [:]
         for (ruleIndex, rule) in rules.mappings.enumerated() {
-            for spec in rule.matches { add(spec, rule: ruleIndex) }
+            for spec in rule.matches { add(spec, rule: ruleIndex, positions: &positions) }
         }
         buildSlots()
     }
@@ -108,7 +111,7 @@ public struct MappingIndex: Sendable {
         public static func < (lhs: MarkerScan, rhs: MarkerScan) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    private mutating func add(_ spec: MatchSpec, rule: Int) {
+    private mutating func add(_ spec: MatchSpec, rule: Int, positions: inout [[UInt8]: Int]) {
         switch spec {
         case .type(let name):
             var components = name.split(separator: ".").map(String.init)
@@ -116,7 +119,7 @@ public struct MappingIndex: Sendable {
             frameworkTypes.insert(last)
             markerNames.insert(last)
             let changing = rules[rule].mappingKind != .unchanged
-            update(last) {
+            update(last, positions: &positions) {
                 $0.types.append(TypeCandidate(rule: rule, qualifiers: components))
                 if changing { $0.isChangingAnchor = true }
             }
@@ -125,7 +128,7 @@ public struct MappingIndex: Sendable {
             frameworkTypes.insert(last)
             markerNames.insert(last)
             let changing = rules[rule].mappingKind != .unchanged
-            update(last) {
+            update(last, positions: &positions) {
                 $0.initializers.append(InitializerCandidate(rule: rule, labels: spec.labels))
                 if changing { $0.isChangingAnchor = true }
             }
@@ -134,28 +137,29 @@ public struct MappingIndex: Sendable {
                 frameworkTypes.insert(Self.lastComponent(receiver))
                 receiverTypeNames.insert(receiver)
             }
-            update(spec.name) { $0.members.append(MemberCandidate(rule: rule, spec: spec)) }
+            update(spec.name, positions: &positions) { $0.members.append(MemberCandidate(rule: rule, spec: spec)) }
         case .delegateMethod(let spec):
             if let protocolName = spec.protocolName { frameworkTypes.insert(Self.lastComponent(protocolName)) }
-            update(spec.baseName) { $0.delegates.append(DelegateCandidate(rule: rule, spec: spec, labels: spec.labels)) }
+            update(spec.baseName, positions: &positions) { $0.delegates.append(DelegateCandidate(rule: rule, spec: spec, labels: spec.labels)) }
         case .enumCase(let spec):
             let components = spec.enumType.split(separator: ".").map(String.init)
             if let last = components.last { frameworkTypes.insert(last) }
-            update(spec.caseName) {
+            update(spec.caseName, positions: &positions) {
                 $0.enumCases.append(EnumCaseCandidate(rule: rule, spec: spec, typeComponents: components))
             }
         }
     }
 
-    private mutating func update(_ name: String, _ body: (inout NameEntry) -> Void) {
+    private mutating func update(_ name: String, positions: inout [[UInt8]: Int], _ body: (inout NameEntry) -> Void) {
         let bytes = Array(name.utf8)
         guard let first = bytes.first else { return }
-        if let existing = entries.firstIndex(where: { $0.name == bytes }) {
+        if let existing = positions[bytes] {
             body(&entries[existing])
             return
         }
         var entry = NameEntry(name: bytes)
         body(&entry)
+        positions[bytes] = entries.count
         entries.append(entry)
         lengthMask |= 1 << UInt64(min(bytes.count, 63))
         firstBytes[Int(first)] = true

@@ -107,9 +107,9 @@ extension MappingIndex {
         }
         guard known.isDisjoint(with: ["String", "Int", "Double", "Bool"]) else { return nil }
         var evidence = known
-        for (type, members) in project.memberTypes {
-            for member in members.keys {
-                guard let resolved = project.memberType(of: type, member: member) else { continue }
+        for members in project.memberTypes.values {
+            for (member, declared) in members where !evidence.contains(member) {
+                let resolved = project.resolveAlias(declared)
                 if known.contains(resolved) || known.contains(Self.lastComponent(resolved)) { evidence.insert(member) }
             }
         }

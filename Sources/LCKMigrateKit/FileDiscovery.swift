@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LCKCore
 
 /// A Swift file found by discovery: how to open it and how to name it in output.
@@ -77,7 +84,8 @@ public enum FileDiscovery {
         currentDirectory: String,
         options: DiscoveryOptions = DiscoveryOptions()
     ) -> DiscoveryResult {
-        var found: [String: DiscoveredFile] = [:]
+        // In walk order, possibly with repeats (a file named twice, or inside two given folders).
+        var found: [DiscoveredFile] = []
         var problems: [FileProblem] = []
         for path in paths {
             guard !path.isEmpty else {
@@ -107,19 +115,43 @@ public enum FileDiscovery {
                     if let skipped = oversized(status, display: shownPath, options: options) {
                         problems.append(skipped)
                     } else {
-                        found[shownPath] = DiscoveredFile(displayPath: shownPath, fileSystemPath: raw)
+                        found.append(DiscoveredFile(displayPath: shownPath, fileSystemPath: raw))
                     }
                 case .symbolicLink, .other:
                     problems.append(FileProblem(path: shownPath, message: "not a regular file or directory; pass Swift files or folders"))
                 }
             }
         }
-        // Byte order of display paths; the keys are copied out once, since comparing `String.UTF8View`s
-        // inside the sort was a visible share of discovery on large trees.
-        let files = found.values.map { (key: Array($0.displayPath.utf8), file: $0) }
-            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
-            .map(\.file)
-        return DiscoveryResult(files: files, problems: sortedProblems(problems))
+        return DiscoveryResult(files: sortedUnique(found), problems: sortedProblems(problems))
+    }
+
+    /// Byte order of display paths, one file per path (the last one found, as when a later path names it
+    /// again). The keys are copied out once and compared with `memcmp`: comparing `String.UTF8View`s inside
+    /// the sort was a visible share of discovery, which runs before any file is scanned.
+    static func sortedUnique(_ found: [DiscoveredFile]) -> [DiscoveredFile] {
+        let keyed = found.enumerated().map { (key: Array($0.element.displayPath.utf8), order: $0.offset) }
+        let sorted = keyed.sorted { lhs, rhs in
+            let comparison = compareBytes(lhs.key, rhs.key)
+            return comparison != 0 ? comparison < 0 : lhs.order < rhs.order
+        }
+        var files: [DiscoveredFile] = []
+        files.reserveCapacity(sorted.count)
+        for position in sorted.indices {
+            if position + 1 < sorted.count && sorted[position + 1].key == sorted[position].key { continue }
+            files.append(found[sorted[position].order])
+        }
+        return files
+    }
+
+    /// `memcmp` order, shorter first on a common prefix: the same order as `lexicographicallyPrecedes`.
+    private static func compareBytes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int32 {
+        lhs.withUnsafeBufferPointer { left in
+            rhs.withUnsafeBufferPointer { right in
+                let common = min(left.count, right.count)
+                let prefix = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return prefix != 0 ? prefix : Int32(left.count) - Int32(right.count)
+            }
+        }
     }
 
     /// Problems in path order, so messages are as deterministic as findings.
@@ -157,7 +189,7 @@ public enum FileDiscovery {
         root: [UInt8],
         display: String,
         options: DiscoveryOptions,
-        into found: inout [String: DiscoveredFile],
+        into found: inout [DiscoveredFile],
         problems: inout [FileProblem]
     ) -> Int {
         var matches = 0
@@ -215,7 +247,7 @@ public enum FileDiscovery {
                         if let skipped = oversized(linkStatus, display: childDisplay, options: options) {
                             problems.append(skipped)
                         } else {
-                            found[childDisplay] = DiscoveredFile(displayPath: childDisplay, fileSystemPath: childRaw)
+                            found.append(DiscoveredFile(displayPath: childDisplay, fileSystemPath: childRaw))
                         }
                         matches += 1
                     }
@@ -238,7 +270,7 @@ public enum FileDiscovery {
                             if let skipped = oversized(target, display: childDisplay, options: options) {
                                 problems.append(skipped)
                             } else {
-                                found[childDisplay] = DiscoveredFile(displayPath: childDisplay, fileSystemPath: childRaw)
+                                found.append(DiscoveredFile(displayPath: childDisplay, fileSystemPath: childRaw))
                             }
                             matches += 1
                         } else if target.kind == .other && isSwiftName {

@@ -49,30 +49,30 @@ public struct StandardAnalyzer: FileAnalyzer {
     /// Pre-pass: parse the files whose bytes name a type of the table and merge their declarations
     /// in file order, so the result is the same for any `jobs`.
     public func prepared(for files: [DiscoveredFile], jobs: Int) -> any FileAnalyzer {
-        let contributions = Mutex([Int: ProjectFacts.FileContribution]())
+        let merger = OrderedFactsMerger()
         let pending = Atomic<Bool>(false)
         let next = Atomic<Int>(0)
         let index = detector.index
         let work: @Sendable (Int) -> Void = { _ in
-            var local: [Int: ProjectFacts.FileContribution] = [:]
             while true {
                 let position = next.add(1, ordering: .relaxed).oldValue
                 guard position < files.count else { break }
-                guard case .success(let bytes) = SourceReader.read(files[position]) else { continue }
-                let markers = index.scanMarkers(bytes)
-                if markers == .none && !bytes.containsSubsequence(MissingActionHandlerAnalyzer.projectMarker) { continue }
-                if markers == .changing { pending.store(true, ordering: .relaxed) }
-                let context = AnalysisContext(file: Lexer.tokenize(bytes), rules: rules)
-                local[position] = ProjectFacts.FileContribution(context: context)
+                var contribution: ProjectFacts.FileContribution?
+                if case .success(let bytes) = SourceReader.read(files[position]) {
+                    let markers = index.scanMarkers(bytes)
+                    if markers != .none || bytes.containsSubsequence(MissingActionHandlerAnalyzer.projectMarker) {
+                        if markers == .changing { pending.store(true, ordering: .relaxed) }
+                        let context = AnalysisContext(file: Lexer.tokenize(bytes), rules: rules)
+                        contribution = ProjectFacts.FileContribution(context: context)
+                    }
+                }
+                merger.finish(position, contribution: contribution)
             }
-            contributions.withLock { $0.merge(local) { first, _ in first } }
         }
         let workers = max(1, min(jobs, files.count))
         if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
-        var project = ProjectFacts()
+        var project = merger.result(count: files.count)
         project.migrationPending = pending.load(ordering: .relaxed)
-        let collected = contributions.withLock { $0 }
-        for position in collected.keys.sorted() { project.merge(collected[position]!) }
         return StandardAnalyzer(rules: rules, detector: detector, analyzers: analyzers, project: project)
     }
 }

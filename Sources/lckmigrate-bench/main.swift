@@ -10,6 +10,8 @@ let usage = """
       lexer [--size-mb N] [--runs N] [--seed N] [--json]   lexing throughput vs. cat
       scan [--lines 100k|1M|5M[,...]] [--runs N] [--seed N] [--json]
                                                         end-to-end `lckmigrate scan` vs. cat, stages, RSS
+      rules [--lines N] [--extra 0,1000,10000] [--runs N] [--json]
+                                                        scan time with N generated rules added to the table
       fuzz [--seconds N] [--seed N]                     random and mutated input through the whole pipeline
     """
 
@@ -20,6 +22,8 @@ do {
         try LexerBenchmark(arguments: Array(arguments.dropFirst())).run()
     case "scan":
         try ScanBenchmark(arguments: Array(arguments.dropFirst())).run()
+    case "rules":
+        try RuleScalingBenchmark(arguments: Array(arguments.dropFirst())).run()
     case "fuzz":
         try FuzzCommand(arguments: Array(arguments.dropFirst())).run()
     default:

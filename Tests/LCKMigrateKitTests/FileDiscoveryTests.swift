@@ -28,6 +28,17 @@ import Musl
         #expect(result.problems.isEmpty)
     }
 
+    /// The memcmp ordering must agree with `lexicographicallyPrecedes` over UTF-8 (what reports sort by),
+    /// including prefixes and multi-byte names, and a path found twice keeps the last file found.
+    @Test func sortsByUTF8BytesAndKeepsTheLastOfARepeatedPath() {
+        let names = ["b/ü.swift", "b/u.swift", "b", "a.swift", "a", "B.swift", "b/", "é/x.swift", "b/u.swift"]
+        let found = names.enumerated().map { DiscoveredFile(displayPath: $0.element, path: "/root/\($0.offset)") }
+        let result = FileDiscovery.sortedUnique(found)
+        let expected = Array(Set(names)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(result.map(\.displayPath) == expected)
+        #expect(result.first { $0.displayPath == "b/u.swift" }?.fileSystemPath == Array("/root/8".utf8))
+    }
+
     @Test func skipsDefaultExcludedFoldersButWalksThemWhenNamed() throws {
         let tree = try TemporaryTree()
         for excluded in [".build", "Pods", "Carthage", "DerivedData", ".git", ".swiftpm"] {
