@@ -17,9 +17,9 @@ import Synchronization
 ///  7. locate    – path, line, column (UTF-8 and UTF-16) from the line table.
 ///  8. fingerprint – hash of the normalized line and enclosing declaration (needs bytes and lines).
 ///  9. sort      – the file's findings in `Finding.reportOrder`.
+/// 10. assemble  – per-file lists joined in file (path) order as files finish (`OrderedMerger`): the
+///                 report no longer depends on `jobs` or worker timing.
 ///  Then once, on the collected findings:
-/// 10. assemble  – per-file lists concatenated in path order: the report no longer depends on `jobs` or
-///                 worker timing.
 /// 11. baseline  – mark known findings `.external`, in report order, so which duplicate is matched is
 ///                 deterministic; count entries left over (fixed findings).
 /// 12. report    – the caller renders the `ScanReport`.
@@ -39,12 +39,23 @@ public enum ScanPipeline {
         let progress = request.progress
         let stageTimes = request.stageTimes
         let total = files.count
+        // Each file's findings (already in report order) are joined in file order as files finish, so
+        // no worker waits for a serial join at the end; the path check covers caller-built lists.
+        let assembly = OrderedMerger<[Finding], AssembledFindings>(AssembledFindings()) { assembled, findings, position in
+            let path = files[position].displayPath
+            if let previous = assembled.lastPath, !previous.utf8.lexicographicallyPrecedes(path.utf8) {
+                assembled.inPathOrder = false
+            }
+            assembled.lastPath = path
+            assembled.findings.append(contentsOf: findings)
+        }
         let work: @Sendable (Int) -> Void = { _ in
             var local = FileOutcome()
             while true {
                 let index = state.nextIndex.add(1, ordering: .relaxed).oldValue
                 guard index < total else { break }
-                scanOne(files[index], index: index, analyzer: analyzer, settings: settings, stageTimes: stageTimes, into: &local)
+                let findings = scanOne(files[index], analyzer: analyzer, settings: settings, stageTimes: stageTimes, into: &local)
+                assembly.finish(index, contribution: findings.isEmpty ? nil : findings)
                 if let progress {
                     let done = state.completed.add(1, ordering: .relaxed).newValue
                     progress(ScanProgress(completed: done, total: total, path: files[index].displayPath))
@@ -57,12 +68,11 @@ public enum ScanPipeline {
         } else {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
-        // Moved out of the shared state: a copy would hold every finding twice.
-        var outcome = state.outcome.withLock { shared in
-            defer { shared = FileOutcome() }
-            return shared
-        }
-        var findings = assembleInReportOrder(&outcome.findingsByFile, files: files)
+        let outcome = state.outcome.withLock { $0 }
+        // Moved out of the merger: a copy would hold every finding twice.
+        let assembled = assembly.result(count: total, leaving: AssembledFindings())
+        var findings = assembled.findings
+        if !assembled.inPathOrder { findings.sort(by: Finding.reportOrder) }
         var baselineOutcome: BaselineOutcome?
         if let (baseline, path) = request.baseline {
             let (matched, fixed) = baseline.apply(to: &findings)
@@ -81,39 +91,18 @@ public enum ScanPipeline {
         return report
     }
 
-    /// Concatenates the per-file lists (each already in report order, every finding carrying its file's
-    /// path) in the byte order of their paths. Discovery delivers files in that order, so the lists only
-    /// need checking where one file ends and the next begins; a caller-built list that is not in order (or
-    /// that names one path twice) gets the full sort, so the result never depends on the input order.
-    private static func assembleInReportOrder(
-        _ perFile: inout [(file: Int, findings: [Finding])], files: [DiscoveredFile]
-    ) -> [Finding] {
-        perFile.sort { $0.file < $1.file }
-        let pathsAscend = perFile.indices.dropFirst().allSatisfy { position in
-            files[perFile[position - 1].file].displayPath.utf8.lexicographicallyPrecedes(files[perFile[position].file].displayPath.utf8)
-        }
-        var findings: [Finding] = []
-        findings.reserveCapacity(perFile.reduce(0) { $0 + $1.findings.count })
-        for position in perFile.indices {
-            findings.append(contentsOf: perFile[position].findings)
-            perFile[position].findings = []
-        }
-        perFile = []
-        if !pathsAscend { findings.sort(by: Finding.reportOrder) }
-        return findings
-    }
-
+    /// The file's findings in report order; counts and problems go to `outcome`.
     private static func scanOne(
-        _ file: DiscoveredFile, index: Int, analyzer: any FileAnalyzer, settings: FileStageSettings, stageTimes: StageTimes?,
+        _ file: DiscoveredFile, analyzer: any FileAnalyzer, settings: FileStageSettings, stageTimes: StageTimes?,
         into outcome: inout FileOutcome
-    ) {
+    ) -> [Finding] {
         var stopwatch = StageStopwatch(stageTimes)
         defer { stopwatch.submit() }
         let bytes: [UInt8]
         switch SourceReader.read(file) {
         case .failure(let error):
             outcome.problems.append(error.problem)
-            return
+            return []
         case .success(let read):
             bytes = read
         }
@@ -131,16 +120,14 @@ public enum ScanPipeline {
             if findings[index].mappingKind != nil { hasMapping = true }
         }
         FindingFingerprint.assign(to: &findings, bytes: bytes, lines: lines)
-        // Sorted here, in parallel: every finding of the file has the same path, so the collected lists
-        // only need to be put in path order after the workers finish.
-        if !findings.isEmpty {
-            findings.sort(by: Finding.reportOrder)
-            outcome.findingsByFile.append((index, findings))
-        }
+        // Sorted here, in parallel: every finding of the file has the same path, so the per-file lists
+        // only need joining in path order.
+        findings.sort(by: Finding.reportOrder)
         outcome.filesScanned += 1
         outcome.linesScanned += SourceReader.lineCount(bytes, table: lines)
         if hasMapping { outcome.filesWithCallKit += 1 }
         stopwatch.lap(.finish)
+        return findings
     }
 }
 
@@ -152,21 +139,24 @@ private struct FileStageSettings: Sendable {
 
 /// Per-worker results, merged once per worker so the lock is taken rarely.
 private struct FileOutcome: Sendable {
-    /// Findings per file index, each list in report order.
-    var findingsByFile: [(file: Int, findings: [Finding])] = []
     var problems: [FileProblem] = []
     var filesScanned = 0
     var filesWithCallKit = 0
     var linesScanned = 0
 
     mutating func merge(_ other: FileOutcome) {
-        // The first worker's array is adopted, not copied.
-        if findingsByFile.isEmpty { findingsByFile = other.findingsByFile } else { findingsByFile.append(contentsOf: other.findingsByFile) }
         problems.append(contentsOf: other.problems)
         filesScanned += other.filesScanned
         filesWithCallKit += other.filesWithCallKit
         linesScanned += other.linesScanned
     }
+}
+
+/// The findings joined so far, and whether the files came in path order (discovery's lists always do).
+private struct AssembledFindings: Sendable {
+    var findings: [Finding] = []
+    var lastPath: String?
+    var inPathOrder = true
 }
 
 /// The only state workers share: the next file index, a progress counter and the merged results.

@@ -49,7 +49,9 @@ public struct StandardAnalyzer: FileAnalyzer {
     /// Pre-pass: parse the files whose bytes name a type of the table and merge their declarations
     /// in file order, so the result is the same for any `jobs`.
     public func prepared(for files: [DiscoveredFile], jobs: Int) -> any FileAnalyzer {
-        let merger = OrderedFactsMerger()
+        let merger = OrderedMerger<ProjectFacts.FileContribution, ProjectFacts>(ProjectFacts()) { project, contribution, _ in
+            project.merge(contribution)
+        }
         let pending = Atomic<Bool>(false)
         let next = Atomic<Int>(0)
         let index = detector.index
@@ -71,7 +73,7 @@ public struct StandardAnalyzer: FileAnalyzer {
         }
         let workers = max(1, min(jobs, files.count))
         if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
-        var project = merger.result(count: files.count)
+        var project = merger.result(count: files.count, leaving: ProjectFacts())
         project.migrationPending = pending.load(ordering: .relaxed)
         return StandardAnalyzer(rules: rules, detector: detector, analyzers: analyzers, project: project)
     }

@@ -4,7 +4,7 @@ import LCKLexer
 @testable import LCKMigrateKit
 import Testing
 
-@Suite struct OrderedFactsMergerTests {
+@Suite struct OrderedMergerTests {
     /// Three files that disagree: the first declaration of `Manager.provider` and of alias `P` must win,
     /// whatever order the workers finish in; conformances from every file are kept.
     private static let sources = [
@@ -20,6 +20,10 @@ import Testing
         return ProjectFacts.FileContribution(context: context)
     }
 
+    private static func factsMerger() -> OrderedMerger<ProjectFacts.FileContribution, ProjectFacts> {
+        OrderedMerger(ProjectFacts()) { project, contribution, _ in project.merge(contribution) }
+    }
+
     private static func check(_ project: ProjectFacts) {
         #expect(project.memberType(of: "Manager", member: "provider") == "CXProvider")
         #expect(project.resolveAlias("P") == "CXProvider")
@@ -29,18 +33,18 @@ import Testing
 
     @Test(arguments: [[0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1], [1, 3, 0, 2]])
     func fileOrderWinsWhateverOrderFilesFinishIn(order: [Int]) {
-        let merger = OrderedFactsMerger()
+        let merger = Self.factsMerger()
         for position in order { merger.finish(position, contribution: Self.contribution(position)) }
-        Self.check(merger.result(count: Self.sources.count))
+        Self.check(merger.result(count: Self.sources.count, leaving: ProjectFacts()))
     }
 
     @Test func concurrentFinishersMergeEveryFileOnce() {
         let count = 400
-        let merger = OrderedFactsMerger()
+        let merger = Self.factsMerger()
         DispatchQueue.concurrentPerform(iterations: count) { position in
             merger.finish(position, contribution: Self.contribution(position % Self.sources.count))
         }
-        let project = merger.result(count: count)
+        let project = merger.result(count: count, leaving: ProjectFacts())
         Self.check(project)
         // Every file's actions were merged once: the pre-pass saw files, so the facts are not left nil.
         #expect(project.actions != nil)
