@@ -125,11 +125,18 @@ public struct Finding: Hashable, Sendable {
     }
 
     /// The order every output uses: path, line, column, rule id (then message, for total order).
+    ///
+    /// Inlinable so callers in other modules compare findings where they lie: as an opaque call, every
+    /// comparison first copied both findings (a dozen reference counts each), which showed in the
+    /// serial report steps of monorepo scans.
+    @inlinable
     public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
         if lhs.path != rhs.path { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
-        if lhs.start != rhs.start { return lhs.start < rhs.start }
+        if lhs.start.line != rhs.start.line { return lhs.start.line < rhs.start.line }
+        if lhs.start.column != rhs.start.column { return lhs.start.column < rhs.start.column }
         if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
-        if lhs.end != rhs.end { return lhs.end < rhs.end }
+        if lhs.end.line != rhs.end.line { return lhs.end.line < rhs.end.line }
+        if lhs.end.column != rhs.end.column { return lhs.end.column < rhs.end.column }
         return lhs.message < rhs.message
     }
 }

@@ -29,7 +29,11 @@ struct ReportDigest {
         // The loops below read fields through indices: iterating by value would copy every finding
         // (a dozen reference counts each), which made this digest a visible serial step of large scans.
         let given = report.findings
-        let alreadySorted = given.indices.dropFirst().allSatisfy { !Finding.reportOrder(given[$0], given[$0 - 1]) }
+        let alreadySorted = given.withUnsafeBufferPointer { buffer in
+            // Elements compared in place; going through the array from a closure copied both of them.
+            for index in buffer.indices.dropFirst() where Finding.reportOrder(buffer[index], buffer[index - 1]) { return false }
+            return true
+        }
         findings = alreadySorted ? given : given.sorted(by: Finding.reportOrder)
         var suppressed = 0
         for index in findings.indices where findings[index].suppression != nil { suppressed += 1 }
