@@ -1,4 +1,5 @@
 import Dispatch
+import LCKCore
 import Synchronization
 
 /// A JSON document a reporter builds, held in the order it will be written (LCKCore's `JSONValue` is the
@@ -125,15 +126,19 @@ enum OutputJSONWriter {
         }
     }
 
-    /// Writes consecutive slices of the array on `jobs` threads, then appends them in index order.
-    /// Each slice is exactly the bytes `writeElements` gives for its indices, so joining them changes nothing.
+    /// Writes consecutive slices of the array on `jobs` threads and appends them to `out` in index order
+    /// as they are done (`OrderedMerger`), so the join overlaps the writing and only the slices written
+    /// ahead of the next one to append are held. Each slice is exactly the bytes `writeElements` gives for
+    /// its indices, so joining them changes nothing.
     private static func writeInSlices(
         count: Int, element: @Sendable @escaping (Int) -> OutputJSON, indent: Int, jobs: Int, into out: inout [UInt8]
     ) {
-        // Several slices per thread, so a thread that drew long elements does not hold up the join.
+        // Several slices per thread, so a thread that drew long elements does not hold up the others.
         let sliceLength = max(parallelElementThreshold / 4, (count + jobs * 8 - 1) / (jobs * 8))
         let sliceCount = (count + sliceLength - 1) / sliceLength
-        let slices = Mutex([[UInt8]](repeating: [], count: sliceCount))
+        var document: [UInt8] = []
+        swap(&document, &out)  // Handed to the merger without a copy (it keeps its reserved capacity).
+        let joined = OrderedMerger<[UInt8], [UInt8]>(document) { document, slice, _ in document.append(contentsOf: slice) }
         let nextSlice = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, sliceCount)) { _ in
             while true {
@@ -141,15 +146,10 @@ enum OutputJSONWriter {
                 guard slice < sliceCount else { break }
                 var bytes: [UInt8] = []
                 writeElements(slice * sliceLength..<min(count, (slice + 1) * sliceLength), element: element, indent: indent, into: &bytes)
-                slices.withLock { $0[slice] = bytes }
+                joined.finish(slice, contribution: bytes)
             }
         }
-        slices.withLock { written in
-            for slice in written.indices {
-                out.append(contentsOf: written[slice])
-                written[slice] = []
-            }
-        }
+        out = joined.result(count: sliceCount, leaving: [])
     }
 
     private static func newline(_ indent: Int, into out: inout [UInt8]) {

@@ -1,10 +1,12 @@
 import Dispatch
 import LCKAnalyzers
+import LCKCore
 import LCKLexer
 @testable import LCKMigrateKit
 import Testing
 
-@Suite struct OrderedMergerTests {
+/// The scan pre-pass merges per-file facts through `OrderedMerger` as workers finish files.
+@Suite struct ProjectFactsMergeOrderTests {
     /// Three files that disagree: the first declaration of `Manager.provider` and of alias `P` must win,
     /// whatever order the workers finish in; conformances from every file are kept.
     private static let sources = [

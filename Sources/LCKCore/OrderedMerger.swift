@@ -1,13 +1,14 @@
 import Synchronization
 
-/// Folds per-file results into one value in file order while workers are still working on later files.
+/// Folds numbered results into one value in number order while workers are still producing later ones.
 ///
-/// The pre-pass's `ProjectFacts` must be merged in file order (first declaration wins) and the findings
-/// joined in path order, so neither depends on `jobs`. Doing that after the workers finished left the
-/// other cores idle for as long; here a worker that finishes a file hands its result in, and whichever
-/// worker finds merging idle folds every result that is next in file order, outside the hand-in lock,
-/// while the others keep working. At the end only the last few files are left.
-final class OrderedMerger<Contribution: Sendable, Merged: Sendable>: Sendable {
+/// The scan pre-pass's `ProjectFacts` must be merged in file order (first declaration wins), findings
+/// joined in path order and report slices in index order, so none depends on `jobs`. Doing that after
+/// the workers finished left the other cores idle for as long; here a worker that finishes an item hands
+/// its result in, and whichever worker finds merging idle folds every result that is next in order,
+/// outside the hand-in lock, while the others keep working. At the end only the last few are left, and
+/// results are dropped as soon as they are folded (a report's slices are not all held at once).
+package final class OrderedMerger<Contribution: Sendable, Merged: Sendable>: Sendable {
     private struct Handoff {
         /// Finished files not merged yet, by position; nil when the file contributes nothing.
         var finished: [Int: Contribution?] = [:]
@@ -21,13 +22,13 @@ final class OrderedMerger<Contribution: Sendable, Merged: Sendable>: Sendable {
     private let merged: Mutex<Merged>
     private let fold: @Sendable (inout Merged, Contribution, _ position: Int) -> Void
 
-    init(_ initial: Merged, fold: @escaping @Sendable (inout Merged, Contribution, _ position: Int) -> Void) {
+    package init(_ initial: sending Merged, fold: @escaping @Sendable (inout Merged, Contribution, _ position: Int) -> Void) {
         merged = Mutex(initial)
         self.fold = fold
     }
 
     /// Records the file at `position` (nil: nothing to merge) and merges whatever is next in order.
-    func finish(_ position: Int, contribution: Contribution?) {
+    package func finish(_ position: Int, contribution: Contribution?) {
         let claimed = handoff.withLock { state -> Bool in
             state.finished[position] = .some(contribution)
             guard !state.merging else { return false }
@@ -56,7 +57,7 @@ final class OrderedMerger<Contribution: Sendable, Merged: Sendable>: Sendable {
 
     /// The merged value, moved out (`empty` is left in its place, so the caller holds the only copy);
     /// call after every position below `count` was finished.
-    func result(count: Int, leaving empty: Merged) -> Merged {
+    package func result(count: Int, leaving empty: Merged) -> Merged {
         precondition(handoff.withLock { $0.frontier == count && !$0.merging }, "results left unmerged")
         return merged.withLock { value in
             var taken = empty
