@@ -51,7 +51,7 @@ enum OutputJSONWriter {
     static func document(_ value: OutputJSON, expectedBytes: Int = 4096, jobs: Int = 1) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(max(4096, expectedBytes))
-        write(value, indent: 0, jobs: max(1, jobs), into: &out)
+        write(value, indent: 0, jobs: max(1, jobs), expectedBytes: expectedBytes, into: &out)
         out.append(0x0A)
         return out
     }
@@ -60,7 +60,9 @@ enum OutputJSONWriter {
     /// would cost more than it saves.
     static let parallelElementThreshold = 512
 
-    private static func write(_ value: OutputJSON, indent: Int, jobs: Int = 1, into out: inout [UInt8]) {
+    private static func write(
+        _ value: OutputJSON, indent: Int, jobs: Int = 1, expectedBytes: Int = 0, into out: inout [UInt8]
+    ) {
         switch value {
         case .null:
             out.append(contentsOf: "null".utf8)
@@ -79,7 +81,7 @@ enum OutputJSONWriter {
             for (index, element) in elements.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent + 1, into: &out)
-                write(element, indent: indent + 1, jobs: jobs, into: &out)
+                write(element, indent: indent + 1, jobs: jobs, expectedBytes: expectedBytes, into: &out)
             }
             newline(indent, into: &out)
             out.append(UInt8(ascii: "]"))
@@ -90,7 +92,9 @@ enum OutputJSONWriter {
             }
             out.append(UInt8(ascii: "["))
             if jobs > 1 && count >= parallelElementThreshold {
-                writeInSlices(count: count, element: element, indent: indent + 1, jobs: jobs, into: &out)
+                writeInSlices(
+                    count: count, element: element, indent: indent + 1, jobs: jobs,
+                    bytesPerElement: expectedBytes / count, into: &out)
             } else {
                 writeElements(0..<count, element: element, indent: indent + 1, into: &out)
             }
@@ -107,7 +111,7 @@ enum OutputJSONWriter {
                 newline(indent + 1, into: &out)
                 appendQuoted(member.0, into: &out)
                 out.append(contentsOf: ": ".utf8)
-                write(member.1, indent: indent + 1, jobs: jobs, into: &out)
+                write(member.1, indent: indent + 1, jobs: jobs, expectedBytes: expectedBytes, into: &out)
             }
             newline(indent, into: &out)
             out.append(UInt8(ascii: "}"))
@@ -131,7 +135,8 @@ enum OutputJSONWriter {
     /// ahead of the next one to append are held. Each slice is exactly the bytes `writeElements` gives for
     /// its indices, so joining them changes nothing.
     private static func writeInSlices(
-        count: Int, element: @Sendable @escaping (Int) -> OutputJSON, indent: Int, jobs: Int, into out: inout [UInt8]
+        count: Int, element: @Sendable @escaping (Int) -> OutputJSON, indent: Int, jobs: Int, bytesPerElement: Int,
+        into out: inout [UInt8]
     ) {
         // Several slices per thread, so a thread that drew long elements does not hold up the others.
         let sliceLength = max(parallelElementThreshold / 4, (count + jobs * 8 - 1) / (jobs * 8))
@@ -144,7 +149,10 @@ enum OutputJSONWriter {
             while true {
                 let slice = nextSlice.add(1, ordering: .relaxed).oldValue
                 guard slice < sliceCount else { break }
+                // Sized up front from the caller's estimate (reserved, not touched): grown by doubling, the
+                // slices left freed blocks scattered over the allocator's heaps and raised peak memory.
                 var bytes: [UInt8] = []
+                bytes.reserveCapacity(sliceLength * max(64, bytesPerElement))
                 writeElements(slice * sliceLength..<min(count, (slice + 1) * sliceLength), element: element, indent: indent, into: &bytes)
                 joined.finish(slice, contribution: bytes)
             }
