@@ -7,11 +7,13 @@ import Synchronization
 public final class BackgroundWork<Value: Sendable>: Sendable {
     private let finished = DispatchGroup()
     private let result = Mutex<Value?>(nil)
+    private let cancelled = Atomic<Bool>(false)
 
-    public init(_ body: @escaping @Sendable () -> Value) {
+    /// Starts `body`, which may poll its argument to stop early once `cancel()` was called.
+    public init(_ body: @escaping @Sendable (_ isCancelled: @Sendable () -> Bool) -> Value) {
         finished.enter()
         DispatchQueue.global().async { [self] in
-            let value = body()
+            let value = body { [self] in cancelled.load(ordering: .relaxed) }
             result.withLock { $0 = value }
             finished.leave()
         }
@@ -21,5 +23,11 @@ public final class BackgroundWork<Value: Sendable>: Sendable {
     public var value: Value {
         finished.wait()
         return result.withLock { $0! }
+    }
+
+    /// Asks the work to stop and waits until it has, so nothing outlives the caller's use of it.
+    public func cancelAndWait() {
+        cancelled.store(true, ordering: .relaxed)
+        finished.wait()
     }
 }

@@ -79,15 +79,19 @@ public struct DiscoveryOptions: Sendable {
 public enum FileDiscovery {
     /// The files to scan plus one problem or note per path that could not be used; never throws, so one
     /// bad path does not stop the others.
+    /// `shouldStop` is asked before each folder is read: a walk started ahead of time (while the rule table
+    /// loads) is abandoned when the command fails before it needs the files; the partial result is then
+    /// meaningless.
     public static func discover(
         paths: [String],
         currentDirectory: String,
-        options: DiscoveryOptions = DiscoveryOptions()
+        options: DiscoveryOptions = DiscoveryOptions(),
+        shouldStop: () -> Bool = { false }
     ) -> DiscoveryResult {
         // In walk order, possibly with repeats (a file named twice, or inside two given folders).
         var found: [DiscoveredFile] = []
         var problems: [FileProblem] = []
-        for path in paths {
+        for path in paths where !shouldStop() {
             guard !path.isEmpty else {
                 problems.append(FileProblem(path: "\"\"", message: "empty path; use '.' for the current directory"))
                 continue
@@ -103,7 +107,8 @@ public enum FileDiscovery {
             case .success(let status):
                 switch status.kind {
                 case .directory:
-                    let matches = walk(root: raw, display: display, options: options, into: &found, problems: &problems)
+                    let matches = walk(
+                        root: raw, display: display, options: options, shouldStop: shouldStop, into: &found, problems: &problems)
                     if matches == 0 {
                         problems.append(FileProblem(
                             path: shownPath,
@@ -189,6 +194,7 @@ public enum FileDiscovery {
         root: [UInt8],
         display: String,
         options: DiscoveryOptions,
+        shouldStop: () -> Bool,
         into found: inout [DiscoveredFile],
         problems: inout [FileProblem]
     ) -> Int {
@@ -197,7 +203,7 @@ public enum FileDiscovery {
         var visited = Set<[UInt64]>()
         // Computed on the first link met: most trees have none.
         var resolvedRoot: [UInt8]??
-        while let directory = stack.popLast() {
+        while !shouldStop(), let directory = stack.popLast() {
             if case .success(let status) = Platform.status(of: directory.raw, followLinks: true) {
                 // Guards against loops when directory links are followed, and against a root given twice.
                 guard visited.insert([status.device, status.inode]).inserted else { continue }

@@ -68,12 +68,14 @@ struct ScanCommand: Command {
         // is scanned, and neither needs the other). A --files-from list is read later, after the checks
         // below, so that case stays in order.
         let earlyDiscovery = configuration.jobs.value > 1 && settings.filesFrom == nil
-            ? BackgroundWork { [paths, currentDirectory = context.currentDirectory, discoveryOptions] in
-                FileDiscovery.discover(paths: paths, currentDirectory: currentDirectory, options: discoveryOptions)
+            ? BackgroundWork { [paths, currentDirectory = context.currentDirectory, discoveryOptions] isCancelled in
+                FileDiscovery.discover(
+                    paths: paths, currentDirectory: currentDirectory, options: discoveryOptions, shouldStop: isCancelled)
             }
             : nil
-        // An error below returns before the walk is collected; waiting keeps it from outliving the command.
-        defer { _ = earlyDiscovery?.value }
+        // An error below returns before the walk is collected: it is stopped, not waited for to the end
+        // (a large tree), and it does not outlive the command. After a normal run this finds it finished.
+        defer { earlyDiscovery?.cancelAndWait() }
         let (rules, warnings) = try settings.loadRules(for: resolved)
         for warning in warnings { context.console.err(warning) }
 
