@@ -10,7 +10,7 @@ import Synchronization
 /// results are dropped as soon as they are folded (a report's slices are not all held at once).
 package final class OrderedMerger<Contribution: Sendable, Merged: Sendable>: Sendable {
     private struct Handoff {
-        /// Finished files not merged yet, by position; nil when the file contributes nothing.
+        /// Finished items not merged yet, by position; nil when the item contributes nothing.
         var finished: [Int: Contribution?] = [:]
         /// The first position not merged yet.
         var frontier = 0
@@ -27,7 +27,8 @@ package final class OrderedMerger<Contribution: Sendable, Merged: Sendable>: Sen
         self.fold = fold
     }
 
-    /// Records the file at `position` (nil: nothing to merge) and merges whatever is next in order.
+    /// Records the item at `position` (nil: nothing to merge) and merges whatever is next in order.
+    /// Each position below the final count must be finished exactly once.
     package func finish(_ position: Int, contribution: Contribution?) {
         let claimed = handoff.withLock { state -> Bool in
             state.finished[position] = .some(contribution)

@@ -79,6 +79,7 @@ public struct DiscoveryOptions: Sendable {
 public enum FileDiscovery {
     /// The files to scan plus one problem or note per path that could not be used; never throws, so one
     /// bad path does not stop the others.
+    ///
     /// `shouldStop` is asked before each folder is read: a walk started ahead of time (while the rule table
     /// loads) is abandoned when the command fails before it needs the files; the partial result is then
     /// meaningless.

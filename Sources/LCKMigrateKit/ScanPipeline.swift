@@ -69,9 +69,11 @@ public enum ScanPipeline {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
         let outcome = state.outcome.withLock { $0 }
-        // Moved out of the merger: a copy would hold every finding twice.
-        let assembled = assembly.result(count: total, leaving: AssembledFindings())
-        var findings = assembled.findings
+        // Moved out of the merger, and out of `assembled`: a second reference would make the sort or the
+        // baseline below copy every finding.
+        var assembled = assembly.result(count: total, leaving: AssembledFindings())
+        var findings: [Finding] = []
+        swap(&findings, &assembled.findings)
         if !assembled.inPathOrder { findings.sort(by: Finding.reportOrder) }
         var baselineOutcome: BaselineOutcome?
         if let (baseline, path) = request.baseline {

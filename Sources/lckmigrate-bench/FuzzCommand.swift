@@ -13,18 +13,15 @@ struct FuzzCommand {
     var samplesDirectory = "Samples"
 
     init(arguments: [String]) throws {
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
+        var options = BenchArguments(arguments)
+        while let argument = options.nextOption() {
             switch argument {
             case "--seconds":
-                guard let text = rest.popFirst(), let value = Double(text), value > 0 else { throw BenchError.usage("--seconds needs a positive number") }
+                let text = try options.value(of: argument, expected: "a positive number")
+                guard let value = Double(text), value > 0 else { throw BenchError.usage("--seconds needs a positive number, not '\(text)'") }
                 seconds = value
-            case "--seed":
-                guard let text = rest.popFirst(), let value = UInt64(text) else { throw BenchError.usage("--seed needs a number") }
-                seed = value
-            case "--samples":
-                guard let text = rest.popFirst() else { throw BenchError.usage("--samples needs a folder") }
-                samplesDirectory = text
+            case "--seed": seed = try options.seed(of: argument)
+            case "--samples": samplesDirectory = try options.value(of: argument, expected: "a folder")
             default: throw BenchError.usage("unknown option \(argument)")
             }
         }

@@ -10,22 +10,16 @@ struct LexerBenchmark {
     var seed: UInt64 = 0x5EED_CA11
 
     init(arguments: [String]) throws {
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
+        var options = BenchArguments(arguments)
+        while let argument = options.nextOption() {
             switch argument {
-            case "--size-mb": sizeMB = try Self.number(rest.popFirst(), for: argument)
-            case "--runs": runs = try Self.number(rest.popFirst(), for: argument)
-            case "--seed": seed = UInt64(try Self.number(rest.popFirst(), for: argument))
+            case "--size-mb": sizeMB = try options.positiveInt(of: argument)
+            case "--runs": runs = try options.positiveInt(of: argument)
+            case "--seed": seed = try options.seed(of: argument)
             case "--json": json = true
             default: throw BenchError.usage("unknown option \(argument)")
             }
         }
-        guard sizeMB > 0, runs > 0 else { throw BenchError.usage("--size-mb and --runs must be positive") }
-    }
-
-    private static func number(_ text: String?, for option: String) throws -> Int {
-        guard let text, let value = Int(text) else { throw BenchError.usage("\(option) needs a number") }
-        return value
     }
 
     func run() throws {

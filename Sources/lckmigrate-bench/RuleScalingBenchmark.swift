@@ -12,24 +12,20 @@ struct RuleScalingBenchmark {
     var extraCounts = [0, 1_000, 10_000]
     var runs = 3
     var json = false
-    var seed: UInt64 = 0x5CA1_AB1E
+    /// The `scan` benchmark's corpus, reused when it is already on disk.
+    let seed = ScanCorpus.defaultSeed
 
     init(arguments: [String]) throws {
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
+        var options = BenchArguments(arguments)
+        while let argument = options.nextOption() {
             switch argument {
-            case "--lines":
-                guard let text = rest.popFirst() else { throw BenchError.usage("--lines needs 100k, 1M or a number") }
-                lines = try ScanBenchmark.lineCount(text)
+            case "--lines": lines = try ScanBenchmark.lineCount(options.value(of: argument, expected: "100k, 1M or a number"))
             case "--extra":
-                guard let text = rest.popFirst() else { throw BenchError.usage("--extra needs counts such as 0,1000,10000") }
-                extraCounts = try text.split(separator: ",").map { part in
+                extraCounts = try options.list(of: argument, expected: "counts such as 0,1000,10000") { part in
                     guard let value = Int(part), value >= 0 else { throw BenchError.usage("bad rule count '\(part)'") }
                     return value
                 }
-            case "--runs":
-                guard let text = rest.popFirst(), let value = Int(text), value > 0 else { throw BenchError.usage("--runs needs a positive number") }
-                runs = value
+            case "--runs": runs = try options.positiveInt(of: argument)
             case "--json": json = true
             default: throw BenchError.usage("unknown option \(argument)")
             }

@@ -11,21 +11,15 @@ struct ScanBenchmark {
     var sizes: [Int] = [1_000_000]
     var runs = 3
     var json = false
-    var seed: UInt64 = 0x5CA1_AB1E
+    var seed = ScanCorpus.defaultSeed
 
     init(arguments: [String]) throws {
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
+        var options = BenchArguments(arguments)
+        while let argument = options.nextOption() {
             switch argument {
-            case "--lines":
-                guard let text = rest.popFirst() else { throw BenchError.usage("--lines needs 100k, 1M, 5M or a number") }
-                sizes = try text.split(separator: ",").map { try Self.lineCount(String($0)) }
-            case "--runs":
-                guard let text = rest.popFirst(), let value = Int(text), value > 0 else { throw BenchError.usage("--runs needs a positive number") }
-                runs = value
-            case "--seed":
-                guard let text = rest.popFirst(), let value = UInt64(text) else { throw BenchError.usage("--seed needs a number") }
-                seed = value
+            case "--lines": sizes = try options.list(of: argument, expected: "100k, 1M, 5M or a number", Self.lineCount)
+            case "--runs": runs = try options.positiveInt(of: argument)
+            case "--seed": seed = try options.seed(of: argument)
             case "--json": json = true
             default: throw BenchError.usage("unknown option \(argument)")
             }

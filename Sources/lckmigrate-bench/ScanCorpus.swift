@@ -5,6 +5,9 @@ import Foundation
 ///
 /// Same seed and line count, same bytes: the corpus is written once under /tmp and reused.
 struct ScanCorpus {
+    /// The seed both `scan` and `rules` use unless told otherwise, so they share one corpus on disk.
+    static let defaultSeed: UInt64 = 0x5CA1_AB1E
+
     let lines: Int
     let seed: UInt64
     /// Bumped whenever the generator's output changes, so stale corpora are regenerated.
