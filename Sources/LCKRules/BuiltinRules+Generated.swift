@@ -2,6 +2,9 @@
 // A test fails when this file is stale.
 
 extension BuiltinRules {
+    /// `RuleTable.computedFingerprint` of the table below.
+    public static let fingerprint = "745cf65b58a768e68042d641908b7e1e7ad8e85e638f8b256e481ce49866b33f"
+
     /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
     public static let files: [RuleSourceFile] = [
         RuleSourceFile(path: "analyzers/audio_outside_activation.json", contents: #"""

@@ -40,7 +40,7 @@ public enum RuleLoader {
         }
         let table: RuleTable
         do {
-            table = try load(layers: layers)
+            table = try load(layers: layers, isBuiltinOnly: directories.isEmpty && includeBuiltin)
         } catch {
             throw RuleLoadError(diagnostics: problems + error.diagnostics)
         }
@@ -50,7 +50,7 @@ public enum RuleLoader {
 
     /// The rules compiled into the binary.
     public static func loadBuiltin() throws(RuleLoadError) -> RuleTable {
-        try load(layers: [BuiltinRules.layer])
+        try load(layers: [BuiltinRules.layer], isBuiltinOnly: true)
     }
 
     /// Reads `<directory>/mappings/*.json` and `<directory>/analyzers/*.json`, sorted by path.
@@ -88,11 +88,19 @@ public enum RuleLoader {
 
     /// Merges layers in order. Throws when any file has an error; nothing is half-loaded.
     public static func load(layers: [RuleLayer]) throws(RuleLoadError) -> RuleTable {
+        try load(layers: layers, isBuiltinOnly: false)
+    }
+
+    /// `isBuiltinOnly`: `layers` is exactly the embedded table, whose fingerprint was computed when it
+    /// was embedded (a test keeps the two equal).
+    private static func load(layers: [RuleLayer], isBuiltinOnly: Bool) throws(RuleLoadError) -> RuleTable {
         var merger = LayerMerger()
         for layer in layers { merger.add(layer) }
         merger.checkConflicts()
         if !merger.diagnostics.isEmpty { throw RuleLoadError(diagnostics: merger.diagnostics) }
-        return RuleTable(mappings: merger.activeMappings, analyzers: merger.activeAnalyzers, overrides: merger.overrides)
+        return RuleTable(
+            mappings: merger.activeMappings, analyzers: merger.activeAnalyzers, overrides: merger.overrides,
+            knownFingerprint: isBuiltinOnly ? BuiltinRules.fingerprint : nil)
     }
 }
 

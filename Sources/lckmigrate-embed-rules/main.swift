@@ -14,7 +14,13 @@ do {
     exit(1)
 }
 let target = root + "/" + BuiltinRulesRenderer.generatedPath
-let rendered = BuiltinRulesRenderer.render(layer.files)
+let rendered: String
+do {
+    rendered = try BuiltinRulesRenderer.render(layer.files)
+} catch {
+    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    exit(1)
+}
 let current = try? String(contentsOfFile: target, encoding: .utf8)
 if current == rendered {
     print("\(BuiltinRulesRenderer.generatedPath) is up to date (\(layer.files.count) files)")

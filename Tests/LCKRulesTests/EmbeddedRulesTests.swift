@@ -24,7 +24,24 @@ import Testing
     @Test func generatedSourceIsUpToDate() throws {
         let layer = try RuleLoader.readDirectory(Self.packageRoot + "/Rules")
         let generated = try String(contentsOfFile: Self.packageRoot + "/" + BuiltinRulesRenderer.generatedPath, encoding: .utf8)
-        #expect(BuiltinRulesRenderer.render(layer.files) == generated, "run `swift run lckmigrate-embed-rules`")
+        #expect(try BuiltinRulesRenderer.render(layer.files) == generated, "run `swift run lckmigrate-embed-rules`")
+    }
+
+    /// Scans of the built-in table use the fingerprint stored when it was embedded; it must be the one the
+    /// rules hash to, and extra rule folders must hash again.
+    @Test func storedFingerprintIsTheComputedOne() throws {
+        let builtin = try RuleLoader.loadBuiltin()
+        #expect(builtin.fingerprint == BuiltinRules.fingerprint)
+        #expect(builtin.computedFingerprint == BuiltinRules.fingerprint)
+        #expect(try RuleLoader.load(directories: []).fingerprint == BuiltinRules.fingerprint)
+        let relabelled = try RuleLoader.load(layers: [RuleLayer(displayRoot: "Elsewhere", files: BuiltinRules.files)])
+        #expect(relabelled.fingerprint == BuiltinRules.fingerprint, "layout does not change the fingerprint")
+        var changed = BuiltinRules.files
+        let index = try #require(changed.firstIndex { $0.path.hasPrefix("mappings/") })
+        changed[index].contents = changed[index].contents.replacingOccurrences(of: "\"severity\": \"warning\"", with: "\"severity\": \"error\"")
+        #expect(changed[index] != BuiltinRules.files[index], "the test needs a rule file with a warning")
+        let edited = try RuleLoader.load(layers: [RuleLayer(displayRoot: "Rules", files: changed)])
+        #expect(edited.fingerprint != BuiltinRules.fingerprint)
     }
 
     @Test func ruleFilesUseLineFeedsAndEndWithOne() {
