@@ -5,8 +5,9 @@ import LCKReporters
 
 /// `lckmigrate-bench fuzz --seconds N`: the long mode of the fuzz tests. Feeds random bytes and
 /// mutated Samples/ files (byte flips, truncations, splices) through the whole pipeline and both
-/// machine-readable reporters until time runs out; stops at the first crash (the process dies with
-/// the seed printed just before) or invalid report.
+/// machine-readable reporters until time runs out; stops at the first crash (the process dies with the
+/// input left in its `/tmp/lckmigrate-bench/fuzz-PID/Input.swift`, and on a terminal its seed on screen)
+/// or invalid report (the input is kept and named).
 struct FuzzCommand {
     var seconds = 60.0
     var seed: UInt64 = 1
@@ -36,13 +37,20 @@ struct FuzzCommand {
         var random = SplitMix64(seed: seed)
         var iterations = 0
         var bytesFed = 0
+        let onTerminal = isatty(2) == 1
         while ContinuousClock.now < deadline {
             let iterationSeed = random.next()
             var local = SplitMix64(seed: iterationSeed)
             let input = FuzzMutator.input(samples: samples, random: &local)
             let path = directory + "/Input.swift"
             try Data(input).write(to: URL(fileURLWithPath: path))
-            FileHandle.standardError.write(Data("\r\(iterations) inputs, seed \(iterationSeed)   ".utf8))
+            // On a terminal the seed of every input is shown as it runs; in a log, one line per 1,000 inputs.
+            // Either way a crash leaves this input in `path` (the folder is removed only on a normal end).
+            if onTerminal {
+                FileHandle.standardError.write(Data("\r\(iterations) inputs, seed \(iterationSeed)   ".utf8))
+            } else if iterations % 1_000 == 0 {
+                FileHandle.standardError.write(Data("\(iterations) inputs, current input \(path)\n".utf8))
+            }
             let request = ScanRequest(paths: [path], currentDirectory: directory, jobs: 1)
             let report = ScanPipeline.run(request)
             for format in [ReportFormat.json, .sarif] {
