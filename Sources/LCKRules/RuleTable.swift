@@ -28,10 +28,13 @@ public struct RuleTable: Sendable {
     /// it was embedded): hashing every rule was a quarter of the start-up of a one-file scan.
     private let knownFingerprint: String?
 
-    /// `knownFingerprint` must equal `computedFingerprint` for these rules; only the loader passes it.
-    public init(
-        mappings: [MappingRule], analyzers: [AnalyzerRule], overrides: [RuleOverride] = [], knownFingerprint: String? = nil
-    ) {
+    public init(mappings: [MappingRule], analyzers: [AnalyzerRule], overrides: [RuleOverride] = []) {
+        self.init(mappings: mappings, analyzers: analyzers, overrides: overrides, knownFingerprint: nil)
+    }
+
+    /// `knownFingerprint` must equal `computedFingerprint` for these rules: the loader passes the one
+    /// stored with the embedded table.
+    package init(mappings: [MappingRule], analyzers: [AnalyzerRule], overrides: [RuleOverride], knownFingerprint: String?) {
         self.knownFingerprint = knownFingerprint
         self.mappings = mappings.sorted { $0.id < $1.id }
         self.analyzers = analyzers.sorted { $0.id < $1.id }
