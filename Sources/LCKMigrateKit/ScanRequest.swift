@@ -57,3 +57,17 @@ public enum ScanDefaults {
     public static var jobs: Int { Platform.coreCount() }
     public static var currentDirectory: String { Platform.currentDirectory() }
 }
+
+extension ScanRequest {
+    /// A request that applies `configuration` (jobs, severities and disabled rules, `requireReason`) with
+    /// `rules`: what `scan` and `report` both run. The baseline and discovery options stay the caller's.
+    public init(
+        paths: [String], currentDirectory: String, configuration: Configuration, rules: ScanSetup.ActiveRules
+    ) {
+        self.init(
+            paths: paths, currentDirectory: currentDirectory, jobs: configuration.jobs.value, analyzer: rules.analyzer,
+            rules: rules.descriptors, rulesFingerprint: rules.fingerprint)
+        suppressions = SuppressionOptions(knownRuleIDs: rules.ids, requireReason: configuration.requireReason.value)
+        policy = configuration.rulePolicy
+    }
+}

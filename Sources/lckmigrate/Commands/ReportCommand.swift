@@ -127,11 +127,7 @@ extension ScanCommand {
             (try ScanSetup.loadBaseline(path, currentDirectory: context.currentDirectory), path)
         }
         var request = ScanRequest(
-            paths: paths, currentDirectory: context.currentDirectory, jobs: configuration.jobs.value, analyzer: rules.analyzer)
-        request.rules = rules.descriptors
-        request.rulesFingerprint = rules.fingerprint
-        request.suppressions = SuppressionOptions(knownRuleIDs: rules.ids, requireReason: configuration.requireReason.value)
-        request.policy = configuration.rulePolicy
+            paths: paths, currentDirectory: context.currentDirectory, configuration: configuration, rules: rules)
         request.baseline = baseline
         let discovery = FileDiscovery.discover(paths: paths, currentDirectory: context.currentDirectory, options: request.discovery)
         let files = ScanSetup.filter(discovery.files, by: configuration, currentDirectory: context.currentDirectory)

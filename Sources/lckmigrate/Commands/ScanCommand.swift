@@ -100,11 +100,7 @@ struct ScanCommand: Command {
             scanPaths += selection.paths
         }
         var request = ScanRequest(
-            paths: scanPaths, currentDirectory: context.currentDirectory, jobs: configuration.jobs.value, analyzer: rules.analyzer)
-        request.rules = rules.descriptors
-        request.rulesFingerprint = rules.fingerprint
-        request.suppressions = SuppressionOptions(knownRuleIDs: rules.ids, requireReason: configuration.requireReason.value)
-        request.policy = configuration.rulePolicy
+            paths: scanPaths, currentDirectory: context.currentDirectory, configuration: configuration, rules: rules)
         request.baseline = baseline
         request.discovery = discoveryOptions
         let showProgress = !quiet && !listFiles && context.console.errorIsTerminal
