@@ -41,16 +41,18 @@ let package = Package(
         // Regenerates Sources/LCKRules/BuiltinRules+Generated.swift: `swift run lckmigrate-embed-rules`.
         .executableTarget(name: "lckmigrate-embed-rules", dependencies: ["LCKRules"]),
 
+        // Helpers the test targets share: the package root, outside tools that tests may skip without.
+        .target(name: "LCKTestSupport", path: "Tests/LCKTestSupport"),
         .testTarget(name: "LCKCoreTests", dependencies: ["LCKCore"]),
         .testTarget(name: "LCKLexerTests", dependencies: ["LCKLexer", "LCKCore"]),
         .testTarget(name: "LCKParserTests", dependencies: ["LCKParser", "LCKLexer", "LCKCore"]),
         .testTarget(name: "LCKRulesTests", dependencies: ["LCKRules", "LCKCore"]),
         .testTarget(name: "LCKAnalyzersTests", dependencies: ["LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore", "LCKMigrateKit"]),
         .testTarget(
-            name: "LCKReportersTests", dependencies: ["LCKReporters", "LCKRules", "LCKCore"],
+            name: "LCKReportersTests", dependencies: ["LCKReporters", "LCKRules", "LCKCore", "LCKTestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "LCKMigrateKitTests", dependencies: ["LCKMigrateKit", "LCKCore"]),
-        .testTarget(name: "CLITests", dependencies: ["lckmigrate"], exclude: ["Goldens"]),
+        .testTarget(name: "CLITests", dependencies: ["lckmigrate", "LCKTestSupport"], exclude: ["Goldens"]),
     ]
 )

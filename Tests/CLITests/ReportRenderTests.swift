@@ -1,22 +1,11 @@
 import Foundation
+import LCKTestSupport
 import Testing
 
 /// Renders the HTML report of Samples/ in headless Chromium (CI installs Debian's `chromium`):
 /// the page must produce no console output and a screenshot that is not blank.
 @Suite(.serialized) struct ReportRenderTests {
     static let window = (width: 1280, height: 2000)
-
-    /// `LCKMIGRATE_CHROMIUM`, else the first of chromium, chromium-browser, google-chrome on PATH.
-    static func chromium() -> String? {
-        if let path = ProcessInfo.processInfo.environment["LCKMIGRATE_CHROMIUM"] { return path }
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            for directory in directories where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
-                return "\(directory)/\(name)"
-            }
-        }
-        return nil
-    }
 
     struct Render {
         var screenshot: [UInt8]
@@ -62,11 +51,9 @@ import Testing
         return (int(16), int(20))
     }
 
-    @Test func samplesReportRendersWithoutConsoleErrorsAndIsNotBlank() throws {
-        guard let chromium = Self.chromium() else {
-            Issue.record("Chromium is required for this test and was not found: install it with `apt-get install -y chromium` (.ci/run does) or set LCKMIGRATE_CHROMIUM")
-            return
-        }
+    @Test(.enabled(if: ExternalTool.chromium.shouldRun, Comment(rawValue: ExternalTool.chromium.missingMessage)))
+    func samplesReportRendersWithoutConsoleErrorsAndIsNotBlank() throws {
+        let chromium = try #require(ExternalTool.chromium.location, Comment(rawValue: ExternalTool.chromium.missingMessage))
         let scratch = try Scratch()
         let report = scratch.root + "/samples.html"
         let result = try CLI.run(["report", "Samples", "--output", report, "--quiet"], in: CLI.packageRoot)
@@ -94,11 +81,9 @@ import Testing
     /// Long symbols (`Configuration(ringtoneName:iconTemplateImageData:…)`), paths and source lines must
     /// wrap or scroll inside their box: at 1280 px the page never scrolls sideways. A copy of the report
     /// gets a script that opens every section and logs to the console when the page is wider than the window.
-    @Test func samplesReportHasNoHorizontalOverflowAt1280Pixels() throws {
-        guard let chromium = Self.chromium() else {
-            Issue.record("Chromium is required for this test and was not found: install it with `apt-get install -y chromium` (.ci/run does) or set LCKMIGRATE_CHROMIUM")
-            return
-        }
+    @Test(.enabled(if: ExternalTool.chromium.shouldRun, Comment(rawValue: ExternalTool.chromium.missingMessage)))
+    func samplesReportHasNoHorizontalOverflowAt1280Pixels() throws {
+        let chromium = try #require(ExternalTool.chromium.location, Comment(rawValue: ExternalTool.chromium.missingMessage))
         let scratch = try Scratch()
         let report = scratch.root + "/samples.html"
         let result = try CLI.run(["report", "Samples", "--output", report, "--quiet"], in: CLI.packageRoot)

@@ -1,6 +1,7 @@
 import Foundation
 import LCKCore
 import LCKReporters
+import LCKTestSupport
 import Testing
 
 @Suite struct SARIFTests {
@@ -14,16 +15,14 @@ import Testing
         return try #require(runs.first)
     }
 
-    @Test func validatesAgainstTheOfficialSchema() throws {
-        let schema = try #require(SchemaLocator.sarifSchema(), """
-            SARIF schema not found: set LCKMIGRATE_SARIF_SCHEMA or keep shared/schemas/sarif-schema-2.1.0.json \
-            in a parent directory of the repository
-            """)
-        let python = Process.run(["python3", "-c", "import jsonschema"])
-        #expect(python.status == 0, """
-            python3 with jsonschema is required to validate SARIF (pip install jsonschema): \(python.output)
-            """)
-        guard python.status == 0 else { return }
+    @Test(
+        .enabled(if: ExternalTool.sarifSchema.shouldRun, Comment(rawValue: ExternalTool.sarifSchema.missingMessage)),
+        .enabled(if: ExternalTool.pythonJSONSchema.shouldRun, Comment(rawValue: ExternalTool.pythonJSONSchema.missingMessage))
+    )
+    func validatesAgainstTheOfficialSchema() throws {
+        let schema = try #require(ExternalTool.sarifSchema.location, Comment(rawValue: ExternalTool.sarifSchema.missingMessage))
+        try #require(
+            ExternalTool.pythonJSONSchema.location != nil, Comment(rawValue: ExternalTool.pythonJSONSchema.missingMessage))
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lckmigrate-sarif-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -33,7 +32,7 @@ import Testing
         for (name, reporter) in [("default", SARIFReporter()), ("root", withRoot), ("capped", capped)] {
             let file = directory.appendingPathComponent("\(name).sarif")
             try Data(reporter.render(SampleReport.report)).write(to: file)
-            let result = Process.run(["python3", "-c", SchemaLocator.validationScript, schema, file.path])
+            let result = ExternalCommand.run(["python3", "-c", SARIFValidation.validationScript, schema, file.path])
             #expect(result.status == 0, "\(name).sarif does not validate:\n\(result.output)")
         }
     }
@@ -111,20 +110,8 @@ import Testing
     }
 }
 
-/// Finds the official schema and runs Python's jsonschema over a log.
-enum SchemaLocator {
-    static func sarifSchema() -> String? {
-        if let path = ProcessInfo.processInfo.environment["LCKMIGRATE_SARIF_SCHEMA"],
-           FileManager.default.fileExists(atPath: path) { return path }
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }
-
+/// The Python script that validates a SARIF log against the official schema.
+enum SARIFValidation {
     static let validationScript = """
         import json, sys
         import jsonschema
@@ -135,26 +122,6 @@ enum SchemaLocator {
         for error in errors: print("/".join(map(str, error.absolute_path)) + ": " + error.message)
         sys.exit(1 if errors else 0)
         """
-}
-
-extension Process {
-    /// Runs `arguments` through `/usr/bin/env`, returning the exit status and combined output.
-    static func run(_ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do {
-            try process.run()
-        } catch {
-            return (127, "could not start \(arguments.first ?? ""): \(error)")
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
 }
 
 @Suite struct ColumnConversionTests {

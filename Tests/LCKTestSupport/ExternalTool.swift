@@ -1,0 +1,108 @@
+import Foundation
+
+/// A program or file some tests need that the Swift toolchain does not ship (Chromium, Python's
+/// jsonschema, the official SARIF schema).
+///
+/// On a fresh clone such a test is skipped and says why; `.ci/run` sets `LCKMIGRATE_REQUIRE_EXTERNAL=1`,
+/// under which the test runs anyway and fails on the missing tool, so CI can never pass by skipping.
+public struct ExternalTool: Sendable {
+    /// What the tool is, as a skip or failure message names it.
+    public let name: String
+    /// How to get it, appended to those messages.
+    public let installHint: String
+    /// Where it was found: an executable or file path, or `"available"` for a module; nil when missing.
+    public let location: String?
+
+    public init(name: String, installHint: String, location: String?) {
+        self.name = name
+        self.installHint = installHint
+        self.location = location
+    }
+
+    /// Set by `.ci/run`: a missing tool is a failure, not a skip.
+    public static var isRequired: Bool {
+        ProcessInfo.processInfo.environment["LCKMIGRATE_REQUIRE_EXTERNAL"] == "1"
+    }
+
+    /// Whether a test that needs this tool should run: it is there, or CI requires it (and the test fails).
+    public var shouldRun: Bool { location != nil || Self.isRequired }
+
+    /// The reason shown when the test is skipped, and the failure message when CI requires the tool.
+    public var missingMessage: String {
+        "\(name) not found: \(installHint) (LCKMIGRATE_REQUIRE_EXTERNAL=1 turns this skip into a failure)"
+    }
+
+    /// Headless Chromium: `LCKMIGRATE_CHROMIUM` when it names an executable, else the first of
+    /// chromium, chromium-browser, google-chrome on PATH.
+    public static let chromium: ExternalTool = {
+        let environment = ProcessInfo.processInfo.environment
+        var found: String?
+        if let path = environment["LCKMIGRATE_CHROMIUM"] {
+            found = FileManager.default.isExecutableFile(atPath: path) ? path : nil
+        } else {
+            let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            found = ["chromium", "chromium-browser", "google-chrome"].lazy.flatMap { name in
+                directories.lazy.map { "\($0)/\(name)" }
+            }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+        return ExternalTool(
+            name: "Chromium", installHint: "`apt-get install chromium`, or set LCKMIGRATE_CHROMIUM", location: found)
+    }()
+
+    /// `python3` able to `import jsonschema`.
+    public static let pythonJSONSchema: ExternalTool = {
+        let available = ExternalCommand.run(["python3", "-c", "import jsonschema"]).status == 0
+        return ExternalTool(
+            name: "python3 with jsonschema", installHint: "`pip install jsonschema`",
+            location: available ? "available" : nil)
+    }()
+
+    /// The official SARIF 2.1.0 schema: `LCKMIGRATE_SARIF_SCHEMA`, else `shared/schemas/sarif-schema-2.1.0.json`
+    /// in a parent folder of the package (where the project's workspace keeps it).
+    public static let sarifSchema: ExternalTool = {
+        var found: String?
+        if let path = ProcessInfo.processInfo.environment["LCKMIGRATE_SARIF_SCHEMA"],
+            FileManager.default.fileExists(atPath: path)
+        {
+            found = path
+        } else {
+            var directory = URL(fileURLWithPath: PackageRoot.path)
+            while directory.path != "/" && found == nil {
+                let candidate = directory.appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json").path
+                if FileManager.default.fileExists(atPath: candidate) { found = candidate }
+                directory.deleteLastPathComponent()
+            }
+        }
+        return ExternalTool(
+            name: "the SARIF 2.1.0 schema",
+            installHint: "set LCKMIGRATE_SARIF_SCHEMA to a copy of sarif-schema-2.1.0.json", location: found)
+    }()
+}
+
+/// The package's root folder (the one holding Package.swift), found from this file's location.
+public enum PackageRoot {
+    public static let path: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+}
+
+/// Runs a program found on PATH, for tests that call outside tools.
+public enum ExternalCommand {
+    /// Runs `arguments` through `/usr/bin/env`, returning the exit status and combined output.
+    public static func run(_ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            return (127, "could not start \(arguments.first ?? ""): \(error)")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
