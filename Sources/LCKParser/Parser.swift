@@ -8,7 +8,7 @@ import LCKLexer
 /// let facts = TypeFacts(outline: outline, file: file)
 /// for (index, function) in outline.functions.enumerated()
 /// where outline.selector(ofFunction: index, in: file) == "provider(_:perform:)" {
-///     let fulfills = function.bodyBlock.map { body in
+///     let fulfills = function.body.map { body in
 ///         outline.calls(in: body).filter { file.token(file.tokens[outline.calls[$0].nameToken], is: "fulfill") }
 ///     }
 /// }
