@@ -1,9 +1,10 @@
 import LCKParser
 
-/// Declarations collected from every relevant file of a scan before the per-file pass, so that a
-/// property declared in `CallManager.swift` types a use in `CallManager+Push.swift`.
+/// What a scan's pre-pass learns from all files before the per-file pass: declarations, so that a
+/// property declared in `CallManager.swift` types a use in `CallManager+Push.swift`, and the facts
+/// analyzers collect through their project hook (`Analyzer.projectFacts(in:)`).
 ///
-/// Built by merging per-file `TypeFacts` in discovery order (first declaration wins), which keeps
+/// Built by merging per-file contributions in discovery order (first declaration wins), which keeps
 /// it independent of the number of workers.
 public struct ProjectFacts: Sendable {
     /// Type name → member name → property type or function return type.
@@ -17,24 +18,33 @@ public struct ProjectFacts: Sendable {
     /// mappings (PushKit that stays as it is) are only reported in files that name one themselves: a
     /// finished migration has nothing left to report.
     public var migrationPending = false
-    /// Perform handlers and requested actions of every file, for `missing_action_handler`; nil until a
-    /// pre-pass has collected them (a single-file analysis then stays conservative).
-    public private(set) var actions: MissingActionHandlerAnalyzer.ActionFacts?
+    /// Rule id → the facts that analyzer collected; absent until a pre-pass parsed some file.
+    private var analyzerFacts: [String: any AnalyzerProjectFacts] = [:]
 
     public init() {}
+
+    /// What the analyzer `ruleID` collected from the pre-pass's files; nil without a pre-pass (a
+    /// single-file analysis then stays conservative).
+    public func analyzerFacts<Facts: AnalyzerProjectFacts>(of ruleID: String, as type: Facts.Type) -> Facts? {
+        analyzerFacts[ruleID] as? Facts
+    }
 
     /// Facts of one file, ready to be merged; cheap to send between workers.
     public struct FileContribution: Sendable {
         var members: [(type: String, member: String, memberType: String)] = []
         var conformances: [(type: String, protocols: [String])] = []
         var aliases: [(name: String, target: String)] = []
-        var actions = MissingActionHandlerAnalyzer.ActionFacts()
+        var analyzerFacts: [(ruleID: String, facts: any AnalyzerProjectFacts)] = []
 
-        /// The declarations of `context`'s file and the actions its perform handlers take.
-        public init(context: AnalysisContext) {
+        /// The declarations of `context`'s file and what each of `analyzers` learns from it.
+        public init(context: AnalysisContext, analyzers: [any Analyzer]) {
             self.init(facts: context.facts)
-            actions = MissingActionHandlerAnalyzer.actionFacts(in: context)
+            for analyzer in analyzers {
+                if let facts = analyzer.projectFacts(in: context) { analyzerFacts.append((analyzer.ruleID, facts)) }
+            }
         }
+
+        /// The declarations alone.
 
         public init(facts: TypeFacts) {
             for member in facts.members {
@@ -57,9 +67,14 @@ public struct ProjectFacts: Sendable {
         }
         for entry in contribution.conformances { conformances[entry.type, default: []].formUnion(entry.protocols) }
         for entry in contribution.aliases where aliases[entry.name] == nil { aliases[entry.name] = entry.target }
-        // In place: `merging` would copy the whole project's facts once per file (quadratic in files).
-        if actions == nil { actions = MissingActionHandlerAnalyzer.ActionFacts() }
-        actions!.merge(contribution.actions)
+        // In place: a merged copy would copy the whole project's facts once per file (quadratic in files).
+        for entry in contribution.analyzerFacts {
+            if analyzerFacts[entry.ruleID] == nil {
+                analyzerFacts[entry.ruleID] = entry.facts
+            } else {
+                analyzerFacts[entry.ruleID]!.merge(erased: entry.facts)
+            }
+        }
     }
 
     public func memberType(of typeName: String, member: String) -> String? {
@@ -79,40 +94,5 @@ public struct ProjectFacts: Sendable {
             steps += 1
         }
         return current
-    }
-}
-
-extension MappingIndex {
-    /// Names that must occur in a file before a member spec skipping unknown receivers can match there.
-    ///
-    /// The detector types a receiver only from names in the file (declared, cast, constructed or
-    /// extended types, local typealiases, literals' `String`/`Int`/`Double`/`Bool`) and from the
-    /// project's member types, looked up by a member name written in the file, followed by project
-    /// typealiases. A spec reports when that type is one of its receiver types (or a project subclass or
-    /// conformer of one), or a framework type whose member the table does not type. So a file needs one
-    /// of: such a type's name, a member name the project types as one, or a project typealias (the gate
-    /// counts those separately). Nil when a literal type is a table type: then no name set bounds it.
-    public func receiverEvidenceNames(project: ProjectFacts) -> Set<String>? {
-        var receivers: Set<String> = []
-        for name in receiverTypeNames {
-            receivers.insert(name)
-            receivers.insert(Self.lastComponent(name))
-        }
-        var known = frameworkTypes.union(receivers)
-        // Subclasses and conformers count as their receiver type (one step, as the detector checks).
-        for (type, inherited) in project.conformances
-        where inherited.contains(where: { receivers.contains($0) || receivers.contains(Self.lastComponent($0)) }) {
-            known.insert(type)
-            known.insert(Self.lastComponent(type))
-        }
-        guard known.isDisjoint(with: ["String", "Int", "Double", "Bool"]) else { return nil }
-        var evidence = known
-        for members in project.memberTypes.values {
-            for (member, declared) in members where !evidence.contains(member) {
-                let resolved = project.resolveAlias(declared)
-                if known.contains(resolved) || known.contains(Self.lastComponent(resolved)) { evidence.insert(member) }
-            }
-        }
-        return evidence
     }
 }
