@@ -26,8 +26,8 @@ public struct AnalysisContext: Sendable {
     /// Lexes nothing: parses and builds type facts for an already lexed file.
     public init(file: TokenizedFile, rules: RuleTable, project: ProjectFacts = ProjectFacts()) {
         let outline = Parser.parse(file)
-        self.init(
-            file: file, outline: outline, facts: TypeFacts(outline: outline, file: file), rules: rules, project: project)
+        let facts = TypeFacts(outline: outline, file: file)
+        self.init(file: file, outline: outline, facts: facts, rules: rules, project: project)
     }
 
     /// The rule's metadata from `Rules/analyzers/<id>.json`; severity and word lists come from there,

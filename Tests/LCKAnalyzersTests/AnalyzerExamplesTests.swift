@@ -49,7 +49,8 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
         #expect(result.skipReason == nil, "\(ruleID) skipped: \(result.skipReason ?? "")")
         #expect(result.checks > 0)
         for failure in result.failures {
-            Issue.record("\(ruleID) \(failure.name): \(failure.message ?? "")\n\(failure.diffLines.joined(separator: "\n"))")
+            let diff = failure.diffLines.joined(separator: "\n")
+            Issue.record("\(ruleID) \(failure.name): \(failure.message ?? "")\n\(diff)")
         }
     }
 

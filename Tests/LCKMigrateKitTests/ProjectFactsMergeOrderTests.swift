@@ -49,7 +49,8 @@ import Testing
         let project = merger.result(count: count, leaving: ProjectFacts())
         Self.check(project)
         // Every file's actions were merged once: the pre-pass saw files, so the facts are not left nil.
-        let actions = project.analyzerFacts(of: "missing_action_handler", as: MissingActionHandlerAnalyzer.ActionFacts.self)
+        let actions = project.analyzerFacts(
+            of: "missing_action_handler", as: MissingActionHandlerAnalyzer.ActionFacts.self)
         #expect(actions != nil)
     }
 }

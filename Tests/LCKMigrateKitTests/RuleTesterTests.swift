@@ -79,7 +79,8 @@ import Testing
                 return renamed
             }
         }
-        let result = RuleTester(table: table, analyzers: [engine]).test(try #require(table.analyzer(id: "early_fulfill")))
+        let rule = try #require(table.analyzer(id: "early_fulfill"))
+        let result = RuleTester(table: table, analyzers: [engine]).test(rule)
         #expect(result.failures == [])
         // 2 triggering + 1 non-triggering examples, each with comment, string and prefix mutations.
         #expect(result.checks == 12)
@@ -91,7 +92,7 @@ import Testing
                 return moved
             }
         }
-        let failing = RuleTester(table: table, analyzers: [shifted]).test(try #require(table.analyzer(id: "early_fulfill")))
+        let failing = RuleTester(table: table, analyzers: [shifted]).test(rule)
         #expect(failing.failures.first?.name == "triggering example 1")
         #expect(failing.failures.first?.diffLines == ["- 1:8 early_fulfill", "+ 1:9 early_fulfill"])
     }
@@ -104,7 +105,8 @@ import Testing
             """
         let table = try Packs.table([RuleSourceFile(path: "analyzers/early_fulfill.json", contents: analyzer)])
         let result = try #require(RuleTester(table: table).testRules().first)
-        #expect(result.skipReason == "no analyzer with this id in AnalyzerRegistry.all (an analyzer rule needs Swift code)")
+        let reason = "no analyzer with this id in AnalyzerRegistry.all (an analyzer rule needs Swift code)"
+        #expect(result.skipReason == reason)
         #expect(!result.passed && result.failures.isEmpty)
     }
 
