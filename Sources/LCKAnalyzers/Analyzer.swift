@@ -1,78 +1,57 @@
 import LCKCore
-import LCKLexer
-import LCKParser
 import LCKRules
 
-/// Everything an analyzer may look at for one file, built once and shared by all analyzers.
-public struct AnalysisContext: Sendable {
-    public let file: TokenizedFile
-    public let outline: SyntaxOutline
-    public let facts: TypeFacts
-    public let rules: RuleTable
-    /// What a scan's pre-pass learned from all files; empty when a file is analysed on its own.
-    public let project: ProjectFacts
-
-    public init(
-        file: TokenizedFile, outline: SyntaxOutline, facts: TypeFacts, rules: RuleTable,
-        project: ProjectFacts = ProjectFacts()
-    ) {
-        self.file = file
-        self.outline = outline
-        self.facts = facts
-        self.rules = rules
-        self.project = project
-    }
-
-    /// Lexes nothing: parses and builds type facts for an already lexed file.
-    public init(file: TokenizedFile, rules: RuleTable, project: ProjectFacts = ProjectFacts()) {
-        let outline = Parser.parse(file)
-        self.init(
-            file: file, outline: outline, facts: TypeFacts(outline: outline, file: file), rules: rules, project: project)
-    }
-
-    /// The rule's metadata from `Rules/analyzers/<id>.json`; severity and word lists come from there,
-    /// so a rule author can tune them without touching Swift.
-    public func metadata(for ruleID: String) -> AnalyzerRule? { rules.analyzer(id: ruleID) }
-
-    /// A finding for `ruleID` at `range`, with the severity (and default confidence) from the rule table.
-    public func finding(
-        _ ruleID: String,
-        at range: ByteRange,
-        message: String,
-        confidence: Confidence? = nil,
-        witness: [WitnessStep] = [],
-        evidence: [String] = []
-    ) -> Finding {
-        let rule = metadata(for: ruleID)
-        return Finding(
-            ruleID: ruleID,
-            severity: rule?.severity ?? .warning,
-            message: message,
-            range: range,
-            confidence: confidence ?? rule?.confidence,
-            witness: witness,
-            evidence: evidence
-        )
-    }
-
-    /// Byte range of the token at `index`.
-    public func range(ofToken index: Int) -> ByteRange { file.tokens[index].range }
-
-    /// Byte range from the first to the last token of `tokens` (half-open token indices).
-    public func range(ofTokens tokens: Range<Int>) -> ByteRange {
-        guard !tokens.isEmpty else { return ByteRange(start: 0, end: 0) }
-        return ByteRange(start: file.tokens[tokens.lowerBound].start, end: file.tokens[tokens.upperBound - 1].end)
-    }
-}
-
-/// One anti-pattern check. Each conforming type lives in its own `<Name>Analyzer.swift` file and has
-/// its metadata (title, severity, rationale, examples, tunable word lists) in `Rules/analyzers/<ruleID>.json`.
+/// One check over a file's tokens and outline: an anti-pattern analyzer, or a test's stand-in.
+///
+/// Each built-in analyzer lives in its own `<Name>Analyzer.swift`, is listed in `AnalyzerRegistry.all`
+/// and has its metadata (title, severity, rationale, examples, tunable word lists) in
+/// `Rules/analyzers/<ruleID>.json`. `AnalyzerSuite` runs analyzers, concurrently on different files.
 public protocol Analyzer: Sendable {
     /// The stable rule id; never reused for another meaning.
     var ruleID: String { get }
+
+    /// Appends this analyzer's findings in `context`'s file (byte ranges; the scan locates them).
     func analyze(_ context: AnalysisContext, into findings: inout [Finding])
+
     /// Names (identifier text, backticks removed) of which a file must spell at least one for this
     /// analyzer to report anything there; nil (the default) runs it on every file. Lets a scan skip
     /// parsing files no rule can fire in, so it must never leave out a name a finding depends on.
     func triggerNames(rules: RuleTable) -> Set<String>?
+
+    // MARK: Project pre-pass (optional)
+
+    /// Byte strings that make the scan's pre-pass parse a file that names no type of the rule table;
+    /// empty by default. Every file the pre-pass parses is offered to every analyzer's `projectFacts`.
+    var projectMarkers: [[UInt8]] { get }
+
+    /// What this analyzer learns from one file of the pre-pass, for its findings in other files; nil
+    /// (the default) for an analyzer that looks at one file at a time. The scan merges the facts of
+    /// all files in file order, so read them with `context.project.analyzerFacts(of:as:)`.
+    func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)?
+}
+
+extension Analyzer {
+    /// Most analyzers name no trigger words: they run on every file.
+    public func triggerNames(rules: RuleTable) -> Set<String>? { nil }
+
+    /// Most analyzers need no file beyond the ones the rule table marks.
+    public var projectMarkers: [[UInt8]] { [] }
+
+    /// Most analyzers look at one file at a time.
+    public func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? { nil }
+}
+
+/// Cross-file facts of one analyzer, collected per file in the pre-pass and merged in file order, so
+/// the result is the same for any number of workers.
+public protocol AnalyzerProjectFacts: Sendable {
+    /// Adds the facts of a later file.
+    mutating func merge(_ later: Self)
+}
+
+extension AnalyzerProjectFacts {
+    /// `merge`, for facts known only as `any AnalyzerProjectFacts` (of the same analyzer, so the same type).
+    mutating func merge(erased later: any AnalyzerProjectFacts) {
+        guard let later = later as? Self else { return }
+        merge(later)
+    }
 }

@@ -1,11 +1,6 @@
 import LCKLexer
 import LCKRules
 
-extension Analyzer {
-    /// Most analyzers name no trigger words: they run on every file.
-    public func triggerNames(rules: RuleTable) -> Set<String>? { nil }
-}
-
 /// Which analyzers (and whether mapping detection) can report anything in a file, decided from its
 /// tokens alone, before parsing. Most files of an app never mention CallKit, PushKit or LCK: for them
 /// the scan skips the parse and every analyzer.

@@ -15,7 +15,7 @@ extension FileMatcher {
         let function = outline.functions[functionIndex]
         let labels = function.parameters.map { file.name(at: $0.firstName) }
         let declaredTypes: [String?] = function.parameters.map { parameter in
-            parameter.type?.nameToken.map { resolveAlias(file.name(at: $0)) }
+            parameter.type?.nameToken.map { context.resolveAlias(file.name(at: $0)) }
         }
         let owner = function.enclosingType.map { context.facts.typeNames[$0] }
         for candidate in candidates where candidate.labels == labels {
@@ -117,7 +117,7 @@ extension FileMatcher {
             else { return nil }
             return memberType(of: owner, member: file.name(at: value))
         }
-        return context.facts.typeOf(name: file.name(at: value), at: value).map(resolveAlias)
+        return context.facts.typeOf(name: file.name(at: value), at: value).map(context.resolveAlias)
     }
 
     /// `return .failed` straight in a function declared `-> CXCallEndedReason` (not inside a closure of it).
@@ -234,7 +234,7 @@ extension FileMatcher {
             return index.frameworkTypes.contains(type)
         }
         if let type = context.facts.typeOf(name: file.name(at: property), at: property) {
-            return index.frameworkTypes.contains(resolveAlias(type))
+            return index.frameworkTypes.contains(context.resolveAlias(type))
         }
         return fileHasAnchor
     }

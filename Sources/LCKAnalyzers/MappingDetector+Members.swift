@@ -79,14 +79,12 @@ extension FileMatcher {
 
     /// Type of a property or method result `member` of `type`, from this file or the whole project.
     func memberType(of type: String, member: String) -> String? {
-        if let local = context.facts.memberType(of: type, member: member) { return resolveAlias(local) }
+        if let local = context.facts.memberType(of: type, member: member) { return context.resolveAlias(local) }
         if let local = context.facts.members.first(where: { $0.typeName == type && $0.memberName == member })?.memberType {
-            return resolveAlias(local)
+            return context.resolveAlias(local)
         }
         return project.memberType(of: type, member: member)
     }
-
-    func resolveAlias(_ name: String) -> String { project.resolveAlias(context.facts.resolveAlias(name)) }
 
     /// Best-effort static type of a receiver expression: `x`, `self.x`, `a.b?.c!`, `T.shared`,
     /// `f().x`, `(x as? T)`. Nil when any step is unknown.
@@ -122,13 +120,13 @@ extension FileMatcher {
             let isCall = position + 1 < end && tokens[position + 1].kind == .leftParen
             if isCall {
                 if Self.isUppercase(file.bytes[first.start]) {
-                    current = resolveAlias(name)
+                    current = context.resolveAlias(name)
                 } else if let owner = enclosingTypeName(at: position) {
                     current = memberType(of: owner, member: name)
                 }
                 position = (outline.matchingIndex(of: position + 1) ?? position) + 1
             } else if let local = context.facts.typeOf(name: name, at: position) {
-                current = resolveAlias(local)
+                current = context.resolveAlias(local)
                 position += 1
             } else if depth < 4, let variable = context.facts.lookup(name: name, at: position),
                 let initializer = context.outline.variables[variable].initializer ?? loopSequence(of: variable),
@@ -144,7 +142,7 @@ extension FileMatcher {
                 current = property
                 position += 1
             } else if Self.isUppercase(file.bytes[first.start]) {
-                current = resolveAlias(name)
+                current = context.resolveAlias(name)
                 position += 1
             } else {
                 return .unknown
@@ -152,7 +150,13 @@ extension FileMatcher {
         } else {
             return .unknown
         }
-        // Further `.member`, `?`, `!`, `(…)` steps.
+        return resolveMemberChain(current, from: position, to: end)
+    }
+
+    /// Follows the `.member`, `?`, `!` and `(…)` steps after a receiver's first segment, typed `first`.
+    private func resolveMemberChain(_ first: String?, from start: Int, to end: Int) -> Receiver {
+        var position = start
+        var current = first
         while position < end, let type = current {
             let token = tokens[position]
             switch token.kind {
@@ -199,7 +203,7 @@ extension FileMatcher {
         guard let cast = outline.casts.first(where: { range.contains($0.operatorToken) && $0.kind != .is }),
             cast.type.range.upperBound == range.upperBound, let name = cast.type.nameToken
         else { return nil }
-        return resolveAlias(file.name(at: name))
+        return context.resolveAlias(file.name(at: name))
     }
 
     /// Collection methods whose closures receive elements (`$0`) of the receiver's element type.

@@ -15,14 +15,15 @@ public struct MappingDetector: Sendable {
 
     public init(index: MappingIndex) { self.index = index }
 
-    /// Appends one finding per (rule, token) matched in the context's file.
-    public func detect(_ context: AnalysisContext, project: ProjectFacts = ProjectFacts(), into findings: inout [Finding]) {
+    /// Appends one finding per (rule, token) matched in the context's file, with the context's project facts.
+    public func detect(_ context: AnalysisContext, into findings: inout [Finding]) {
+        let project = context.project
         var hits: [(token: Int, entry: Int)] = []
         var hasAnchor = false
         var hasChangingAnchor = false
         let tokens = context.file.tokens
         var aliasNames: Set<String> = []
-        for (name, target) in context.facts.aliases where index.entryIndex(named: project.resolveAlias(context.facts.resolveAlias(target))) != nil {
+        for (name, target) in context.facts.aliases where index.entryIndex(named: context.resolveAlias(target)) != nil {
             aliasNames.insert(name)
         }
         for (name, target) in project.aliases where index.entryIndex(named: project.resolveAlias(target)) != nil {
@@ -38,7 +39,7 @@ public struct MappingDetector: Sendable {
                 if index.entries[entry].isChangingAnchor { hasChangingAnchor = true }
             } else if !aliasList.isEmpty, !aliasDeclarations.contains(position),
                 let alias = aliasList.first(where: { context.file.token(tokens[position], equals: $0) }),
-                let entry = index.entryIndex(named: project.resolveAlias(context.facts.resolveAlias(alias)))
+                let entry = index.entryIndex(named: context.resolveAlias(alias))
             {
                 hits.append((position, entry))
                 hasAnchor = true
@@ -46,7 +47,7 @@ public struct MappingDetector: Sendable {
             }
         }
         guard !hits.isEmpty else { return }
-        var matcher = FileMatcher(context: context, index: index, project: project, fileHasAnchor: hasAnchor)
+        var matcher = FileMatcher(context: context, index: index, fileHasAnchor: hasAnchor)
         for hit in hits { matcher.match(token: hit.token, entry: index.entries[hit.entry]) }
         if project.migrationPending || hasChangingAnchor {
             findings.append(contentsOf: matcher.findings)
@@ -68,20 +69,19 @@ extension MappingIndex {
 struct FileMatcher {
     let context: AnalysisContext
     let index: MappingIndex
-    let project: ProjectFacts
     /// The file names a type of the table somewhere; bare enum cases with an unknown context need it.
     let fileHasAnchor: Bool
     var findings: [Finding] = []
     private var reported: Set<Int64> = []
     private var lookups: OutlineLookups?
 
-    init(context: AnalysisContext, index: MappingIndex, project: ProjectFacts, fileHasAnchor: Bool) {
+    init(context: AnalysisContext, index: MappingIndex, fileHasAnchor: Bool) {
         self.context = context
         self.index = index
-        self.project = project
         self.fileHasAnchor = fileHasAnchor
     }
 
+    var project: ProjectFacts { context.project }
     var file: TokenizedFile { context.file }
     var tokens: [Token] { context.file.tokens }
     var outline: SyntaxOutline { context.outline }

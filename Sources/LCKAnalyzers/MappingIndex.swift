@@ -272,3 +272,38 @@ public struct MappingIndex: Sendable {
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 }
+
+extension MappingIndex {
+    /// Names that must occur in a file before a member spec skipping unknown receivers can match there.
+    ///
+    /// The detector types a receiver only from names in the file (declared, cast, constructed or
+    /// extended types, local typealiases, literals' `String`/`Int`/`Double`/`Bool`) and from the
+    /// project's member types, looked up by a member name written in the file, followed by project
+    /// typealiases. A spec reports when that type is one of its receiver types (or a project subclass or
+    /// conformer of one), or a framework type whose member the table does not type. So a file needs one
+    /// of: such a type's name, a member name the project types as one, or a project typealias (the gate
+    /// counts those separately). Nil when a literal type is a table type: then no name set bounds it.
+    public func receiverEvidenceNames(project: ProjectFacts) -> Set<String>? {
+        var receivers: Set<String> = []
+        for name in receiverTypeNames {
+            receivers.insert(name)
+            receivers.insert(Self.lastComponent(name))
+        }
+        var known = frameworkTypes.union(receivers)
+        // Subclasses and conformers count as their receiver type (one step, as the detector checks).
+        for (type, inherited) in project.conformances
+        where inherited.contains(where: { receivers.contains($0) || receivers.contains(Self.lastComponent($0)) }) {
+            known.insert(type)
+            known.insert(Self.lastComponent(type))
+        }
+        guard known.isDisjoint(with: ["String", "Int", "Double", "Bool"]) else { return nil }
+        var evidence = known
+        for members in project.memberTypes.values {
+            for (member, declared) in members where !evidence.contains(member) {
+                let resolved = project.resolveAlias(declared)
+                if known.contains(resolved) || known.contains(Self.lastComponent(resolved)) { evidence.insert(member) }
+            }
+        }
+        return evidence
+    }
+}

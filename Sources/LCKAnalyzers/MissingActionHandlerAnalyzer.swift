@@ -7,7 +7,8 @@ import LCKRules
 /// `.unmerging`, `.playingTones`) whose action nobody handles, and a provider/manager delegate that
 /// handles some actions but not start, answer/join or end.
 ///
-/// With a scan's pre-pass (`ProjectFacts.actions`), handlers anywhere in the scanned files count.
+/// With a scan's pre-pass (its project hook collects `ActionFacts`), handlers anywhere in the scanned
+/// files count.
 /// Alone, it is per file and conservative: a capability is only judged when the file also holds
 /// perform handlers, and a delegate type only when it has handlers in this file. A delegate is only
 /// judged in the file holding its primary declaration.
@@ -35,9 +36,9 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
     static let defaultRequiredWhenRequested = [["CXStartCallAction", "StartConversationAction"]]
     static let delegateProtocols: Set<String> = ["CXProviderDelegate", "ConversationManagerDelegate"]
 
-    /// Project-wide action facts for a pipeline pre-pass: merge `actionFacts(in:)` of every file and
-    /// pass the result to `analyze(_:project:into:)`.
-    public struct ActionFacts: Sendable, Hashable {
+    /// Project-wide action facts, the analyzer's pre-pass contribution: merge `actionFacts(in:)` of
+    /// every file and pass the result to `analyze(_:project:into:)`.
+    public struct ActionFacts: AnalyzerProjectFacts, Hashable {
         /// Owner type name ("" for free functions) → action type names its perform handlers take.
         public var handledByType: [String: Set<String>] = [:]
         /// Action types the app constructs itself (`CXStartCallAction(…)`), i.e. requests.
@@ -78,14 +79,19 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
         return Set(capabilities.keys).union(Self.delegateProtocols)
     }
 
-    /// Uses the scan's project-wide action facts when a pre-pass collected them.
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
-        analyze(context, project: context.project.actions, into: &findings)
-    }
-
     /// Files without a CallKit marker still matter when they hold LiveCommunicationKit handlers or
     /// capabilities; every such file names a `Conversation…` type.
-    public static let projectMarker: [UInt8] = Array("Conversation".utf8)
+    public var projectMarkers: [[UInt8]] { [Array("Conversation".utf8)] }
+
+    /// The handlers and requested actions of one file of the pre-pass.
+    public func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
+        Self.actionFacts(in: context)
+    }
+
+    /// Uses the scan's project-wide action facts when a pre-pass collected them.
+    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+        analyze(context, project: context.project.analyzerFacts(of: ruleID, as: ActionFacts.self), into: &findings)
+    }
 
     /// With `project`, capabilities are checked against handlers anywhere in the project (so a
     /// capability file without handlers is judged too), delegate types against all their extensions,

@@ -25,7 +25,7 @@ public struct PrematureFulfillAnalyzer: Analyzer {
             else { continue }
             // Action types written through a typealias (`typealias Answer = CXAnswerCallAction`) count as the type.
             let aliases = syntax.aliases(of: name, type: syntax.parameterTypeName(function, label: "perform"), in: function)
-                .mapValues { context.project.resolveAlias(context.facts.resolveAlias($0)) }
+                .mapValues(context.resolveAlias)
             let watched = aliases.filter { connecting.contains($0.value) || ending.contains($0.value) }
             guard !watched.isEmpty else { continue }
             let search = FulfillTiming(syntax: syntax, body: body, aliases: Set(aliases.keys), workWords: workWords)

@@ -1,4 +1,6 @@
+import LCKAnalyzers
 import LCKCore
+import LCKLexer
 import LCKRules
 
 /// The outcome for one annotated sample file.
@@ -8,7 +10,7 @@ public struct SampleTestResult: Hashable, Sendable {
     public var failure: RuleTestFailure?
     /// Why the file could not be checked (unreadable, unknown rule id): a failure.
     public var problem: String?
-    /// Why the file was not checked (it names a rule the engine cannot run): not a failure.
+    /// Why the file was not checked (it names a rule the tester cannot run): not a failure.
     public var skipReason: String?
 
     public var passed: Bool { failure == nil && problem == nil && skipReason == nil }
@@ -22,11 +24,16 @@ extension RuleTester {
     /// Only findings of rules in `scope` or named in the file's annotations are compared, so a pack's
     /// tests are not disturbed by built-in findings they do not care about.
     public func testSamples(paths: [String], currentDirectory: String, scope: Set<String>) -> [SampleTestResult] {
-        // Each path is one project: the engine's pre-pass (cross-file facts) sees only its files.
+        // Each path is one project: the scan's pre-pass (cross-file facts) sees only its files.
         paths.flatMap { path in
             let discovery = FileDiscovery.discover(paths: [path], currentDirectory: currentDirectory)
             var results = discovery.problems.map { SampleTestResult(path: $0.path, problem: $0.message) }
-            let projectRun = engine.prepareProject?(table, discovery.files)
+            let files = discovery.files
+            let projectRun = AnalyzerSuite(rules: table, analyzers: analyzers).preparedForProject(
+                fileCount: files.count, jobs: 1
+            ) { position in
+                if case .success(let bytes) = SourceReader.read(files[position]) { bytes } else { nil }
+            }
             for file in discovery.files {
                 switch SourceReader.read(file) {
                 case .failure(let error):
@@ -39,8 +46,11 @@ extension RuleTester {
         }
     }
 
-    /// One annotated source, analysed on its own (or with `run`, a project-prepared engine).
-    public func testSample(_ bytes: [UInt8], path: String, scope: Set<String>, run: RuleEngine.FileFindings? = nil) -> SampleTestResult {
+    /// One annotated source, analysed on its own like an example (or with `run`, a suite prepared
+    /// for the sample's project, as a scan runs it).
+    public func testSample(
+        _ bytes: [UInt8], path: String, scope: Set<String>, run: AnalyzerSuite? = nil
+    ) -> SampleTestResult {
         let annotations = AnnotatedSample.expectations(in: String(decoding: bytes, as: UTF8.self))
         let ruleScope = scope.union(annotations.mentionedRuleIDs)
         let unknown = annotations.mentionedRuleIDs.sorted().filter { !table.allIDs.contains($0) }
@@ -48,12 +58,14 @@ extension RuleTester {
             return SampleTestResult(path: path, problem: unknown.map { "'\($0)' is not a rule id" }.joined(separator: "; "))
         }
         let unavailable = annotations.mentionedRuleIDs.sorted().compactMap { id in
-            engine.unavailableReason(id, table).map { "'\(id)' cannot run: \($0)" }
+            unavailableReason(id).map { "'\(id)' cannot run: \($0)" }
         }
         if !unavailable.isEmpty {
             return SampleTestResult(path: path, skipReason: unavailable.joined(separator: "; "))
         }
-        let findings = run.map { RuleEngine.located($0, source: bytes, path: path) } ?? findings(in: bytes, path: path)
+        let findings =
+            run.map { Self.located($0.findings(in: Lexer.tokenize(bytes)), path: path, lines: LineTable(bytes)) }
+            ?? findings(in: bytes, path: path)
         let actual = AnnotatedSample.actual(findings, scope: ruleScope)
         let expected = annotations.expectsNone ? [] : annotations.findings
         guard expected != actual else { return SampleTestResult(path: path) }

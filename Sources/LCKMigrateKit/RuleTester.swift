@@ -1,29 +1,63 @@
+import LCKAnalyzers
 import LCKCore
 import LCKLexer
 import LCKRules
 
-/// Runs every rule's own examples (and their automatic mutations) through a `RuleEngine`:
-/// the engine behind `lckmigrate rules test`, shared with the test suite.
+/// Runs every rule's own examples (and their automatic mutations) through the `AnalyzerSuite` a scan
+/// runs, so an example passes exactly when a scan of the same text reports it: the engine behind
+/// `lckmigrate rules test`, shared with the test suite.
 ///
 /// * analyzer rules: each triggering example must yield findings of the rule exactly at its `↓`
 ///   markers (line:column); each non-triggering example must yield none;
 /// * mapping rules: `example.before` must yield at least one finding of the rule, `example.after` none
 ///   (not checked for `no_equivalent` and `unchanged` mappings, whose "after" keeps the symbol);
 /// * every example is re-run under `ExampleMutation`s (see there for which apply where).
+///
+/// An analyzer rule of a custom pack has no Swift code behind it: such a rule is skipped, not failed.
 public struct RuleTester: Sendable {
     public let table: RuleTable
-    public let engine: RuleEngine
-    private let run: RuleEngine.FileFindings
+    /// The analyzers to run with the table's mapping detection (`AnalyzerRegistry.all` in `rules test`).
+    public let analyzers: [any Analyzer]
+    /// What runs on one example. An example stands for a file of a project whose migration is under
+    /// way, so `unchanged` mappings (PushKit) report as they would in such a scan.
+    private let exampleSuite: AnalyzerSuite
+    private let suppressions: SuppressionOptions
 
-    public init(table: RuleTable, engine: RuleEngine = .standard) {
+    public init(table: RuleTable, analyzers: [any Analyzer] = AnalyzerRegistry.all) {
         self.table = table
-        self.engine = engine
-        run = engine.prepare(table)
+        self.analyzers = analyzers
+        var project = ProjectFacts()
+        project.migrationPending = true
+        exampleSuite = AnalyzerSuite(rules: table, analyzers: analyzers, project: project)
+        suppressions = SuppressionOptions(knownRuleIDs: table.allIDs.union(SuppressionRules.all.map(\.id)))
     }
 
-    /// Findings of `source` under the tester's table, located (line, column) with `path`.
+    /// Findings of `source` under the tester's table, located (line, column) with `path`. The scan's
+    /// suppress stage runs too, so `unused_suppression` examples run and a suppressed finding does
+    /// not count as triggered.
     public func findings(in source: [UInt8], path: String = "<example>") -> [Finding] {
-        RuleEngine.located(run, source: source, path: path)
+        let file = Lexer.tokenize(source)
+        let lines = LineTable(source)
+        var findings = exampleSuite.findings(in: file)
+        SuppressionPass.apply(to: &findings, file: file, lines: lines, options: suppressions)
+        return Self.located(findings.filter { $0.suppression == nil }, path: path, lines: lines)
+    }
+
+    /// `findings` with a position each (path, line, column) from `lines`.
+    static func located(_ findings: [Finding], path: String, lines: LineTable) -> [Finding] {
+        findings.map { finding in
+            var located = finding
+            located.locate(path: path, lines: lines)
+            return located
+        }
+    }
+
+    /// Why findings of `ruleID` cannot come out of the tester's suite at all; nil when they can.
+    func unavailableReason(_ ruleID: String) -> String? {
+        if table.mapping(id: ruleID) != nil { return nil }
+        if ruleID == SuppressionRules.unusedID { return nil }
+        if analyzers.contains(where: { $0.ruleID == ruleID }) { return nil }
+        return "no analyzer with this id in AnalyzerRegistry.all (an analyzer rule needs Swift code)"
     }
 
     /// Results for `ruleIDs` (all rules when nil), sorted by id.
@@ -36,7 +70,7 @@ public struct RuleTester: Sendable {
     /// Runs an analyzer rule's triggering and non-triggering examples and their automatic mutations.
     public func test(_ rule: AnalyzerRule) -> RuleTestResult {
         var result = RuleTestResult(ruleID: rule.id, kind: rule.kind, location: rule.location)
-        if let reason = engine.unavailableReason(rule.id, table) {
+        if let reason = unavailableReason(rule.id) {
             result.skipReason = reason
             return result
         }
@@ -62,7 +96,7 @@ public struct RuleTester: Sendable {
     /// Runs a mapping rule's example and its automatic mutations.
     public func test(_ rule: MappingRule) -> RuleTestResult {
         var result = RuleTestResult(ruleID: rule.id, kind: .mapping, location: rule.location)
-        if let reason = engine.unavailableReason(rule.id, table) {
+        if let reason = unavailableReason(rule.id) {
             result.skipReason = reason
             return result
         }

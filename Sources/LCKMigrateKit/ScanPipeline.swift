@@ -1,4 +1,5 @@
 import Dispatch
+import LCKAnalyzers
 import LCKCore
 import LCKLexer
 import Synchronization
@@ -9,7 +10,7 @@ import Synchronization
 ///  Per file, in parallel, while the file's bytes are held (memory follows the largest file):
 ///  2. read      – bytes, strict UTF-8 check.
 ///  3. lex       – tokens and trivia.
-///  4. analyze   – the FileAnalyzer hook; findings carry byte ranges only.
+///  4. analyze   – the `AnalyzerSuite` (after its project pre-pass over all files); byte ranges only.
 ///  5. suppress  – `// lckmigrate:` directives from comment trivia mark findings `.inSource` and add
 ///                 `unused_suppression`/`suppression_without_reason` findings; needs trivia and lines,
 ///                 and runs before `policy` so a directive for a disabled rule does not look unused.
@@ -34,7 +35,9 @@ public enum ScanPipeline {
     public static func run(files: [DiscoveredFile], problems: [FileProblem] = [], request: ScanRequest) -> ScanReport {
         let state = SharedScanState()
         let workers = max(1, min(request.jobs, files.count))
-        let analyzer = request.analyzer.prepared(for: files, jobs: workers)
+        let analyzer = request.analyzer.preparedForProject(fileCount: files.count, jobs: workers) { position in
+            if case .success(let bytes) = SourceReader.read(files[position]) { bytes } else { nil }
+        }
         let settings = FileStageSettings(suppressions: request.suppressions, policy: request.policy)
         let progress = request.progress
         let stageTimes = request.stageTimes
@@ -95,7 +98,7 @@ public enum ScanPipeline {
 
     /// The file's findings in report order; counts and problems go to `outcome`.
     private static func scanOne(
-        _ file: DiscoveredFile, analyzer: any FileAnalyzer, settings: FileStageSettings, stageTimes: StageTimes?,
+        _ file: DiscoveredFile, analyzer: AnalyzerSuite, settings: FileStageSettings, stageTimes: StageTimes?,
         into outcome: inout FileOutcome
     ) -> [Finding] {
         var stopwatch = StageStopwatch(stageTimes)
@@ -112,7 +115,7 @@ public enum ScanPipeline {
         let lines = LineTable(bytes)
         let tokenized = Lexer.tokenize(bytes)
         stopwatch.lap(.lex)
-        var findings = analyzer.analyze(path: file.displayPath, file: tokenized)
+        var findings = analyzer.findings(in: tokenized)
         stopwatch.lap(.analyze)
         SuppressionPass.apply(to: &findings, file: tokenized, lines: lines, options: settings.suppressions)
         settings.policy.apply(to: &findings)

@@ -1,3 +1,4 @@
+import LCKAnalyzers
 import LCKCore
 
 /// Everything one scan needs, built by the CLI (or a test) and handed to `ScanPipeline.run`.
@@ -9,7 +10,8 @@ public struct ScanRequest: Sendable {
     public var discovery: DiscoveryOptions
     /// Worker count; values below 1 mean 1. Output does not depend on it.
     public var jobs: Int
-    public var analyzer: any FileAnalyzer
+    /// Mapping detection and analyzers for the rule table; the pipeline runs its pre-pass, then it per file.
+    public var analyzer: AnalyzerSuite
     /// Descriptors of the active rules, copied into the report for reporters.
     public var rules: [RuleDescriptor]
     public var rulesFingerprint: String
@@ -29,7 +31,7 @@ public struct ScanRequest: Sendable {
         currentDirectory: String = ScanDefaults.currentDirectory,
         discovery: DiscoveryOptions = DiscoveryOptions(),
         jobs: Int = ScanDefaults.jobs,
-        analyzer: any FileAnalyzer = BuiltinAnalyzers.combined,
+        analyzer: AnalyzerSuite = AnalyzerSuite(rules: BuiltinRuleTable.table),
         rules: [RuleDescriptor] = [],
         rulesFingerprint: String = "",
         progress: (@Sendable (ScanProgress) -> Void)? = nil

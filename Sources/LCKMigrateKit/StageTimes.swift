@@ -18,7 +18,7 @@ public final class StageTimes: Sendable {
         case read
         /// Line table and tokens.
         case lex
-        /// The `FileAnalyzer` (parse, detection, anti-pattern analyzers).
+        /// The `AnalyzerSuite` (parse, detection, anti-pattern analyzers).
         case analyze
         /// Everything after analysis that still needs the file: suppressions, positions, fingerprints.
         case finish

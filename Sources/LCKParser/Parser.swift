@@ -8,11 +8,8 @@ import LCKLexer
 /// let facts = TypeFacts(outline: outline, file: file)
 /// for (index, function) in outline.functions.enumerated()
 /// where outline.selector(ofFunction: index, in: file) == "provider(_:perform:)" {
-///     let completes = outline.calls.filter { file.token(file.tokens[$0.nameToken], is: "fulfill") }
-///     let ok = function.bodyBlock.map { body in
-///         PathAnalysis.everyPath(through: body, in: outline) { range in
-///             completes.contains { range.contains($0.nameToken) }
-///         }
+///     let fulfills = function.body.map { body in
+///         outline.calls(in: body).filter { file.token(file.tokens[outline.calls[$0].nameToken], is: "fulfill") }
 ///     }
 /// }
 /// ```

@@ -33,64 +33,38 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
     static let triggering = all.filter { $0.isTriggering }
 }
 
-/// SwiftLint's `verifyRule` for lckmigrate: every example of every analyzer, plus mutations that must
-/// not change the answer (inert in a comment or string, shifted by a multi-byte prefix line, silenced
-/// by `// lckmigrate:disable-next-line <id>` through the pipeline's own suppression pass).
+/// SwiftLint's `verifyRule` for lckmigrate, through the `RuleTester` that `lckmigrate rules test` runs
+/// (one mutation harness for both): every example of every analyzer rule yields its findings exactly at
+/// its `↓` markers, also under every `ExampleMutation` (inert in a comment or string, shifted by a
+/// multi-byte prefix line, qualified or aliased types, a delegate conformance in an extension).
 @Suite struct AnalyzerExamplesTests {
-    static let multiBytePrefix = "// ✓ 日本語 😀\n"
+    /// The disk table, so an edited example is tested before the embedded copy is regenerated.
+    static let tester = RuleTester(table: AnalyzerTestSupport.rules)
+    /// Analyzer rules and meta rules (`unused_suppression` examples run through the scan's suppress stage).
+    static let ruleIDs = AnalyzerTestSupport.rules.analyzers.map(\.id).sorted()
 
+    @Test(arguments: ruleIDs)
+    func examplesPassUnderEveryMutation(_ ruleID: String) throws {
+        let result = Self.tester.test(try #require(AnalyzerTestSupport.rules.analyzer(id: ruleID)))
+        #expect(result.skipReason == nil, "\(ruleID) skipped: \(result.skipReason ?? "")")
+        #expect(result.checks > 0)
+        for failure in result.failures {
+            let diff = failure.diffLines.joined(separator: "\n")
+            Issue.record("\(ruleID) \(failure.name): \(failure.message ?? "")\n\(diff)")
+        }
+    }
+
+    @Test func metaRulesAreTestedToo() {
+        #expect(Self.ruleIDs.contains("unused_suppression"))
+    }
+
+    /// The findings of the example's own analyzer, alone, for `source`.
     func ruleFindings(_ example: RuleExample, _ source: String) -> [Finding] {
         AnalyzerTestSupport.findings(rule: example.ruleID, in: source).filter { $0.ruleID == example.ruleID }
     }
 
-    @Test(arguments: RuleExample.all)
-    func exampleFindingsSitAtMarkers(_ example: RuleExample) {
-        let marked = MarkedSource(example.marked)
-        let findings = ruleFindings(example, marked.source)
-        let starts = findings.map(\.range.start)
-        let picture = AnalyzerTestSupport.render(marked.source, findings)
-        if !example.isTriggering {
-            #expect(findings.isEmpty, "non-triggering example produced findings:\n\(picture)")
-        } else if marked.markers.isEmpty {
-            #expect(!findings.isEmpty, "triggering example produced nothing:\n\(picture)")
-        } else {
-            #expect(starts == marked.markers.sorted(), "expected findings at \(marked.markers), got \(starts):\n\(picture)")
-        }
-    }
-
-    @Test(arguments: RuleExample.triggering)
-    func exampleInBlockCommentIsInert(_ example: RuleExample) {
-        let source = "/*\n" + MarkedSource(example.marked).source + "\n*/\n"
-        let findings = ruleFindings(example, source)
-        #expect(findings.isEmpty, "example inside /* */ triggered:\n\(AnalyzerTestSupport.render(source, findings))")
-    }
-
-    @Test(arguments: RuleExample.triggering)
-    func exampleInStringLiteralIsInert(_ example: RuleExample) {
-        let source = "let s = #\"\"\"\n" + MarkedSource(example.marked).source + "\n\"\"\"#\n"
-        let findings = ruleFindings(example, source)
-        #expect(findings.isEmpty, "example inside a raw string triggered:\n\(AnalyzerTestSupport.render(source, findings))")
-    }
-
-    @Test(arguments: RuleExample.triggering)
-    func multiBytePrefixLineShiftsFindingsByItsBytes(_ example: RuleExample) {
-        let plain = MarkedSource(example.marked).source
-        let shifted = Self.multiBytePrefix + plain
-        let shift = Self.multiBytePrefix.utf8.count
-        let before = ruleFindings(example, plain)
-        let after = ruleFindings(example, shifted)
-        #expect(after.map(\.range.start) == before.map { $0.range.start + shift },
-                "prefix moved findings unexpectedly:\n\(AnalyzerTestSupport.render(shifted, after))")
-        let plainLines = LineTable(Array(plain.utf8))
-        let shiftedLines = LineTable(Array(shifted.utf8))
-        for (old, new) in zip(before, after) {
-            let oldPosition = plainLines.position(of: old.range.start)
-            let newPosition = shiftedLines.position(of: new.range.start)
-            #expect(newPosition.line == oldPosition.line + 1)
-            #expect(newPosition.column == oldPosition.column)
-        }
-    }
-
+    /// `// lckmigrate:disable-next-line <id>` above every finding line silences the analyzer's findings
+    /// through the pipeline's own suppression pass, and no directive is left unused.
     @Test(arguments: RuleExample.triggering)
     func disableNextLineSilencesEveryFinding(_ example: RuleExample) {
         let plain = MarkedSource(example.marked).source

@@ -32,9 +32,11 @@ struct MappingRun {
             project.merge(ProjectFacts.FileContribution(facts: context.facts))
             if detector.index.scanMarkers(context.file.bytes) == .changing { project.migrationPending = true }
         }
-        for (fileIndex, context) in contexts.enumerated() {
+        for (fileIndex, alone) in contexts.enumerated() {
+            let context = AnalysisContext(
+                file: alone.file, outline: alone.outline, facts: alone.facts, rules: rules, project: project)
             var found: [Finding] = []
-            detector.detect(context, project: project, into: &found)
+            detector.detect(context, into: &found)
             let lines = LineTable(context.file.bytes)
             for finding in found {
                 let text = String(decoding: context.file.bytes[finding.range.start..<finding.range.end], as: UTF8.self)

@@ -13,24 +13,30 @@ import Testing
         .deletingLastPathComponent().path
 
     /// Findings without the gate: the detector and all analyzers over one context.
-    func ungated(_ analyzer: StandardAnalyzer, _ file: TokenizedFile) -> [Finding] {
+    func ungated(_ analyzer: AnalyzerSuite, _ file: TokenizedFile) -> [Finding] {
         let context = AnalysisContext(file: file, rules: analyzer.rules, project: analyzer.project)
         var findings: [Finding] = []
-        analyzer.detector.detect(context, project: analyzer.project, into: &findings)
+        analyzer.detector.detect(context, into: &findings)
         for each in analyzer.analyzers { each.analyze(context, into: &findings) }
         return findings
+    }
+
+    /// The built-in suite after the scan's pre-pass over `files`.
+    static func prepared(_ files: [DiscoveredFile]) -> AnalyzerSuite {
+        AnalyzerSuite(rules: BuiltinRuleTable.table).preparedForProject(fileCount: files.count, jobs: 1) {
+            try? SourceReader.read(files[$0]).get()
+        }
     }
 
     @Test func gateKeepsEveryFindingOfTheSamples() throws {
         let discovered = FileDiscovery.discover(paths: ["Samples"], currentDirectory: Self.packageRoot).files
         try #require(discovered.count > 30)
-        let analyzer = try #require(
-            StandardAnalyzer(rules: BuiltinRuleTable.table).prepared(for: discovered, jobs: 1) as? StandardAnalyzer)
+        let analyzer = Self.prepared(discovered)
         var total = 0
         for entry in discovered {
             let bytes = try SourceReader.read(entry).get()
             let file = Lexer.tokenize(bytes)
-            let gated = analyzer.analyze(path: entry.displayPath, file: file)
+            let gated = analyzer.findings(in: file)
             #expect(gated == ungated(analyzer, file), "\(entry.displayPath)")
             total += gated.count
         }
@@ -40,12 +46,12 @@ import Testing
     @Test func gateKeepsEveryFindingOfTheRuleExamples() {
         var project = ProjectFacts()
         project.migrationPending = true
-        let analyzer = StandardAnalyzer(rules: BuiltinRuleTable.table, project: project)
+        let analyzer = AnalyzerSuite(rules: BuiltinRuleTable.table, project: project)
         var triggered = 0
         for rule in BuiltinRuleTable.table.analyzers {
             for example in rule.triggeringExamples + rule.nonTriggeringExamples {
                 let file = Lexer.tokenize(MarkerText.strip(example).bytes)
-                let gated = analyzer.analyze(path: "example.swift", file: file)
+                let gated = analyzer.findings(in: file)
                 #expect(gated == ungated(analyzer, file), "\(rule.id): \(example)")
                 if gated.contains(where: { $0.ruleID == rule.id }) { triggered += 1 }
             }
@@ -62,12 +68,11 @@ import Testing
         try tree.file("C.swift", "final class Timer2 {\n    func stop(other: Timer2) { other.invalidate() }\n}\n")
         let discovered = FileDiscovery.discover(paths: ["."], currentDirectory: tree.root).files
         try #require(discovered.count == 3)
-        let analyzer = try #require(
-            StandardAnalyzer(rules: BuiltinRuleTable.table).prepared(for: discovered, jobs: 1) as? StandardAnalyzer)
+        let analyzer = Self.prepared(discovered)
         var findingsByFile: [String: [Finding]] = [:]
         for entry in discovered {
             let file = Lexer.tokenize(try SourceReader.read(entry).get())
-            let gated = analyzer.analyze(path: entry.displayPath, file: file)
+            let gated = analyzer.findings(in: file)
             #expect(gated == ungated(analyzer, file), "\(entry.displayPath)")
             findingsByFile[(entry.displayPath as NSString).lastPathComponent] = gated
         }

@@ -19,7 +19,7 @@ import Testing
     private static func contribution(_ position: Int) -> ProjectFacts.FileContribution? {
         guard position != 1 else { return nil }  // a file the pre-pass skips
         let context = AnalysisContext(file: Lexer.tokenize(Array(sources[position].utf8)), rules: BuiltinRuleTable.table)
-        return ProjectFacts.FileContribution(context: context)
+        return ProjectFacts.FileContribution(context: context, analyzers: AnalyzerRegistry.all)
     }
 
     private static func factsMerger() -> OrderedMerger<ProjectFacts.FileContribution, ProjectFacts> {
@@ -49,6 +49,8 @@ import Testing
         let project = merger.result(count: count, leaving: ProjectFacts())
         Self.check(project)
         // Every file's actions were merged once: the pre-pass saw files, so the facts are not left nil.
-        #expect(project.actions != nil)
+        let actions = project.analyzerFacts(
+            of: "missing_action_handler", as: MissingActionHandlerAnalyzer.ActionFacts.self)
+        #expect(actions != nil)
     }
 }

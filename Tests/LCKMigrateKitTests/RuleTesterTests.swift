@@ -1,3 +1,4 @@
+import LCKAnalyzers
 import LCKCore
 import LCKMigrateKit
 import LCKRules
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func aCorrectEngineRunsEveryMutationAndPasses() throws {
-        let tester = RuleTester(table: try table(providerEntry), engine: FakeEngines.tokens)
+        let tester = RuleTester(table: try table(providerEntry), analyzers: [FakeEngines.tokens])
         let result = try #require(tester.testRules().first)
         #expect(result.ruleID == "provider_type")
         #expect(result.failures == [])
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func anEngineThatReadsCommentsAndStringsFailsTheWrapMutations() throws {
-        let tester = RuleTester(table: try table(providerEntry), engine: FakeEngines.naive)
+        let tester = RuleTester(table: try table(providerEntry), analyzers: [FakeEngines.naive])
         let result = try #require(tester.testRules().first)
         #expect(result.failures.map(\.name) == [
             "example.before wrapped in a block comment", "example.before wrapped in a string literal",
@@ -71,34 +72,41 @@ import Testing
                 id: "fulfill_member", symbol: "X.fulfill", match: #"{"member": "fulfill", "receiverTypes": ["X"]}"#)])),
         ]
         let table = try Packs.table(files)
-        let engine = RuleEngine(findings: { file, table in
-            FakeEngines.tokens.prepare(table)(file).map { finding in
+        let engine = TestAnalyzer("early_fulfill") { context in
+            FakeEngines.tokens.body(context).map { finding in
                 var renamed = finding
                 renamed.ruleID = "early_fulfill"
                 return renamed
             }
-        })
-        let result = RuleTester(table: table, engine: engine).test(try #require(table.analyzer(id: "early_fulfill")))
+        }
+        let rule = try #require(table.analyzer(id: "early_fulfill"))
+        let result = RuleTester(table: table, analyzers: [engine]).test(rule)
         #expect(result.failures == [])
         // 2 triggering + 1 non-triggering examples, each with comment, string and prefix mutations.
         #expect(result.checks == 12)
 
-        let shifted = RuleEngine(findings: { file, table in
-            engine.prepare(table)(file).map { finding in
+        let shifted = TestAnalyzer("early_fulfill") { context in
+            engine.body(context).map { finding in
                 var moved = finding
                 moved.range = ByteRange(start: finding.range.start + 1, end: finding.range.end + 1)
                 return moved
             }
-        })
-        let failing = RuleTester(table: table, engine: shifted).test(try #require(table.analyzer(id: "early_fulfill")))
+        }
+        let failing = RuleTester(table: table, analyzers: [shifted]).test(rule)
         #expect(failing.failures.first?.name == "triggering example 1")
         #expect(failing.failures.first?.diffLines == ["- 1:8 early_fulfill", "+ 1:9 early_fulfill"])
     }
 
-    @Test func rulesTheEngineCannotRunAreSkipped() throws {
-        let engine = RuleEngine(findings: { _, _ in [] }, unavailableReason: { _, _ in "no detector" })
-        let result = try #require(RuleTester(table: try table(providerEntry), engine: engine).testRules().first)
-        #expect(result.skipReason == "no detector")
+    @Test func analyzerRulesWithoutAnAnalyzerAreSkipped() throws {
+        let analyzer = """
+            {"id": "early_fulfill", "kind": "analyzer", "title": "t", "severity": "warning", "summary": "s",
+             "rationale": "r", "lck": "l", "sources": [],
+             "examples": {"triggering": ["action.↓fulfill()"], "nonTriggering": ["action.fail()"]}}
+            """
+        let table = try Packs.table([RuleSourceFile(path: "analyzers/early_fulfill.json", contents: analyzer)])
+        let result = try #require(RuleTester(table: table).testRules().first)
+        let reason = "no analyzer with this id in AnalyzerRegistry.all (an analyzer rule needs Swift code)"
+        #expect(result.skipReason == reason)
         #expect(!result.passed && result.failures.isEmpty)
     }
 
@@ -108,11 +116,11 @@ import Testing
             match: #"{"member": "reportIncoming", "receiverTypes": ["CallService"], "unknownReceiver": "report"}"#,
             example: #"{"before": "CallService.reportIncoming(uuid: id, handle: from)", "after": "try await manager.reportNewIncomingConversation(uuid: id, update: update)"}"#)
         let table = try Packs.table([RuleSourceFile(path: "mappings/app.json", contents: Packs.mappingFile(entries: [wrapper]))], includeBuiltin: true)
-        let result = RuleTester(table: table, engine: FakeEngines.tokens).testRules(["callservice_report_incoming"])
+        let result = RuleTester(table: table).testRules(["callservice_report_incoming"])
         #expect(result.map(\.ruleID) == ["callservice_report_incoming"])
         #expect(result.first?.failures == [])
         let sample = "// expect: callservice_report_incoming\nCallService.reportIncoming(uuid: id, handle: h)\n"
-        let checked = RuleTester(table: table, engine: FakeEngines.tokens)
+        let checked = RuleTester(table: table)
             .testSample(Array(sample.utf8), path: "Sample.swift", scope: ["callservice_report_incoming"])
         #expect(checked.passed)
     }
@@ -124,7 +132,7 @@ extension Packs {
     }
 }
 
-/// The real engine (`StandardAnalyzer`) on packs written for these tests.
+/// The real suite (`AnalyzerSuite` with the registry) on packs written for these tests.
 @Suite struct RuleTesterStandardEngineTests {
     @Test func wrapperMemberPackPassesWithTheRealDetector() throws {
         let wrapper = Packs.mapping(
@@ -157,23 +165,6 @@ extension Packs {
         let table = try RuleLoader.loadBuiltin()
         let results = RuleTester(table: table).testRules(Set(table.mappings.map(\.id)))
         #expect(results.count == table.mappings.count)
-        for result in results where !result.passed {
-            let details = result.failures.map { "\($0.name): \($0.message ?? "") \($0.diffLines)" }.joined(separator: "; ")
-            Issue.record("\(result.ruleID) (\(result.location)): \(details)")
-        }
-    }
-}
-
-@Suite struct BuiltinAnalyzerExamplesUnderMutationTests {
-    /// `rules test` on the built-in table: every analyzer's examples pass under every mutation
-    /// (qualified names, typealiases, split conformances included), so the command is green out of the box.
-    @Test func everyBuiltinAnalyzerPassesItsExamplesUnderMutations() throws {
-        let table = try RuleLoader.loadBuiltin()
-        // Meta rules too: `unused_suppression` examples run through the scan's suppress stage.
-        let ids = Set(table.analyzers.map(\.id))
-        #expect(ids.contains("unused_suppression"))
-        let results = RuleTester(table: table).testRules(ids)
-        #expect(results.count == ids.count)
         for result in results where !result.passed {
             let details = result.failures.map { "\($0.name): \($0.message ?? "") \($0.diffLines)" }.joined(separator: "; ")
             Issue.record("\(result.ruleID) (\(result.location)): \(details)")

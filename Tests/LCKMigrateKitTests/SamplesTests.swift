@@ -1,4 +1,5 @@
 import Foundation
+import LCKAnalyzers
 import LCKCore
 @testable import LCKMigrateKit
 import Testing
@@ -25,7 +26,7 @@ import Testing
         }.sorted()
     }()
 
-    static let analyzer = StandardAnalyzer(rules: BuiltinRuleTable.table)
+    static let analyzer = AnalyzerSuite(rules: BuiltinRuleTable.table)
 
     /// `(path, line + 1, id)` for every `// expect:` comment line, paths relative to the package root.
     static func annotations(in app: String) throws -> Set<Expectation> {

@@ -1,11 +1,13 @@
 import Foundation
+import LCKAnalyzers
 import LCKCore
 import LCKLexer
 @testable import LCKMigrateKit
 import Testing
 
 /// Reports every occurrence of the bytes "CXProvider" so tests get findings without the real analyzers.
-private let providerSpotter = ClosureAnalyzer { _, file in
+private let providerSpotter = TestAnalyzer("test_bytes") { context in
+    let file = context.file
     let needle = Array("CXProvider".utf8)
     var findings: [Finding] = []
     var index = 0
@@ -23,8 +25,10 @@ private let providerSpotter = ClosureAnalyzer { _, file in
 }
 
 @Suite struct ScanPipelineTests {
-    private func request(_ tree: TemporaryTree, jobs: Int, analyzer: any FileAnalyzer = providerSpotter) -> ScanRequest {
-        ScanRequest(paths: ["."], currentDirectory: tree.root, jobs: jobs, analyzer: analyzer)
+    private func request(
+        _ tree: TemporaryTree, jobs: Int, analyzers: [any Analyzer] = [providerSpotter]
+    ) -> ScanRequest {
+        ScanRequest(paths: ["."], currentDirectory: tree.root, jobs: jobs, analyzer: .testing(analyzers))
     }
 
     @Test func locatesFindingsWithOneBasedLinesAndUTF8ByteColumns() throws {
@@ -82,14 +86,14 @@ private let providerSpotter = ClosureAnalyzer { _, file in
         #expect(FailThreshold.never.exitStatus(for: report) == .failure)
     }
 
-    @Test func combinedAnalyzersAllContributeAndTheReportIsSorted() throws {
+    @Test func everyAnalyzerContributesAndTheReportIsSorted() throws {
         let tree = try TemporaryTree()
         try tree.file("B.swift", "let p = CXProvider()\n")
         try tree.file("A.swift", "let q = CXProvider()\n")
-        let fileStart = ClosureAnalyzer { _, _ in
+        let fileStart = TestAnalyzer("test_start") { _ in
             [Finding(ruleID: "test_start", severity: .note, message: "start", range: ByteRange(start: 0, end: 3))]
         }
-        let report = ScanPipeline.run(request(tree, jobs: 2, analyzer: CombinedAnalyzer([providerSpotter, fileStart])))
+        let report = ScanPipeline.run(request(tree, jobs: 2, analyzers: [providerSpotter, fileStart]))
         let summary = report.findings.map { "\($0.path):\($0.start.line):\($0.start.column) \($0.ruleID)" }
         #expect(summary == ["A.swift:1:1 test_start", "A.swift:1:9 test_provider", "B.swift:1:1 test_start", "B.swift:1:9 test_provider"])
         #expect(FailThreshold.warning.exitStatus(for: report) == .findings)

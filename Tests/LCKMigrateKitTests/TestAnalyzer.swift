@@ -1,12 +1,35 @@
+import LCKAnalyzers
 import LCKCore
 import LCKLexer
 @testable import LCKMigrateKit
+import LCKRules
+
+/// A stand-in analyzer for tests: `body` gives the findings of each file.
+struct TestAnalyzer: Analyzer {
+    let ruleID: String
+    let body: @Sendable (AnalysisContext) -> [Finding]
+
+    init(_ ruleID: String, body: @escaping @Sendable (AnalysisContext) -> [Finding]) {
+        self.ruleID = ruleID
+        self.body = body
+    }
+
+    func analyze(_ context: AnalysisContext, into findings: inout [Finding]) { findings += body(context) }
+}
+
+extension AnalyzerSuite {
+    /// `analyzers` alone, over an empty rule table: no mapping detection, no project facts.
+    static func testing(_ analyzers: [any Analyzer]) -> AnalyzerSuite {
+        AnalyzerSuite(rules: RuleTable(mappings: [], analyzers: []), analyzers: analyzers)
+    }
+}
 
 /// Stands in for the real analyzers: every identifier token `CXProvider` is a `test_provider` warning,
 /// every identifier `CXCallController` a `test_controller` note. Tokens only, so text in strings
 /// and comments never counts.
-let identifierSpotter = ClosureAnalyzer { _, file in
-    file.tokens.compactMap { token -> Finding? in
+let identifierSpotter = TestAnalyzer("test_identifiers") { context in
+    let file = context.file
+    return file.tokens.compactMap { token -> Finding? in
         guard token.kind == .identifier else { return nil }
         if file.token(token, is: "CXProvider") {
             return Finding(ruleID: "test_provider", severity: .warning, message: "provider", range: token.range)
@@ -28,7 +51,7 @@ func scanSource(
     let bytes = Array(source.utf8)
     let lines = LineTable(bytes)
     let file = Lexer.tokenize(bytes)
-    var findings = identifierSpotter.analyze(path: path, file: file)
+    var findings = AnalyzerSuite.testing([identifierSpotter]).findings(in: file)
     SuppressionPass.apply(to: &findings, file: file, lines: lines, options: SuppressionOptions(knownRuleIDs: testRuleIDs, requireReason: requireReason))
     policy.apply(to: &findings)
     for index in findings.indices { findings[index].locate(path: path, lines: lines, bytes: bytes) }

@@ -176,4 +176,39 @@ import Testing
         let ifStatement = parsed.statements(of: try #require(statements[1].blocks.first))[0]
         #expect(ifStatement.kind == .if && ifStatement.blocks.count == 2)
     }
+
+    @Test func pushHandlerCompletionSitsInsideTheReportClosure() throws {
+        let parsed = Parsed(
+            """
+            extension CallManager: PKPushRegistryDelegate {
+                func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload,
+                                  for type: PKPushType, completion: @escaping () -> Void) {
+                    guard type == .voIP, let uuid = UUID(uuidString: payload.dictionaryPayload["id"] as? String ?? "") else {
+                        return
+                    }
+                    provider.reportNewIncomingCall(with: uuid, update: CXCallUpdate()) { error in
+                        if let error { log(error) }
+                        completion()
+                    }
+                }
+            }
+            """)
+        let function = try #require(parsed.function(named: "pushRegistry"))
+        #expect(
+            parsed.outline.selector(ofFunction: 0, in: parsed.file)
+                == "pushRegistry(_:didReceiveIncomingPushWith:for:completion:)")
+        #expect(parsed.text(function.parameters[3].type?.range) == "@escaping () -> Void")
+        #expect(function.parameters[3].type?.shape == .function)
+        let completion = try #require(parsed.calls(named: "completion").first)
+        // The completion runs inside the trailing closure of reportNewIncomingCall.
+        let closures = parsed.outline.closures(containing: completion.nameToken)
+        #expect(closures.count == 1)
+        let report = try #require(parsed.outline.closures[closures[0]].call)
+        #expect(parsed.text(parsed.outline.calls[report].nameToken) == "reportNewIncomingCall")
+        #expect(parsed.outline.casts.map { parsed.text($0.type.nameToken) } == ["String"])
+        let cast = parsed.outline.casts[0]
+        #expect(parsed.text(cast.operand) == "payload.dictionaryPayload[\"id\"]")
+        let span = try #require(function.parameters[1].type)
+        #expect(span.identifierTokens(in: parsed.file).map { parsed.text($0) } == ["PKPushPayload"])
+    }
 }

@@ -1,0 +1,70 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+import LCKRules
+
+/// Everything an analyzer may look at for one file, built once and shared by all analyzers.
+public struct AnalysisContext: Sendable {
+    public let file: TokenizedFile
+    public let outline: SyntaxOutline
+    public let facts: TypeFacts
+    public let rules: RuleTable
+    /// What a scan's pre-pass learned from all files; empty when a file is analysed on its own.
+    public let project: ProjectFacts
+
+    public init(
+        file: TokenizedFile, outline: SyntaxOutline, facts: TypeFacts, rules: RuleTable,
+        project: ProjectFacts = ProjectFacts()
+    ) {
+        self.file = file
+        self.outline = outline
+        self.facts = facts
+        self.rules = rules
+        self.project = project
+    }
+
+    /// Lexes nothing: parses and builds type facts for an already lexed file.
+    public init(file: TokenizedFile, rules: RuleTable, project: ProjectFacts = ProjectFacts()) {
+        let outline = Parser.parse(file)
+        let facts = TypeFacts(outline: outline, file: file)
+        self.init(file: file, outline: outline, facts: facts, rules: rules, project: project)
+    }
+
+    /// The rule's metadata from `Rules/analyzers/<id>.json`; severity and word lists come from there,
+    /// so a rule author can tune them without touching Swift.
+    public func metadata(for ruleID: String) -> AnalyzerRule? { rules.analyzer(id: ruleID) }
+
+    /// A finding for `ruleID` at `range`, with the severity (and default confidence) from the rule table.
+    public func finding(
+        _ ruleID: String,
+        at range: ByteRange,
+        message: String,
+        confidence: Confidence? = nil,
+        witness: [WitnessStep] = [],
+        evidence: [String] = []
+    ) -> Finding {
+        let rule = metadata(for: ruleID)
+        return Finding(
+            ruleID: ruleID,
+            severity: rule?.severity ?? .warning,
+            message: message,
+            range: range,
+            confidence: confidence ?? rule?.confidence,
+            witness: witness,
+            evidence: evidence
+        )
+    }
+
+    /// Follows typealiases through this file's declarations, then the project's (`typealias Answer =
+    /// CXAnswerCallAction` in another file still names the action type).
+    public func resolveAlias(_ name: String) -> String { project.resolveAlias(facts.resolveAlias(name)) }
+
+    /// Byte range of the token at `index`.
+    public func range(ofToken index: Int) -> ByteRange { file.tokens[index].range }
+
+    /// Byte range from the first to the last token of `tokens` (half-open token indices).
+    public func range(ofTokens tokens: Range<Int>) -> ByteRange {
+        guard !tokens.isEmpty else { return ByteRange(start: 0, end: 0) }
+        return ByteRange(start: file.tokens[tokens.lowerBound].start, end: file.tokens[tokens.upperBound - 1].end)
+    }
+}
