@@ -40,6 +40,8 @@ let package = Package(
         .executableTarget(name: "lckmigrate-eval"),
         // Regenerates Sources/LCKRules/BuiltinRules+Generated.swift: `swift run lckmigrate-embed-rules`.
         .executableTarget(name: "lckmigrate-embed-rules", dependencies: ["LCKRules"]),
+        // Package shape for .ci/run: declared imports, file and function lengths (reads `dump-package` JSON).
+        .executableTarget(name: "lckmigrate-package-check", dependencies: ["LCKLexer", "LCKCore"]),
 
         // Helpers the test targets share: the package root, outside tools that tests may skip without.
         .target(name: "LCKTestSupport", path: "Tests/LCKTestSupport"),
@@ -53,6 +55,7 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "LCKMigrateKitTests", dependencies: ["LCKMigrateKit", "LCKCore"]),
+        .testTarget(name: "PackageCheckTests", dependencies: ["lckmigrate-package-check"]),
         .testTarget(name: "CLITests", dependencies: ["lckmigrate", "LCKTestSupport"], exclude: ["Goldens"]),
     ]
 )

@@ -79,6 +79,19 @@ extension Cursor {
     /// start with a space or tab, may not end with one unless `mustBeRegex`, never cross a
     /// newline, and are rejected by an unbalanced `)` unless `mustBeRegex`.
     mutating func scanRegex(at start: Int, mustBeRegex: Bool) -> RegexScan? {
+        guard let opening = regexOpening(at: start, mustBeRegex: mustBeRegex) else { return nil }
+        // A multi-line scan that found no closer before the end will not find one from a later
+        // start with as many pounds either; remembering that keeps broken files linear.
+        if opening.isMultiline && opening.slash > failedMultilineRegexStart
+            && opening.pounds >= failedMultilineRegexPounds
+        {
+            return opening.unterminated(at: opening.firstNewline)
+        }
+        return scanRegexPattern(after: opening, mustBeRegex: mustBeRegex)
+    }
+
+    /// Reads the `#`s and `/` that open a regex literal at `start`, or nil when none can start there.
+    private func regexOpening(at start: Int, mustBeRegex: Bool) -> RegexOpening? {
         var cursor = start
         while cursor < count && input[cursor] == UInt8(ascii: "#") { cursor += 1 }
         let pounds = cursor - start
@@ -90,78 +103,53 @@ extension Cursor {
             if (next == 0x20 || next == 0x09) && !mustBeRegex { return nil }
             if next == UInt8(ascii: "*") || next == UInt8(ascii: "/") { return nil }
             if slash > 0 && input[slash - 1] == UInt8(ascii: "*") { return nil }
+            return RegexOpening(pounds: pounds, slash: slash, patternStart: cursor, firstNewline: -1)
         }
-        var isMultiline = false
-        var firstNewline = -1
-        if pounds > 0 {
-            var scan = cursor
-            while scan < count && (input[scan] == 0x20 || input[scan] == 0x09) { scan += 1 }
-            if scan < count && (input[scan] == 0x0A || input[scan] == 0x0D) {
-                isMultiline = true
-                firstNewline = scan
-                cursor = scan
-            }
+        var scan = cursor
+        while scan < count && (input[scan] == 0x20 || input[scan] == 0x09) { scan += 1 }
+        if scan < count && (input[scan] == 0x0A || input[scan] == 0x0D) {
+            return RegexOpening(pounds: pounds, slash: slash, patternStart: scan, firstNewline: scan)
         }
-        // A multi-line scan that found no closer before the end will not find one from a later
-        // start with as many pounds either; remembering that keeps broken files linear.
-        if isMultiline && slash > failedMultilineRegexStart && pounds >= failedMultilineRegexPounds {
-            return RegexScan(openingPounds: pounds, slashStart: slash, patternEnd: firstNewline,
-                             closingSlashEnd: firstNewline, end: firstNewline, terminated: false)
-        }
+        return RegexOpening(pounds: pounds, slash: slash, patternStart: cursor, firstNewline: -1)
+    }
+
+    /// Scans the pattern from `opening.patternStart` to the closing `/` (and its `#`s), tracking groups,
+    /// classes and escapes.
+    private mutating func scanRegexPattern(after opening: RegexOpening, mustBeRegex: Bool) -> RegexScan? {
+        var cursor = opening.patternStart
         var groupDepth = 0
         var classDepth = 0
         var lastUnescapedSpace = -1
         func unterminated(at offset: Int) -> RegexScan? {
-            guard mustBeRegex else { return nil }
-            return RegexScan(openingPounds: pounds, slashStart: slash, patternEnd: offset, closingSlashEnd: offset,
-                             end: offset, terminated: false)
+            mustBeRegex ? opening.unterminated(at: offset) : nil
         }
         while true {
-            if cursor < count && input[cursor] == UInt8(ascii: "/") {
-                var closeEnd = cursor + 1
-                var closePounds = 0
-                if pounds > 0 {
-                    while closeEnd < count && input[closeEnd] == UInt8(ascii: "#") {
-                        closeEnd += 1
-                        closePounds += 1
-                    }
-                }
-                if closePounds >= pounds {
-                    var accepted = true
-                    if closePounds == 0 {
-                        let after = byte(at: closeEnd)
-                        if closeEnd < count && (after == UInt8(ascii: "*") || after == UInt8(ascii: "/")) {
-                            return unterminated(at: cursor)
-                        }
-                        if lastUnescapedSpace >= 0 && lastUnescapedSpace + 1 == cursor && !mustBeRegex {
-                            accepted = false
-                        }
-                    }
-                    if accepted {
-                        return RegexScan(openingPounds: pounds, slashStart: slash, patternEnd: cursor,
-                                         closingSlashEnd: cursor + 1, end: closeEnd, terminated: true)
-                    }
-                    return nil
-                }
+            if cursor < count && input[cursor] == UInt8(ascii: "/"),
+                case .finished(let scan) = regexClosing(
+                    at: cursor, after: opening, lastUnescapedSpace: lastUnescapedSpace, mustBeRegex: mustBeRegex)
+            {
+                return scan
             }
             guard cursor < count else {
-                if isMultiline && pounds <= failedMultilineRegexPounds {
-                    failedMultilineRegexStart = slash
-                    failedMultilineRegexPounds = pounds
+                if opening.isMultiline && opening.pounds <= failedMultilineRegexPounds {
+                    failedMultilineRegexStart = opening.slash
+                    failedMultilineRegexPounds = opening.pounds
                 }
-                return unterminated(at: isMultiline && firstNewline >= 0 ? firstNewline : cursor)
+                return unterminated(at: opening.isMultiline ? opening.firstNewline : cursor)
             }
             var escaped = false
             var b = input[cursor]
             if b == UInt8(ascii: "\\") {
                 escaped = true
                 cursor += 1
-                guard cursor < count else { return unterminated(at: isMultiline ? firstNewline : cursor) }
+                guard cursor < count else {
+                    return unterminated(at: opening.isMultiline ? opening.firstNewline : cursor)
+                }
                 b = input[cursor]
             }
             switch b {
             case 0x0A, 0x0D:
-                if !isMultiline { return unterminated(at: cursor) }
+                if !opening.isMultiline { return unterminated(at: cursor) }
             case UInt8(ascii: "(") where !escaped && classDepth == 0:
                 groupDepth += 1
             case UInt8(ascii: ")") where !escaped && classDepth == 0:
@@ -182,4 +170,58 @@ extension Cursor {
             cursor += b < 0x80 ? 1 : max(decodeScalar(at: cursor).1, 1)
         }
     }
+
+    /// At an unescaped `/` in the pattern: whether it closes the literal (with as many `#`s as opened it), and
+    /// if so the scan's result; a bare literal is refused when a space precedes the `/` or a comment follows.
+    private func regexClosing(
+        at slash: Int, after opening: RegexOpening, lastUnescapedSpace: Int, mustBeRegex: Bool
+    ) -> RegexClosing {
+        var closeEnd = slash + 1
+        var closePounds = 0
+        if opening.pounds > 0 {
+            while closeEnd < count && input[closeEnd] == UInt8(ascii: "#") {
+                closeEnd += 1
+                closePounds += 1
+            }
+        }
+        guard closePounds >= opening.pounds else { return .notClosed }
+        if closePounds == 0 {
+            let after = byte(at: closeEnd)
+            if closeEnd < count && (after == UInt8(ascii: "*") || after == UInt8(ascii: "/")) {
+                return .finished(mustBeRegex ? opening.unterminated(at: slash) : nil)
+            }
+            if lastUnescapedSpace >= 0 && lastUnescapedSpace + 1 == slash && !mustBeRegex { return .finished(nil) }
+        }
+        return .finished(
+            RegexScan(
+                openingPounds: opening.pounds, slashStart: opening.slash, patternEnd: slash,
+                closingSlashEnd: slash + 1, end: closeEnd, terminated: true))
+    }
+}
+
+/// The `#`s and `/` that open a regex literal.
+private struct RegexOpening {
+    var pounds: Int
+    var slash: Int
+    /// Where the pattern scan starts: after the `/`, or at the line break of a multi-line `#/`.
+    var patternStart: Int
+    /// The line break right after a multi-line literal's `#/` (spaces between allowed), or -1.
+    var firstNewline: Int
+
+    var isMultiline: Bool { firstNewline >= 0 }
+
+    /// An unterminated literal whose pattern ends at `offset`.
+    func unterminated(at offset: Int) -> RegexScan {
+        RegexScan(
+            openingPounds: pounds, slashStart: slash, patternEnd: offset, closingSlashEnd: offset, end: offset,
+            terminated: false)
+    }
+}
+
+/// What a `/` inside a regex pattern means for the scan.
+private enum RegexClosing {
+    /// Not the closer (too few `#`s after it): the pattern goes on.
+    case notClosed
+    /// The scan ends here, with this literal or with none.
+    case finished(RegexScan?)
 }

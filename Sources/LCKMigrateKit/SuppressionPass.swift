@@ -45,61 +45,101 @@ public enum SuppressionPass {
         let (directives, malformed) = SuppressionDirectiveParser.parse(file)
         guard !directives.isEmpty || !malformed.isEmpty else { return }
         var meta: [Finding] = malformed.map { metaFinding(SuppressionRules.unused, $0.message, $0.range) }
+        var scopes = directiveScopes(directives, file: file, lines: lines, options: options, notes: &meta)
+        claim(&findings, scopes: &scopes, directives: directives, lines: lines)
+        meta += unusedNotes(scopes: scopes, directives: directives)
+        findings.append(contentsOf: meta)
+    }
 
-        // Scope of each (directive, rule id) pair, as 1-based inclusive line ranges.
-        struct Scope {
-            var directive: Int
-            var ruleID: String
-            var firstLine: Int
-            var lastLine: Int
-            var specificity: Int  // lower wins
-            var used = false
-        }
+    /// The lines one rule id of one directive covers, as a 1-based inclusive range.
+    private struct Scope {
+        var directive: Int
+        var ruleID: String
+        var firstLine: Int
+        var lastLine: Int
+        var specificity: Int  // lower wins
+        var used = false
+    }
+
+    /// The scope of each (directive, rule id) pair. Directives without a required reason, unknown rule ids
+    /// and `enable`s that end no region become notes.
+    private static func directiveScopes(
+        _ directives: [SuppressionDirective], file: TokenizedFile, lines: LineTable, options: SuppressionOptions,
+        notes meta: inout [Finding]
+    ) -> [Scope] {
         var scopes: [Scope] = []
         var openRegions: [(ruleID: String, directive: Int, line: Int)] = []
         let lastLine = lines.lineCount
         for (number, directive) in directives.enumerated() {
             let line = lines.position(of: directive.range.start).line
             if options.requireReason && (directive.reason ?? "").isEmpty {
-                meta.append(metaFinding(
-                    SuppressionRules.withoutReason,
-                    "'lckmigrate:\(directive.command.rawValue)' has no reason; append ' -- why' (required by --require-reason)",
-                    directive.range))
+                meta.append(
+                    metaFinding(
+                        SuppressionRules.withoutReason,
+                        "'lckmigrate:\(directive.command.rawValue)' has no reason; append ' -- why' "
+                            + "(required by --require-reason)",
+                        directive.range))
             }
             for ruleID in directive.ruleIDs where ruleID != "all" {
                 if let known = options.knownRuleIDs, !known.contains(ruleID) {
-                    meta.append(metaFinding(SuppressionRules.unused, "unknown rule id '\(ruleID)' in 'lckmigrate:\(directive.command.rawValue)'", directive.range))
+                    meta.append(
+                        metaFinding(
+                            SuppressionRules.unused,
+                            "unknown rule id '\(ruleID)' in 'lckmigrate:\(directive.command.rawValue)'",
+                            directive.range))
                 }
             }
             let validIDs = directive.ruleIDs.filter { $0 == "all" || options.knownRuleIDs?.contains($0) ?? true }
             switch directive.command {
             case .disableLine:
-                scopes += validIDs.map { Scope(directive: number, ruleID: $0, firstLine: line, lastLine: line, specificity: 0) }
+                scopes += validIDs.map {
+                    Scope(directive: number, ruleID: $0, firstLine: line, lastLine: line, specificity: 0)
+                }
             case .disableNextLine:
                 let target = nextCodeLine(after: line, file: file, lines: lines)
-                scopes += validIDs.map { Scope(directive: number, ruleID: $0, firstLine: target ?? 0, lastLine: target ?? -1, specificity: 0) }
+                scopes += validIDs.map {
+                    Scope(
+                        directive: number, ruleID: $0, firstLine: target ?? 0, lastLine: target ?? -1, specificity: 0)
+                }
             case .disableFile:
-                scopes += validIDs.map { Scope(directive: number, ruleID: $0, firstLine: 1, lastLine: lastLine, specificity: 2) }
+                scopes += validIDs.map {
+                    Scope(directive: number, ruleID: $0, firstLine: 1, lastLine: lastLine, specificity: 2)
+                }
             case .disable:
                 openRegions += validIDs.map { ($0, number, line) }
             case .enable:
                 for ruleID in validIDs {
                     let closing = openRegions.indices.filter { ruleID == "all" || openRegions[$0].ruleID == ruleID }
                     if closing.isEmpty {
-                        meta.append(metaFinding(SuppressionRules.unused, "'lckmigrate:enable \(ruleID)' ends no 'lckmigrate:disable' region", directive.range))
+                        meta.append(
+                            metaFinding(
+                                SuppressionRules.unused,
+                                "'lckmigrate:enable \(ruleID)' ends no 'lckmigrate:disable' region", directive.range))
                     }
                     for index in closing {
                         let region = openRegions[index]
-                        scopes.append(Scope(directive: region.directive, ruleID: region.ruleID, firstLine: region.line, lastLine: line, specificity: 1))
+                        scopes.append(
+                            Scope(
+                                directive: region.directive, ruleID: region.ruleID, firstLine: region.line,
+                                lastLine: line, specificity: 1))
                     }
                     openRegions.removeAll { ruleID == "all" || $0.ruleID == ruleID }
                 }
             }
         }
         for region in openRegions {
-            scopes.append(Scope(directive: region.directive, ruleID: region.ruleID, firstLine: region.line, lastLine: lastLine, specificity: 1))
+            scopes.append(
+                Scope(
+                    directive: region.directive, ruleID: region.ruleID, firstLine: region.line, lastLine: lastLine,
+                    specificity: 1))
         }
+        return scopes
+    }
 
+    /// Marks each unsuppressed finding with the most specific scope covering it, and that scope as used.
+    private static func claim(
+        _ findings: inout [Finding], scopes: inout [Scope], directives: [SuppressionDirective], lines: LineTable
+    ) {
         for index in findings.indices where findings[index].suppression == nil {
             let line = lines.position(of: findings[index].range.start).line
             var best: Int?
@@ -116,26 +156,36 @@ public enum SuppressionPass {
             }
             if let best {
                 scopes[best].used = true
-                findings[index].suppression = Suppression(kind: .inSource, justification: directives[scopes[best].directive].reason ?? "")
+                findings[index].suppression = Suppression(
+                    kind: .inSource, justification: directives[scopes[best].directive].reason ?? "")
             }
         }
+    }
 
-        // One note per (directive, rule id) that claimed nothing anywhere.
+    /// One note per (directive, rule id) that claimed nothing anywhere.
+    private static func unusedNotes(scopes: [Scope], directives: [SuppressionDirective]) -> [Finding] {
+        var notes: [Finding] = []
         var reported = Set<String>()
         for scope in scopes {
             let key = "\(scope.directive)\u{0}\(scope.ruleID)"
             guard !reported.contains(key) else { continue }
-            let usedAnywhere = scopes.contains { $0.directive == scope.directive && $0.ruleID == scope.ruleID && $0.used }
+            let usedAnywhere = scopes.contains {
+                $0.directive == scope.directive && $0.ruleID == scope.ruleID && $0.used
+            }
             guard !usedAnywhere else { continue }
             reported.insert(key)
             let directive = directives[scope.directive]
             let what = scope.ruleID == "all" ? "no finding" : "no '\(scope.ruleID)' finding"
-            let place = directive.command == .disableNextLine && scope.firstLine == 0
+            let place =
+                directive.command == .disableNextLine && scope.firstLine == 0
                 ? " (no line of code follows before a blank line)" : ""
-            meta.append(metaFinding(
-                SuppressionRules.unused, "'lckmigrate:\(directive.command.rawValue)' suppresses \(what)\(place); remove it", directive.range))
+            notes.append(
+                metaFinding(
+                    SuppressionRules.unused,
+                    "'lckmigrate:\(directive.command.rawValue)' suppresses \(what)\(place); remove it",
+                    directive.range))
         }
-        findings.append(contentsOf: meta)
+        return notes
     }
 
     /// The first line after `line` holding a token, skipping comment-only lines; nil at a blank line or EOF.

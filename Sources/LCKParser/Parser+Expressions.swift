@@ -74,11 +74,7 @@ extension ParserState {
             case .leftParen:
                 openParen(at: index, end: end, state: &state)
             case .leftSquare:
-                let isSubscript = state.chainStart >= 0 && !startsLine(index)
-                frameStack.append(
-                    ExpressionFrame(
-                        opener: index, savedChainStart: state.chainStart, call: -1, isSubscript: isSubscript))
-                state.chainStart = -1
+                openSquare(at: index, state: &state)
             case .rightParen, .rightSquare:
                 closeBracket(at: index, state: &state)
             case .leftBrace:
@@ -93,12 +89,9 @@ extension ParserState {
                 state.chainStart = -1
                 continue
             case .binaryOperator, .prefixOperator, .leftAngle:
-                if state.chainStart >= 0, !token.flags.contains(.leadingSpace), startsWithLess(index) {
-                    let after = skipAngles(from: index, limit: min(end, index + 64))
-                    if after > index, isKind(after, .leftParen) || isKind(after, .period) {
-                        index = after
-                        continue
-                    }
+                if let after = genericArgumentsEnd(at: index, end: end, state: state) {
+                    index = after
+                    continue
                 }
                 state.chainStart = -1
             case .equal, .comma:
@@ -110,6 +103,24 @@ extension ParserState {
             index += 1
         }
         if frameStack.count > state.frameBase { frameStack.removeSubrange(state.frameBase...) }
+    }
+
+    /// `[` after an operand opens a subscript, anywhere else an array or dictionary literal.
+    private mutating func openSquare(at index: Int, state: inout ExpressionScanState) {
+        let isSubscript = state.chainStart >= 0 && !startsLine(index)
+        frameStack.append(
+            ExpressionFrame(opener: index, savedChainStart: state.chainStart, call: -1, isSubscript: isSubscript))
+        state.chainStart = -1
+    }
+
+    /// The token after `<…>` when the `<` at `index` opens explicit generic arguments of the operand before
+    /// it (`Array<Int>(…)`, `Set<String>.init`), else nil: then it is an operator.
+    private func genericArgumentsEnd(at index: Int, end: Int, state: ExpressionScanState) -> Int? {
+        guard state.chainStart >= 0, !tokens[index].flags.contains(.leadingSpace), startsWithLess(index) else {
+            return nil
+        }
+        let after = skipAngles(from: index, limit: min(end, index + 64))
+        return after > index && (isKind(after, .leftParen) || isKind(after, .period)) ? after : nil
     }
 
     /// Schedules the rest of a scan behind the jobs just produced (a closure or branch body).

@@ -5,29 +5,11 @@ extension ParserState {
     mutating func parseFunction(
         _ kind: FunctionDecl.Kind, _ header: DeclarationHeader, end: Int, block: Int, context: ParseContext
     ) -> Int {
-        var index = header.introducer + 1
-        var nameToken = header.introducer
-        var isOperator = false
-        if kind == .function, index < end {
-            switch tokens[index].kind {
-            case .identifier, .keyword:
-                nameToken = index
-                index += 1
-            case .binaryOperator, .prefixOperator, .postfixOperator, .exclamationMark, .equal, .leftAngle,
-                .rightAngle, .postfixQuestionMark, .infixQuestionMark, .prefixAmpersand, .ellipsis:
-                nameToken = index
-                isOperator = true
-                index += 1
-            default:
-                break
-            }
-        } else if kind == .initializer, isKind(index, .postfixQuestionMark) || isKind(index, .exclamationMark) {
-            index += 1
-        }
-        if !isOperator, startsWithLess(index) { index = skipAngles(from: index, limit: end) }
+        let name = functionName(kind, header, end: end)
+        var index = name.next
         let functionIndex = outline.functions.count
         var function = FunctionDecl(
-            kind: kind, keywordToken: header.introducer, nameToken: nameToken, isOperator: isOperator,
+            kind: kind, keywordToken: header.introducer, nameToken: name.nameToken, isOperator: name.isOperator,
             parameters: [], parameterClause: nil, isAsync: false, isThrowing: false, returnType: nil,
             attributes: header.attributes, modifiers: header.modifiers, body: nil, bodyBlock: nil,
             enclosingType: context.type, enclosingFunction: context.function, range: header.start..<index)
@@ -38,21 +20,7 @@ extension ParserState {
             parameterRanges = splitTopLevel(from: index + 1, to: close, separator: .comma)
             index = min(close + 1, end)
         }
-        while index < end, let word = tokens[index].keyword {
-            if word == .async {
-                function.isAsync = true
-            } else if word == .throws || word == .throwsContextual || word == .rethrows {
-                function.isThrowing = true
-            } else if file.token(tokens[index], is: "reasync") {
-                function.isAsync = true
-            } else {
-                break
-            }
-            index += 1
-            if isKind(index, .leftParen), !tokens[index].flags.contains(.leadingSpace), let close = matchIndex(index) {
-                index = close + 1
-            }
-        }
+        index = parseEffects(from: index, end: end, into: &function)
         if isKind(index, .arrow) {
             let typeStop = typeEnd(from: index + 1, limit: end)
             function.returnType = typeSpan((index + 1)..<typeStop)
@@ -90,6 +58,56 @@ extension ParserState {
         outline.functions[functionIndex].range = header.start..<next
         outline.statements[statement].range = header.start..<next
         return next
+    }
+
+    /// The token after a function's name and generic parameters, the name's token (the introducer when there
+    /// is no name, as for `init`) and whether the name is an operator. Skips the `?` or `!` of `init?`.
+    private func functionName(
+        _ kind: FunctionDecl.Kind, _ header: DeclarationHeader, end: Int
+    ) -> (next: Int, nameToken: Int, isOperator: Bool) {
+        var index = header.introducer + 1
+        var nameToken = header.introducer
+        var isOperator = false
+        if kind == .function, index < end {
+            switch tokens[index].kind {
+            case .identifier, .keyword:
+                nameToken = index
+                index += 1
+            case .binaryOperator, .prefixOperator, .postfixOperator, .exclamationMark, .equal, .leftAngle,
+                .rightAngle, .postfixQuestionMark, .infixQuestionMark, .prefixAmpersand, .ellipsis:
+                nameToken = index
+                isOperator = true
+                index += 1
+            default:
+                break
+            }
+        } else if kind == .initializer, isKind(index, .postfixQuestionMark) || isKind(index, .exclamationMark) {
+            index += 1
+        }
+        if !isOperator, startsWithLess(index) { index = skipAngles(from: index, limit: end) }
+        return (index, nameToken, isOperator)
+    }
+
+    /// Reads `async`, `reasync`, `throws`, `throws(E)` and `rethrows` after the parameters into `function`;
+    /// returns the index after them.
+    private func parseEffects(from start: Int, end: Int, into function: inout FunctionDecl) -> Int {
+        var index = start
+        while index < end, let word = tokens[index].keyword {
+            if word == .async {
+                function.isAsync = true
+            } else if word == .throws || word == .throwsContextual || word == .rethrows {
+                function.isThrowing = true
+            } else if file.token(tokens[index], is: "reasync") {
+                function.isAsync = true
+            } else {
+                break
+            }
+            index += 1
+            if isKind(index, .leftParen), !tokens[index].flags.contains(.leadingSpace), let close = matchIndex(index) {
+                index = close + 1
+            }
+        }
+        return index
     }
 
     /// Ranges between top-level separators in `start..<stop` (nested brackets skipped).

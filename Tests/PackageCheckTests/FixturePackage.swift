@@ -1,0 +1,52 @@
+import Foundation
+
+@testable import lckmigrate_package_check
+
+/// A small package tree written to a temporary folder for one test, with the `dump-package` JSON that
+/// describes its targets.
+struct FixturePackage {
+    let root: String
+
+    /// Writes `files` (path relative to the root → contents) into a new temporary folder.
+    init(files: [String: String]) throws {
+        root =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("package-check-\(UUID().uuidString)").path
+        for (path, contents) in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// Runs every check with `targets` as the package's manifest.
+    func check(_ targets: [PackageManifest.Target]) throws -> PackageCheck.Result {
+        try PackageCheck(manifest: PackageManifest(targets: targets), root: root).run()
+    }
+
+    /// Runs the checks on a tree made of `files`, then removes it.
+    static func check(_ files: [String: String], targets: [PackageManifest.Target]) throws -> PackageCheck.Result {
+        let package = try FixturePackage(files: files)
+        defer { package.remove() }
+        return try package.check(targets)
+    }
+}
+
+extension PackageManifest.Target {
+    /// A target in `Sources/NAME` (or `Tests/NAME` for tests) depending on `dependencies` by name.
+    static func fixture(_ name: String, type: String = "regular", dependencies: [String] = []) -> Self {
+        .init(
+            name: name, type: type, path: (type == "test" ? "Tests/" : "Sources/") + name, exclude: [],
+            dependencyModules: Set(dependencies.map(PackageManifest.moduleName(of:))))
+    }
+}
+
+/// `count` lines of statements, each ending in a line break.
+func statementLines(_ count: Int) -> String {
+    String(repeating: "    total += 1\n", count: count)
+}
