@@ -1,4 +1,5 @@
 import LCKCore
+import LCKMigrationModel
 
 /// The migration report as a GitHub pull-request comment: summary, the plan as a task list,
 /// usages per area, the mapping table, progress since an earlier scan and the files.
