@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LCKCore
 
 /// A Swift file found by discovery: how to open it and how to name it in output.
@@ -154,7 +147,7 @@ public enum FileDiscovery {
         lhs.withUnsafeBufferPointer { left in
             rhs.withUnsafeBufferPointer { right in
                 let common = min(left.count, right.count)
-                let prefix = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                let prefix = common == 0 ? 0 : Platform.compareMemory(left.baseAddress!, right.baseAddress!, common)
                 return prefix != 0 ? prefix : Int32(left.count) - Int32(right.count)
             }
         }
