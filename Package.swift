@@ -57,7 +57,7 @@ let package = Package(
         ),
         .testTarget(name: "LCKCoreTests", dependencies: ["LCKCore"]),
         .testTarget(name: "LCKLexerTests", dependencies: ["LCKLexer", "LCKCore", "LCKTestSupport"]),
-        .testTarget(name: "LCKParserTests", dependencies: ["LCKParser", "LCKLexer", "LCKCore"]),
+        .testTarget(name: "LCKParserTests", dependencies: ["LCKParser", "LCKLexer", "LCKCore", "LCKTestSupport"]),
         .testTarget(name: "LCKRulesTests", dependencies: ["LCKRules", "LCKCore", "LCKTestSupport"]),
         .testTarget(
             name: "LCKAnalyzersTests",

@@ -2,6 +2,7 @@ import Foundation
 import LCKCore
 import LCKLexer
 @testable import LCKMigrateKit
+import LCKTestSupport
 import Testing
 
 /// Reports every occurrence of the bytes "CXProvider" so tests get findings without the real analyzers.
