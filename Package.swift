@@ -23,7 +23,7 @@ let package = Package(
         // The migration model the `report` formats render: report, plan (Rules/plan.json), comparison, suggestions.
         .target(name: "LCKMigrationModel", dependencies: ["LCKCore", "LCKRules"]),
         // Output formats, one reporter per file: they only render.
-        .target(name: "LCKReporters", dependencies: ["LCKCore", "LCKRules", "LCKMigrationModel"]),
+        .target(name: "LCKReporters", dependencies: ["LCKCore", "LCKMigrationModel"]),
         // Façade: configuration, discovery, pipeline, suppressions, baseline.
         .target(
             name: "LCKMigrateKit",
