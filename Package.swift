@@ -20,15 +20,22 @@ let package = Package(
         .target(name: "LCKRules", dependencies: ["LCKCore", "LCKLexer"]),
         // Usage detection and anti-pattern analyzers, one per file.
         .target(name: "LCKAnalyzers", dependencies: ["LCKCore", "LCKLexer", "LCKParser", "LCKRules"]),
-        // Output formats, one reporter per file.
-        .target(name: "LCKReporters", dependencies: ["LCKCore", "LCKRules"]),
+        // The migration model the `report` formats render: report, plan (Rules/plan.json), comparison, suggestions.
+        .target(name: "LCKMigrationModel", dependencies: ["LCKCore", "LCKRules"]),
+        // Output formats, one reporter per file: they only render.
+        .target(name: "LCKReporters", dependencies: ["LCKCore", "LCKMigrationModel"]),
         // Façade: configuration, discovery, pipeline, suppressions, baseline.
         .target(
             name: "LCKMigrateKit",
-            dependencies: ["LCKCore", "LCKLexer", "LCKParser", "LCKRules", "LCKAnalyzers", "LCKReporters"]
+            dependencies: [
+                "LCKCore", "LCKLexer", "LCKParser", "LCKRules", "LCKAnalyzers", "LCKMigrationModel", "LCKReporters",
+            ]
         ),
         // Thin CLI: argument parsing and wiring only.
-        .executableTarget(name: "lckmigrate", dependencies: ["LCKMigrateKit", "LCKCore", "LCKReporters"]),
+        .executableTarget(
+            name: "lckmigrate",
+            dependencies: ["LCKMigrateKit", "LCKCore", "LCKRules", "LCKMigrationModel", "LCKReporters"]
+        ),
         // Benchmarks (release build): `swift run -c release lckmigrate-bench`.
         .executableTarget(
             name: "lckmigrate-bench",
@@ -38,23 +45,47 @@ let package = Package(
         .executableTarget(name: "lckmigrate-lexer-agreement", dependencies: ["LCKLexer", "LCKCore"]),
         // Recall/precision of scan JSON against the swift-syntax oracle's usages TSV (measurement only).
         .executableTarget(name: "lckmigrate-eval"),
-        // Regenerates Sources/LCKRules/BuiltinRules+Generated.swift: `swift run lckmigrate-embed-rules`.
-        .executableTarget(name: "lckmigrate-embed-rules", dependencies: ["LCKRules"]),
+        // Regenerates the generated sources (rule table, plan.json, keyword table): `swift run lckmigrate-generate`.
+        .executableTarget(name: "lckmigrate-generate", dependencies: ["LCKLexer", "LCKRules", "LCKMigrationModel"]),
         // Package shape for .ci/run: declared imports, file and function lengths (reads `dump-package` JSON).
         .executableTarget(name: "lckmigrate-package-check", dependencies: ["LCKLexer", "LCKCore"]),
 
         // Helpers the test targets share: the package root, outside tools that tests may skip without.
         .target(name: "LCKTestSupport", path: "Tests/LCKTestSupport"),
+        // The hand-built migration scan that the model and the migration-report renderer tests share.
+        .target(
+            name: "LCKMigrationFixture", dependencies: ["LCKCore", "LCKRules", "LCKMigrationModel"],
+            path: "Tests/LCKMigrationFixture"
+        ),
         .testTarget(name: "LCKCoreTests", dependencies: ["LCKCore"]),
-        .testTarget(name: "LCKLexerTests", dependencies: ["LCKLexer", "LCKCore"]),
-        .testTarget(name: "LCKParserTests", dependencies: ["LCKParser", "LCKLexer", "LCKCore"]),
-        .testTarget(name: "LCKRulesTests", dependencies: ["LCKRules", "LCKCore"]),
-        .testTarget(name: "LCKAnalyzersTests", dependencies: ["LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore", "LCKMigrateKit"]),
+        .testTarget(name: "LCKLexerTests", dependencies: ["LCKLexer", "LCKCore", "LCKTestSupport"]),
+        .testTarget(name: "LCKParserTests", dependencies: ["LCKParser", "LCKLexer", "LCKCore", "LCKTestSupport"]),
+        .testTarget(name: "LCKRulesTests", dependencies: ["LCKRules", "LCKCore", "LCKTestSupport"]),
         .testTarget(
-            name: "LCKReportersTests", dependencies: ["LCKReporters", "LCKRules", "LCKCore", "LCKTestSupport"],
+            name: "LCKAnalyzersTests",
+            dependencies: [
+                "LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore", "LCKMigrateKit", "LCKTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "LCKMigrationModelTests",
+            dependencies: [
+                "LCKMigrationModel", "LCKMigrationFixture", "LCKReporters", "LCKRules", "LCKCore", "LCKTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "LCKReportersTests",
+            dependencies: [
+                "LCKReporters", "LCKMigrationModel", "LCKMigrationFixture", "LCKRules", "LCKCore", "LCKTestSupport",
+            ],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "LCKMigrateKitTests", dependencies: ["LCKMigrateKit", "LCKCore"]),
+        .testTarget(
+            name: "LCKMigrateKitTests",
+            dependencies: [
+                "LCKMigrateKit", "LCKAnalyzers", "LCKLexer", "LCKParser", "LCKRules", "LCKCore", "LCKTestSupport",
+            ]
+        ),
         .testTarget(name: "PackageCheckTests", dependencies: ["lckmigrate-package-check"]),
         .testTarget(name: "CLITests", dependencies: ["lckmigrate", "LCKTestSupport"], exclude: ["Goldens"]),
     ]

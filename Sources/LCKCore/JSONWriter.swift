@@ -57,19 +57,36 @@ public enum JSONWriter {
         return output
     }
 
-    /// A JSON string literal for `text`, escaping quotes, backslashes and control characters.
+    /// How `appendQuoted` writes the control characters that JSON lets a writer spell two ways. Both
+    /// styles are kept, byte for byte, because each is already part of an output that must not change.
+    public enum EscapeStyle: Sendable {
+        /// `\u0008`, `\u000C` and upper-case hex: the canonical text the rule-table fingerprint hashes, so
+        /// changing it would change every fingerprint recorded in reports and baselines.
+        case canonical
+        /// `\b`, `\f` and lower-case hex: what the JSON and SARIF reports have always written.
+        case report
+    }
+
+    /// A JSON string literal for `text` in the canonical style.
     public static func quoted(_ text: String) -> String {
+        quoted(text, style: .canonical)
+    }
+
+    /// A JSON string literal for `text`, escaping quotes, backslashes and control characters.
+    public static func quoted(_ text: String, style: EscapeStyle) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
-        appendQuoted(text, to: &bytes)
+        appendQuoted(text, style: style, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
+    private static let lowerHexDigits = Array("0123456789abcdef".utf8)
 
-    /// Appends `text` as a JSON string literal. Works on UTF-8 bytes: every byte of a multi-byte
-    /// character is at least 0x80, so only ASCII bytes ever need escaping.
-    public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+    /// Appends `text` as a JSON string literal: `"`, `\` and every control character below U+0020 are
+    /// escaped, everything else is copied. Works on UTF-8 bytes: every byte of a multi-byte character
+    /// is at least 0x80, so only ASCII bytes ever need escaping.
+    public static func appendQuoted(_ text: String, style: EscapeStyle = .canonical, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -78,10 +95,13 @@ public enum JSONWriter {
             case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
             case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08 where style == .report: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C where style == .report: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
             case 0x00..<0x20:
+                let digits = style == .canonical ? upperHexDigits : lowerHexDigits
                 output.append(contentsOf: "\\u00".utf8)
-                output.append(upperHexDigits[Int(byte >> 4)])
-                output.append(upperHexDigits[Int(byte & 0x0F)])
+                output.append(digits[Int(byte >> 4)])
+                output.append(digits[Int(byte & 0x0F)])
             default:
                 output.append(byte)
             }

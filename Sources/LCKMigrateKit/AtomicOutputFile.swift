@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LCKCore
 
 /// An output file written all at once: bytes go to a temporary file in the same directory, which is
@@ -46,7 +39,7 @@ public final class AtomicOutputFile {
         }
         guard !path.isEmpty else { throw failure("empty output path; give a file name") }
         guard let raw = followingLinks(Array(path.utf8)) else {
-            throw failure("cannot write here (\(Platform.errorText(ELOOP))); check the symbolic link")
+            throw failure("cannot write here (\(Platform.symbolicLinkLoop.message)); check the symbolic link")
         }
         let existing: Platform.FileStatus?
         if case .success(let status) = Platform.status(of: raw, followLinks: true) { existing = status } else { existing = nil }
@@ -55,9 +48,7 @@ public final class AtomicOutputFile {
         }
         if let existing, existing.kind != .regular {
             // A device, FIFO or socket: opened for writing at commit (opening a FIFO waits for its reader).
-            guard Platform.withCPath(raw, { access($0, W_OK) }) == 0 else {
-                throw failure("cannot write here (\(Platform.errorText(errno)))")
-            }
+            if let error = Platform.checkWritable(raw) { throw failure("cannot write here (\(error.message))") }
             return AtomicOutputFile(path: path, target: raw, temporaryPath: nil, descriptor: -1, cleanupSlot: nil)
         }
         let slash = raw.lastIndex(of: 0x2F)
@@ -67,25 +58,15 @@ public final class AtomicOutputFile {
         var template = directory + Array("/.".utf8) + baseName + Array(".lckmigrate-XXXXXX".utf8) + [0]
         // Created and registered with interrupts held off, so Ctrl-C can never leave it behind.
         let (descriptor, cleanupSlot) = try InterruptCleanup.withSignalsBlocked { () throws(FileProblemError) in
-            let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
+            switch Platform.makeTemporaryFile(&template) {
+            case .success(let descriptor):
+                return (descriptor, InterruptCleanup.register(Array(template.dropLast())))
+            case .failure(let error):
+                throw failure("cannot write here (\(error.message)); check that the folder exists and is writable")
             }
-            guard descriptor >= 0 else {
-                let reason = Platform.errorText(errno)
-                throw failure("cannot write here (\(reason)); check that the folder exists and is writable")
-            }
-            return (descriptor, InterruptCleanup.register(Array(template.dropLast())))
         }
         template.removeLast()
-        let mode: mode_t
-        if let existing {
-            mode = mode_t(existing.mode & 0o7777)
-        } else {
-            let mask = umask(0)
-            umask(mask)
-            mode = 0o666 & ~mask
-        }
-        fchmod(descriptor, mode)
+        Platform.setMode(descriptor, existing.map { UInt32($0.mode & 0o7777) } ?? Platform.newFileMode())
         return AtomicOutputFile(path: path, target: raw, temporaryPath: template, descriptor: descriptor, cleanupSlot: cleanupSlot)
     }
 
@@ -96,14 +77,7 @@ public final class AtomicOutputFile {
         for _ in 0..<40 {
             guard case .success(let status) = Platform.status(of: current, followLinks: false),
                   status.kind == .symbolicLink else { return current }
-            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = Platform.withCPath(current) { link in
-                buffer.withUnsafeMutableBufferPointer { out in
-                    out.withMemoryRebound(to: CChar.self) { readlink(link, $0.baseAddress!, $0.count - 1) }
-                }
-            }
-            guard length > 0 else { return current }
-            let destination = Array(buffer[..<length])
+            guard let destination = Platform.linkTarget(current) else { return current }
             if destination.first == 0x2F {
                 current = destination
             } else if let slash = current.lastIndex(of: 0x2F) {
@@ -121,32 +95,18 @@ public final class AtomicOutputFile {
         finished = true
         var failureText: String?
         if temporaryPath == nil {
-            descriptor = Platform.openExistingForWriting(target)
-            if descriptor < 0 { failureText = Platform.errorText(errno) }
-        }
-        if failureText == nil {
-            bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        failureText = Platform.errorText(errno)
-                        return
-                    }
-                    offset += written
-                }
+            switch Platform.openExistingForWriting(target) {
+            case .success(let opened): descriptor = opened
+            case .failure(let error): failureText = error.message
             }
         }
+        if failureText == nil { failureText = Platform.writeAll(descriptor, bytes)?.message }
         // Devices and FIFOs cannot be synced (EINVAL); only the temporary file needs to reach the disk.
-        if failureText == nil && temporaryPath != nil && fsync(descriptor) != 0 { failureText = Platform.errorText(errno) }
-        if descriptor >= 0 && close(descriptor) != 0 && failureText == nil { failureText = Platform.errorText(errno) }
+        if failureText == nil && temporaryPath != nil { failureText = Platform.sync(descriptor)?.message }
+        if descriptor >= 0, let error = Platform.closeDescriptor(descriptor), failureText == nil { failureText = error.message }
         descriptor = -1
         if failureText == nil, let temporaryPath {
-            let renamed = Platform.withCPath(temporaryPath) { from in
-                Platform.withCPath(target) { to in rename(from, to) }
-            }
-            if renamed != 0 { failureText = Platform.errorText(errno) }
+            failureText = Platform.moveFile(temporaryPath, over: target)?.message
         }
         if failureText == nil { releaseCleanupSlot() }
         if let failureText {
@@ -159,13 +119,13 @@ public final class AtomicOutputFile {
     public func discard() {
         guard !finished else { return }
         finished = true
-        if descriptor >= 0 { close(descriptor) }
+        if descriptor >= 0 { Platform.closeDescriptor(descriptor) }
         descriptor = -1
         removeTemporary()
     }
 
     private func removeTemporary() {
-        if let temporaryPath { _ = Platform.withCPath(temporaryPath) { unlink($0) } }
+        if let temporaryPath { Platform.removeFile(temporaryPath) }
         releaseCleanupSlot()
     }
 

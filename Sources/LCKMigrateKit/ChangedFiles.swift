@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LCKCore
 
 /// `--files-from FILE|-`: a newline-separated list of paths (such as `git diff --name-only`) to scan
@@ -24,11 +17,13 @@ public enum ChangedFiles {
         if source == "-" { return try readAll(descriptor: 0, name: "stdin") }
         // Any readable file, pipes included, so `--files-from <(git diff --name-only main)` works.
         let absolute = source.hasPrefix("/") ? source : currentDirectory + "/" + source
-        let descriptor = Platform.withCPath(Array(absolute.utf8)) { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else {
-            throw FileProblemError(FileProblem(path: source, message: "cannot read --files-from list (\(Platform.errorText(errno)))"))
+        let descriptor: Int32
+        switch Platform.openForReading(Array(absolute.utf8)) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error):
+            throw FileProblemError(FileProblem(path: source, message: "cannot read --files-from list (\(error.message))"))
         }
-        defer { close(descriptor) }
+        defer { Platform.closeDescriptor(descriptor) }
         return try readAll(descriptor: descriptor, name: source)
     }
 
@@ -57,16 +52,10 @@ public enum ChangedFiles {
     }
 
     private static func readAll(descriptor: Int32, name: String) throws(FileProblemError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileProblemError(FileProblem(path: name, message: "cannot read --files-from list (\(Platform.errorText(errno)))"))
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
+        switch Platform.readAll(descriptor: descriptor) {
+        case .success(let bytes): return bytes
+        case .failure(let error):
+            throw FileProblemError(FileProblem(path: name, message: "cannot read --files-from list (\(error.message))"))
         }
     }
 }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LCKCore
 
 /// A Swift file found by discovery: how to open it and how to name it in output.
@@ -154,7 +147,7 @@ public enum FileDiscovery {
         lhs.withUnsafeBufferPointer { left in
             rhs.withUnsafeBufferPointer { right in
                 let common = min(left.count, right.count)
-                let prefix = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                let prefix = common == 0 ? 0 : Platform.compareMemory(left.baseAddress!, right.baseAddress!, common)
                 return prefix != 0 ? prefix : Int32(left.count) - Int32(right.count)
             }
         }
@@ -199,15 +192,43 @@ public enum FileDiscovery {
         into found: inout [DiscoveredFile],
         problems: inout [FileProblem]
     ) -> Int {
+        var walk = TreeWalk(root: root, options: options)
+        walk.stack.append(PendingDirectory(raw: root, display: display))
+        // The walk appends to the caller's arrays, handed over and back without copying.
+        swap(&walk.found, &found)
+        swap(&walk.problems, &problems)
+        defer {
+            swap(&walk.found, &found)
+            swap(&walk.problems, &problems)
+        }
+        while !shouldStop(), let directory = walk.stack.popLast() {
+            walk.list(directory)
+        }
+        return walk.matches
+    }
+
+    /// One walk from a root: the folders still to list, what was found and the problems met.
+    private struct TreeWalk {
+        let root: [UInt8]
+        let options: DiscoveryOptions
+        var stack: [PendingDirectory] = []
+        var found: [DiscoveredFile] = []
+        var problems: [FileProblem] = []
         var matches = 0
-        var stack = [PendingDirectory(raw: root, display: display)]
         var visited = Set<[UInt64]>()
-        // Computed on the first link met: most trees have none.
+        /// Computed on the first link met: most trees have none.
         var resolvedRoot: [UInt8]??
-        while !shouldStop(), let directory = stack.popLast() {
+
+        init(root: [UInt8], options: DiscoveryOptions) {
+            self.root = root
+            self.options = options
+        }
+
+        /// Lists `directory` and takes in each entry.
+        mutating func list(_ directory: PendingDirectory) {
             if case .success(let status) = Platform.status(of: directory.raw, followLinks: true) {
                 // Guards against loops when directory links are followed, and against a root given twice.
-                guard visited.insert([status.device, status.inode]).inserted else { continue }
+                guard visited.insert([status.device, status.inode]).inserted else { return }
             }
             let entries: [Platform.DirectoryEntry]
             switch Platform.directoryEntries(directory.raw, needsStatus: isSwiftName) {
@@ -216,86 +237,94 @@ public enum FileDiscovery {
                     path: directory.display.isEmpty ? "." : directory.display,
                     message: "cannot read directory: \(error.message)"
                 ))
-                continue
+                return
             case .success(let listed):
                 entries = listed
             }
-            for entry in entries {
-                let name = entry.name
-                let isSwiftName = isSwiftName(name)
-                // Most entries of a large tree are settled by the listing alone: other files, and folders.
-                if entry.listedKind == .regular && !isSwiftName || entry.listedKind == .other && !isSwiftName { continue }
-                let childRaw = directory.raw + [0x2F] + name
-                let childDisplay = DisplayPath.join(directory.display, String(decoding: name, as: UTF8.self))
-                if entry.listedKind == .directory {
-                    if !options.excludedDirectoryNames.contains(String(decoding: name, as: UTF8.self)) {
-                        stack.append(PendingDirectory(raw: childRaw, display: childDisplay))
-                    }
-                    continue
+            for entry in entries { take(entry, in: directory) }
+        }
+
+        /// A Swift file is found, a folder queued, anything else skipped or reported.
+        private mutating func take(_ entry: Platform.DirectoryEntry, in directory: PendingDirectory) {
+            let name = entry.name
+            let isSwiftName = isSwiftName(name)
+            // Most entries of a large tree are settled by the listing alone: other files, and folders.
+            if entry.listedKind == .regular && !isSwiftName || entry.listedKind == .other && !isSwiftName { return }
+            let child = PendingDirectory(
+                raw: directory.raw + [0x2F] + name,
+                display: DisplayPath.join(directory.display, String(decoding: name, as: UTF8.self)))
+            if entry.listedKind == .directory {
+                queue(child, named: name)
+                return
+            }
+            let linkStatus: Platform.FileStatus
+            switch entry.status ?? Platform.status(of: child.raw, followLinks: false) {
+            case .success(let status):
+                linkStatus = status
+            case .failure(let error):
+                // Vanished since readdir: nothing left to scan. Anything else (a path too long) is said.
+                if !error.isNotFound {
+                    problems.append(FileProblem(path: child.display, message: "cannot inspect: \(error.message)"))
                 }
-                let linkStatus: Platform.FileStatus
-                switch entry.status ?? Platform.status(of: childRaw, followLinks: false) {
-                case .success(let status):
-                    linkStatus = status
-                case .failure(let error):
-                    // Vanished since readdir: nothing left to scan. Anything else (a path too long) is said.
-                    if !error.isNotFound {
-                        problems.append(FileProblem(path: childDisplay, message: "cannot inspect: \(error.message)"))
-                    }
-                    continue
-                }
-                switch linkStatus.kind {
-                case .directory:
-                    if !options.excludedDirectoryNames.contains(String(decoding: name, as: UTF8.self)) {
-                        stack.append(PendingDirectory(raw: childRaw, display: childDisplay))
-                    }
-                case .regular:
-                    if isSwiftName {
-                        if let skipped = oversized(linkStatus, display: childDisplay, options: options) {
-                            problems.append(skipped)
-                        } else {
-                            found.append(DiscoveredFile(displayPath: childDisplay, fileSystemPath: childRaw))
-                        }
-                        matches += 1
-                    }
-                case .symbolicLink:
-                    switch Platform.status(of: childRaw, followLinks: true) {
-                    case .failure(let error):
-                        if isSwiftName {
-                            problems.append(FileProblem(path: childDisplay, message: "broken symbolic link (\(error.message)); fix or remove the link"))
-                        }
-                    case .success(let target):
-                        let wanted = isSwiftName || (target.kind == .directory && options.followDirectorySymlinks)
-                        if wanted && !options.followLinksOutsideRoot {
-                            if resolvedRoot == nil { resolvedRoot = .some(Platform.resolvedPath(root)) }
-                            if let outside = outsideRootNote(childRaw, root: resolvedRoot!, display: childDisplay) {
-                                problems.append(outside)
-                                continue
-                            }
-                        }
-                        if target.kind == .regular && isSwiftName {
-                            if let skipped = oversized(target, display: childDisplay, options: options) {
-                                problems.append(skipped)
-                            } else {
-                                found.append(DiscoveredFile(displayPath: childDisplay, fileSystemPath: childRaw))
-                            }
-                            matches += 1
-                        } else if target.kind == .other && isSwiftName {
-                            problems.append(FileProblem(
-                                path: childDisplay, message: "link to a FIFO, socket or device, not a regular file; skipped"))
-                        } else if target.kind == .directory && options.followDirectorySymlinks
-                            && !options.excludedDirectoryNames.contains(String(decoding: name, as: UTF8.self)) {
-                            stack.append(PendingDirectory(raw: childRaw, display: childDisplay))
-                        }
-                    }
-                case .other:
-                    if isSwiftName {
-                        problems.append(FileProblem(path: childDisplay, message: "not a regular file (a FIFO, socket or device); skipped"))
-                    }
+                return
+            }
+            switch linkStatus.kind {
+            case .directory:
+                queue(child, named: name)
+            case .regular:
+                if isSwiftName { keep(child, linkStatus) }
+            case .symbolicLink:
+                takeLink(child, named: name, isSwiftName: isSwiftName)
+            case .other:
+                if isSwiftName {
+                    problems.append(FileProblem(
+                        path: child.display, message: "not a regular file (a FIFO, socket or device); skipped"))
                 }
             }
         }
-        return matches
+
+        /// A link is followed to a Swift file, or to a folder when the options say so, unless it leaves the root.
+        private mutating func takeLink(_ child: PendingDirectory, named name: [UInt8], isSwiftName: Bool) {
+            switch Platform.status(of: child.raw, followLinks: true) {
+            case .failure(let error):
+                if isSwiftName {
+                    problems.append(FileProblem(
+                        path: child.display, message: "broken symbolic link (\(error.message)); fix or remove the link"))
+                }
+            case .success(let target):
+                let wanted = isSwiftName || (target.kind == .directory && options.followDirectorySymlinks)
+                if wanted && !options.followLinksOutsideRoot {
+                    if resolvedRoot == nil { resolvedRoot = .some(Platform.resolvedPath(root)) }
+                    if let outside = outsideRootNote(child.raw, root: resolvedRoot!, display: child.display) {
+                        problems.append(outside)
+                        return
+                    }
+                }
+                if target.kind == .regular && isSwiftName {
+                    keep(child, target)
+                } else if target.kind == .other && isSwiftName {
+                    problems.append(FileProblem(
+                        path: child.display, message: "link to a FIFO, socket or device, not a regular file; skipped"))
+                } else if target.kind == .directory && options.followDirectorySymlinks {
+                    queue(child, named: name)
+                }
+            }
+        }
+
+        /// Queues a folder unless its name is excluded.
+        private mutating func queue(_ child: PendingDirectory, named name: [UInt8]) {
+            if !options.excludedDirectoryNames.contains(String(decoding: name, as: UTF8.self)) { stack.append(child) }
+        }
+
+        /// Counts a Swift file and keeps it, or reports it when it is over the size limit.
+        private mutating func keep(_ child: PendingDirectory, _ status: Platform.FileStatus) {
+            if let skipped = oversized(status, display: child.display, options: options) {
+                problems.append(skipped)
+            } else {
+                found.append(DiscoveredFile(displayPath: child.display, fileSystemPath: child.raw))
+            }
+            matches += 1
+        }
     }
 
     private static func isSwiftName(_ name: [UInt8]) -> Bool {

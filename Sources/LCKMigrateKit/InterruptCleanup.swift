@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// Removes unfinished output files when the process is interrupted (Ctrl-C, `kill`, a closed terminal).
@@ -30,32 +23,12 @@ public enum InterruptCleanup {
     /// them, and an interrupt that waits until the scan ends is no interrupt.
     public static func installHandlers() {
         _ = slots  // Allocate the table before any handler can run.
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblocked, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            var action = sigaction()
-            #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = InterruptCleanup.handle
-            #else
-            action.__sigaction_handler.sa_handler = InterruptCleanup.handle
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signal, &action, nil)
-        }
+        Platform.installTerminationHandler(InterruptCleanup.handle)
     }
 
     /// Signals that would run the handler, blocked while `body` runs so a file is never created unregistered.
     static func withSignalsBlocked<Result>(_ body: () throws(FileProblemError) -> Result) throws(FileProblemError) -> Result {
-        var blocked = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&blocked)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signal) }
-        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        return try body()
+        try Platform.withTerminationSignalsBlocked(body)
     }
 
     /// Tracks `path` (raw bytes) until `unregister`; returns the slot, or nil when the table is full.
@@ -90,8 +63,8 @@ public enum InterruptCleanup {
     private static let handle: @convention(c) (Int32) -> Void = { signal in
         for slot in 0..<InterruptCleanup.capacity {
             let address = InterruptCleanup.slots[slot]
-            if let path = UnsafePointer<CChar>(bitPattern: address) { unlink(path) }
+            if let path = UnsafePointer<CChar>(bitPattern: address) { Platform.unlinkInSignalHandler(path) }
         }
-        _exit(128 + signal)
+        Platform.exitImmediately(128 + signal)
     }
 }

@@ -1,4 +1,5 @@
 import LCKCore
+import LCKMigrationModel
 import LCKReporters
 import LCKRules
 

@@ -144,9 +144,10 @@ package enum Platform {
     }
 
     /// Opens an existing file for writing without truncating or creating it (devices and FIFOs, which
-    /// cannot be replaced by rename); -1 with `errno` set on failure.
-    package static func openExistingForWriting(_ path: [UInt8]) -> Int32 {
-        withCPath(path) { open($0, O_WRONLY | O_CLOEXEC) }
+    /// cannot be replaced by rename).
+    package static func openExistingForWriting(_ path: [UInt8]) -> Result<Int32, PlatformError> {
+        let descriptor = withCPath(path) { open($0, O_WRONLY | O_CLOEXEC) }
+        return descriptor >= 0 ? .success(descriptor) : .failure(PlatformError(code: errno))
     }
 
     /// Reads a whole regular file. Refuses anything else, so FIFOs and devices never block a scan.
@@ -177,17 +178,182 @@ package enum Platform {
         }
         if readError != 0 { return .failure(PlatformError(code: readError)) }
         guard bytes.count > expected else { return .success(bytes) }
+        if let error = appendRest(of: descriptor, to: &bytes) { return .failure(error) }
+        return .success(bytes)
+    }
+
+    /// Reads `descriptor` to its end in 64 KiB chunks (pipes and terminals included).
+    package static func readAll(descriptor: Int32) -> Result<[UInt8], PlatformError> {
+        var bytes: [UInt8] = []
+        if let error = appendRest(of: descriptor, to: &bytes) { return .failure(error) }
+        return .success(bytes)
+    }
+
+    private static func appendRest(of descriptor: Int32, to bytes: inout [UInt8]) -> PlatformError? {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(PlatformError(code: errno))
+                return PlatformError(code: errno)
             }
-            if count == 0 { break }
+            if count == 0 { return nil }
             bytes.append(contentsOf: chunk[0..<count])
         }
-        return .success(bytes)
+    }
+
+    /// Opens a file (or FIFO) for reading; the error when it cannot.
+    package static func openForReading(_ path: [UInt8]) -> Result<Int32, PlatformError> {
+        let descriptor = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        return descriptor >= 0 ? .success(descriptor) : .failure(PlatformError(code: errno))
+    }
+
+    /// Closes `descriptor`; the error when closing reports one (a write that failed late).
+    @discardableResult
+    package static func closeDescriptor(_ descriptor: Int32) -> PlatformError? {
+        close(descriptor) == 0 ? nil : PlatformError(code: errno)
+    }
+}
+
+// MARK: - Writing output files
+
+extension Platform {
+    /// The error a chain of symbolic links that never ends gives (`ELOOP`).
+    package static let symbolicLinkLoop = PlatformError(code: ELOOP)
+
+    /// Whether this process may write the existing file at `path`; the reason when not.
+    package static func checkWritable(_ path: [UInt8]) -> PlatformError? {
+        withCPath(path) { access($0, W_OK) } == 0 ? nil : PlatformError(code: errno)
+    }
+
+    /// Creates a unique file from `template` (NUL-terminated, ending in `XXXXXX`, which is replaced in place).
+    package static func makeTemporaryFile(_ template: inout [UInt8]) -> Result<Int32, PlatformError> {
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
+        }
+        return descriptor >= 0 ? .success(descriptor) : .failure(PlatformError(code: errno))
+    }
+
+    /// The permission bits a new file gets under the process's umask (`0o666 & ~umask`).
+    package static func newFileMode() -> UInt32 {
+        let mask = umask(0)
+        umask(mask)
+        return UInt32(0o666 & ~mask)
+    }
+
+    /// Sets the permission bits of an open file.
+    package static func setMode(_ descriptor: Int32, _ mode: UInt32) {
+        fchmod(descriptor, mode_t(mode))
+    }
+
+    /// The target a symbolic link names, as stored in the link; nil when it cannot be read.
+    package static func linkTarget(_ path: [UInt8]) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = withCPath(path) { link in
+            buffer.withUnsafeMutableBufferPointer { out in
+                out.withMemoryRebound(to: CChar.self) { readlink(link, $0.baseAddress!, $0.count - 1) }
+            }
+        }
+        return length > 0 ? Array(buffer[..<length]) : nil
+    }
+
+    /// Writes all of `bytes`, retrying after interrupts; the error that stopped it.
+    package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> PlatformError? {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return PlatformError(code: errno)
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    /// Flushes an open file to the disk (`fsync`).
+    package static func sync(_ descriptor: Int32) -> PlatformError? {
+        fsync(descriptor) == 0 ? nil : PlatformError(code: errno)
+    }
+
+    /// Renames `source` over `destination` (atomic within one file system).
+    package static func moveFile(_ source: [UInt8], over destination: [UInt8]) -> PlatformError? {
+        let result = withCPath(source) { from in withCPath(destination) { to in rename(from, to) } }
+        return result == 0 ? nil : PlatformError(code: errno)
+    }
+
+    /// Removes the file at `path`, ignoring failure (used to clean up).
+    package static func removeFile(_ path: [UInt8]) {
+        _ = withCPath(path) { unlink($0) }
+    }
+
+    /// Creates a folder; nil when it was made or already exists.
+    package static func makeDirectory(_ path: [UInt8]) -> PlatformError? {
+        withCPath(path) { mkdir($0, 0o777) } == 0 || errno == EEXIST ? nil : PlatformError(code: errno)
+    }
+}
+
+// MARK: - Signals, clocks, memory
+
+extension Platform {
+    /// The signals that end a run early: Ctrl-C, `kill`, a closed terminal.
+    private static let terminationSignals = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Unblocks the termination signals and makes `handler` run on each of them.
+    package static func installTerminationHandler(_ handler: @escaping @convention(c) (Int32) -> Void) {
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in terminationSignals { sigaddset(&unblocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        for signal in terminationSignals {
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = handler
+            #else
+            action.__sigaction_handler.sa_handler = handler
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// Runs `body` with the termination signals held off on this thread.
+    package static func withTerminationSignalsBlocked<Result>(
+        _ body: () throws(FileProblemError) -> Result
+    ) throws(FileProblemError) -> Result {
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&blocked)
+        for signal in terminationSignals { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
+    }
+
+    /// `unlink`, callable from a signal handler (async-signal-safe, no allocation).
+    package static func unlinkInSignalHandler(_ path: UnsafePointer<CChar>) {
+        unlink(path)
+    }
+
+    /// `_exit`: ends the process at once, without running exit handlers (safe in a signal handler).
+    package static func exitImmediately(_ status: Int32) -> Never {
+        _exit(status)
+    }
+
+    /// CPU time of the calling thread, in nanoseconds.
+    package static func threadCPUNanoseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
+    }
+
+    /// `memcmp` of `count` bytes.
+    @inline(__always)
+    package static func compareMemory(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Int32 {
+        memcmp(lhs, rhs, count)
     }
 }
 

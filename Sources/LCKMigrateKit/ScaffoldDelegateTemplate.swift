@@ -15,39 +15,8 @@ enum ScaffoldDelegateTemplate {
     static let essentialActions = ["CXStartCallAction", "CXAnswerCallAction", "CXEndCallAction"]
 
     static func render(_ facts: ScaffoldFacts) -> String {
-        var cases = ""
-        var seen: Set<String> = []
-        var unmapped: [ScaffoldFacts.Handler] = []
-        // Every call needs start (CallingSystem performs it), join and end, handled today or not.
-        var handlers = facts.handlers
-        for essential in Self.essentialActions where !handlers.contains(where: { $0.actionType == essential }) {
-            handlers.append(ScaffoldFacts.Handler(actionType: essential, function: "", location: ""))
-        }
-        for handler in handlers {
-            guard let mapped = actionMap[handler.actionType] else {
-                unmapped.append(handler)
-                continue
-            }
-            let origin = handler.function.isEmpty
-                ? "The app has no \(handler.actionType) handler today; every call needs this one."
-                : "Was \(ScaffoldGenerator.comment(handler.function)) for \(handler.actionType) at \(ScaffoldGenerator.comment(handler.location))."
-            for lck in mapped.lck where seen.insert(lck).inserted {
-                cases += """
-                            case let action as \(lck):
-                                // \(origin)
-                                // TODO: port that handler's body; resolve every path, then \(mapped.fulfill).
-                                action.fail()
-
-                    """
-            }
-        }
-        var defaultNotes = ""
-        for handler in unmapped {
-            defaultNotes += "            // \(handler.actionType) was handled by \(ScaffoldGenerator.comment(handler.function)) at "
-            defaultNotes += "\(ScaffoldGenerator.comment(handler.location))"
-            defaultNotes += handler.actionType == "CXSetTranslatingCallAction"
-                ? ": on iOS 26 check `action as? SetTranslatingAction` here.\n" : ": no direct case; handle it here.\n"
-        }
+        let (cases, unmapped) = actionCases(facts)
+        let defaultNotes = defaultNotes(unmapped)
         let resetOrigin = facts.callbacks["providerDidReset(_:)"].map { " Was providerDidReset(_:) at \(ScaffoldGenerator.comment($0))." } ?? ""
         let beginOrigin = facts.callbacks["providerDidBegin(_:)"].map { " Was providerDidBegin(_:) at \(ScaffoldGenerator.comment($0))." } ?? ""
         return ScaffoldGenerator.header + """
@@ -99,6 +68,50 @@ enum ScaffoldDelegateTemplate {
             }
 
             """
+    }
+
+    /// One `case` per LiveCommunicationKit action the app's handlers (and the essential ones) map to, and
+    /// the handlers with no mapped action, which the `default` case notes.
+    private static func actionCases(_ facts: ScaffoldFacts) -> (cases: String, unmapped: [ScaffoldFacts.Handler]) {
+        var cases = ""
+        var seen: Set<String> = []
+        var unmapped: [ScaffoldFacts.Handler] = []
+        // Every call needs start (CallingSystem performs it), join and end, handled today or not.
+        var handlers = facts.handlers
+        for essential in Self.essentialActions where !handlers.contains(where: { $0.actionType == essential }) {
+            handlers.append(ScaffoldFacts.Handler(actionType: essential, function: "", location: ""))
+        }
+        for handler in handlers {
+            guard let mapped = actionMap[handler.actionType] else {
+                unmapped.append(handler)
+                continue
+            }
+            let origin = handler.function.isEmpty
+                ? "The app has no \(handler.actionType) handler today; every call needs this one."
+                : "Was \(ScaffoldGenerator.comment(handler.function)) for \(handler.actionType) at \(ScaffoldGenerator.comment(handler.location))."
+            for lck in mapped.lck where seen.insert(lck).inserted {
+                cases += """
+                            case let action as \(lck):
+                                // \(origin)
+                                // TODO: port that handler's body; resolve every path, then \(mapped.fulfill).
+                                action.fail()
+
+                    """
+            }
+        }
+        return (cases, unmapped)
+    }
+
+    /// Comment lines in the `default` case for handlers whose action has no direct case.
+    private static func defaultNotes(_ unmapped: [ScaffoldFacts.Handler]) -> String {
+        var defaultNotes = ""
+        for handler in unmapped {
+            defaultNotes += "            // \(handler.actionType) was handled by \(ScaffoldGenerator.comment(handler.function)) at "
+            defaultNotes += "\(ScaffoldGenerator.comment(handler.location))"
+            defaultNotes += handler.actionType == "CXSetTranslatingCallAction"
+                ? ": on iOS 26 check `action as? SetTranslatingAction` here.\n" : ": no direct case; handle it here.\n"
+        }
+        return defaultNotes
     }
 }
 

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LCKCore
 import LCKLexer
 import LCKParser
@@ -50,8 +43,8 @@ public enum ScaffoldWriter {
             case .success:
                 throw FileProblemError(FileProblem(path: prefix, message: "is not a folder; give a folder for --output"))
             case .failure:
-                if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
-                    throw FileProblemError(FileProblem(path: prefix, message: "cannot create the folder (\(Platform.errorText(errno)))"))
+                if let error = Platform.makeDirectory(Array(prefix.utf8)) {
+                    throw FileProblemError(FileProblem(path: prefix, message: "cannot create the folder (\(error.message))"))
                 }
             }
         }

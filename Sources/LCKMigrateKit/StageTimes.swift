@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// Opt-in profile of a scan: CPU time per pipeline stage, summed over all workers.
@@ -51,9 +44,7 @@ public final class StageTimes: Sendable {
 
     /// CPU time of the calling thread, in nanoseconds.
     package static func threadCPUNanoseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
+        Platform.threadCPUNanoseconds()
     }
 }
 

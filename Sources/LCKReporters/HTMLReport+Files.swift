@@ -1,4 +1,5 @@
 import LCKCore
+import LCKMigrationModel
 
 extension HTMLMigrationReport {
     /// Collapsed per-file sections with each listed finding's source lines and, for renames,

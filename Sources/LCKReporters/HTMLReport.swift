@@ -1,4 +1,5 @@
 import LCKCore
+import LCKMigrationModel
 
 /// The migration report as one self-contained HTML page: inline CSS and SVG, no script, no
 /// external assets; light and dark; per-file sections collapsed so very large scans open fast.

@@ -1,3 +1,4 @@
+import LCKMigrationModel
 /// Inline SVG charts for the HTML report; colours come from CSS classes so dark mode applies.
 enum HTMLReportCharts {
     struct Bar {

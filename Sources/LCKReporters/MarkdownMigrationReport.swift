@@ -1,4 +1,5 @@
 import LCKCore
+import LCKMigrationModel
 
 /// The migration report as a GitHub pull-request comment: summary, the plan as a task list,
 /// usages per area, the mapping table, progress since an earlier scan and the files.
@@ -17,7 +18,7 @@ public struct MarkdownMigrationReport: Sendable {
 
     public func render(_ report: MigrationReport) -> [UInt8] {
         let footer = "\n<sub>\(ToolInfo.name) \(MarkdownText.escape(report.toolVersion)) · rules \(MarkdownText.escape(String(report.rulesFingerprint.prefix(12))))</sub>\n"
-        var page = MarkdownPage(limit: characterLimit - footer.utf8.count)
+        var page = MarkdownPage(limit: characterLimit - footer.utf8.count, reserve: 100, cutNote: .migration)
         let done = report.steps.count(where: { $0.state == .done })
         page.block("## CallKit → LiveCommunicationKit migration: \(done) of \(report.steps.count) plan steps done")
         page.block(
@@ -110,39 +111,5 @@ public struct MarkdownMigrationReport: Sendable {
             scalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
         }
         return MarkdownText.escape(String(scalars))
-    }
-}
-
-/// Markdown that never grows past `limit` bytes; lists and tables are added one whole row at a time.
-private struct MarkdownPage {
-    let limit: Int
-    var text = ""
-    /// Room kept so a cut list can always say how much it left out.
-    private let reserve = 100
-
-    init(limit: Int) { self.limit = limit }
-
-    mutating func block(_ line: String) {
-        let block = (text.isEmpty ? "" : "\n") + line + "\n"
-        if text.utf8.count + block.utf8.count + reserve <= limit { text += block }
-    }
-
-    mutating func rows(header: String?, _ rows: [String], noun: String) {
-        var block = text.isEmpty ? "" : "\n"
-        if let header { block += header + "\n" }
-        var used = text.utf8.count + block.utf8.count
-        guard used + reserve <= limit else { return }
-        var shown = 0
-        for row in rows {
-            let size = row.utf8.count + 1
-            if used + size + reserve > limit { break }
-            block += row + "\n"
-            used += size
-            shown += 1
-        }
-        if shown == 0 && header != nil { block = text.isEmpty ? "" : "\n" }
-        let hidden = rows.count - shown
-        if hidden > 0 { block += (shown > 0 && header != nil ? "\n" : "") + "_…and \(hidden) more \(noun)\(hidden == 1 ? "" : "s") not shown._\n" }
-        text += block
     }
 }

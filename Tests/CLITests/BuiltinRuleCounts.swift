@@ -1,4 +1,5 @@
 import Foundation
+import LCKTestSupport
 
 /// Counts of the built-in rule files read straight from `Rules/` with Foundation's JSON parser, so the
 /// CLI tests do not hard-code how many rules exist: adding a mapping stays a data-only change.
@@ -11,7 +12,7 @@ enum BuiltinRuleCounts {
     static var all: Int { mappings + analyzerKinds.count }
 
     private static func entries(in folder: String) -> [[String: Any]] {
-        let directory = CLI.packageRoot + "/Rules/" + folder
+        let directory = PackageRoot.path + "/Rules/" + folder
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }
         var result: [[String: Any]] = []
         for name in names.sorted() {

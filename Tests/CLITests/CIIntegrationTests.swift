@@ -1,4 +1,5 @@
 import Foundation
+import LCKTestSupport
 import Testing
 
 /// A directive that suppresses nothing: the only finding the CLI can produce before the analyzers land
@@ -7,7 +8,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
 
 @Suite struct CIIntegrationTests {
     @Test func severalOutputsInOneRunMatchSingleFormatRuns() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("App/A.swift", unusedDirective)
         let combined = try CLI.run([
             "scan", "--output", "sarif=out/scan.sarif", "--output", "json=out/scan.json",
@@ -34,7 +35,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
     }
 
     @Test func anUnwritableOutputFailsBeforeScanning() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("A.swift", unusedDirective)
         let result = try CLI.run(["scan", "--output", "json=ok.json", "--output", "sarif=missing/dir/scan.sarif", "A.swift"], in: tree.root)
         #expect(result.status == 2)
@@ -48,7 +49,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
     }
 
     @Test func jsonAndSarifAreByteIdenticalForOneAndTwoJobs() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         for index in 0..<16 {
             try tree.file("M\(index % 3)/F\(index).swift", unusedDirective + "// lckmigrate:disable all\nlet x = 1 // lckmigrate:disable-line nope\n")
         }
@@ -63,7 +64,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
     }
 
     @Test func baselineRoundTripShiftsStaleEntriesAndStrictMode() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("A.swift", unusedDirective + "// lckmigrate:disable-line nope -- x\n")
         try tree.file("B.swift", unusedDirective)
         let write = try CLI.run(["scan", "--write-baseline", "baseline.json", "--fail-on", "note", "."], in: tree.root)
@@ -97,7 +98,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
     }
 
     @Test func configErrorsAndWarningsNamePositions() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("A.swift", unusedDirective)
         try tree.file(".lckmigrate.json", "{\n  \"failOn\": \"note\"\n  \"jobs\": 2\n}\n")
         let syntax = try CLI.run(["scan", "."], in: tree.root)
@@ -126,7 +127,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
     }
 
     @Test func configPrintShowsProvenance() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("App/A.swift", unusedDirective)
         try tree.file("App/.lckmigrate.json", "{\n  \"exclude\": [\"Generated\"],\n  \"failOn\": \"warning\",\n  \"baseline\": \"ci/base.json\"\n}\n")
         let result = try CLI.run(["config", "--print", "--fail-on", "never", "--severity", "transient_handle=note", "--output", "sarif=out.sarif", "App"], in: tree.root)
@@ -153,7 +154,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
     }
 
     @Test func filesFromSkipsDeletedAndNonSwiftPathsWithANote() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("App/A.swift", unusedDirective)
         try tree.file("App/Skip.swift", unusedDirective)
         try tree.file("README.md", "# readme\n")
@@ -175,7 +176,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
     }
 
     @Test func requireReasonAndSeverityOverridesDriveTheExitCode() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("A.swift", "// lckmigrate:disable-file transient_handle\nlet value = 1\n")
         #expect(try CLI.run(["scan", "--quiet", "A.swift"], in: tree.root).status == 0)
         let strict = try CLI.run(["scan", "--quiet", "--require-reason", "A.swift"], in: tree.root)

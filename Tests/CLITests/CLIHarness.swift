@@ -1,4 +1,5 @@
 import Foundation
+import LCKTestSupport
 import Testing
 
 /// Runs the built `lckmigrate` binary as a child process.
@@ -22,16 +23,13 @@ enum CLI {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             directory.deleteLastPathComponent()
         }
-        return packageRoot + "/.build/debug/lckmigrate"
+        return PackageRoot.path + "/.build/debug/lckmigrate"
     }()
-
-    static let packageRoot: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
     /// Runs with `arguments` in `directory`. Output goes to files rather than pipes, so a large report
     /// can never fill a pipe buffer and deadlock; stdin is /dev/null so nothing waits for input.
     static func run(_ arguments: [String], in directory: String) throws -> Result {
-        let scratch = try Scratch()
+        let scratch = try TemporaryTree()
         let outPath = scratch.root + "/stdout", errPath = scratch.root + "/stderr"
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
@@ -66,36 +64,9 @@ enum CLI {
     }
 }
 
-/// A unique temporary folder, removed when released; tests never share paths or change directory.
-final class Scratch {
-    let root: String
-
-    init() throws {
-        var template = Array("/tmp/lckmigrate-cli-tests-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
-        root = String(cString: made)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: root) }
-
-    func file(_ relative: String, _ contents: String = "let value = 1\n") throws {
-        try bytes(relative, Array(contents.utf8))
-    }
-
-    func bytes(_ relative: String, _ contents: [UInt8]) throws {
-        let url = URL(fileURLWithPath: root + "/" + relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contents).write(to: url)
-    }
-
-    func entries(_ relative: String = "") throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: root + "/" + relative).sorted()
-    }
-}
-
 /// Compares `actual` with `Goldens/<name>`; records it instead when `LCKMIGRATE_RECORD=1` or it is missing.
 func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let path = CLI.packageRoot + "/Tests/CLITests/Goldens/" + name
+    let path = PackageRoot.path + "/Tests/CLITests/Goldens/" + name
     let record = ProcessInfo.processInfo.environment["LCKMIGRATE_RECORD"] == "1"
     if record || !FileManager.default.fileExists(atPath: path) {
         try actual.write(toFile: path, atomically: true, encoding: .utf8)

@@ -1,11 +1,12 @@
 import Foundation
+import LCKTestSupport
 import Testing
 
 @Suite struct ReportCommandTests {
     @Test func markdownReportOfTheSamples() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryTree()
         let result = try CLI.run(["report", "Samples", "--format", "markdown", "--output", scratch.root + "/report.md", "--quiet"],
-                                 in: CLI.packageRoot)
+                                 in: PackageRoot.path)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardOutput.isEmpty)
         let text = try String(contentsOfFile: scratch.root + "/report.md", encoding: .utf8)
@@ -17,8 +18,8 @@ import Testing
     }
 
     @Test func htmlReportOfTheSamples() throws {
-        let scratch = try Scratch()
-        let result = try CLI.run(["report", "Samples", "--output", scratch.root + "/report.html", "--quiet"], in: CLI.packageRoot)
+        let scratch = try TemporaryTree()
+        let result = try CLI.run(["report", "Samples", "--output", scratch.root + "/report.html", "--quiet"], in: PackageRoot.path)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let html = try String(contentsOfFile: scratch.root + "/report.html", encoding: .utf8)
         #expect(html.components(separatedBy: "<li id=\"step-").count == 11)
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func htmlReportGoesToStdoutWithoutOutput() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryTree()
         try scratch.file("App/<script>.swift", "let provider = CXProvider(configuration: config) // </script>\n")
         let result = try CLI.run(["report", "App", "-q"], in: scratch.root)
         #expect(result.status == 0)
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func compareAddsProgressAndRejectsUnreadableFiles() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryTree()
         try scratch.file("App/Call.swift", "let x = 1\n")
         let earlier = #"{"version": "0.0.9", "findings": [{"ruleId": "cxprovider", "path": "App/Call.swift", "symbol": "CXProvider", "mappingKind": "merge"}]}"#
         try scratch.file("old.json", earlier)
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func usageErrors() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryTree()
         let format = try CLI.run(["report", ".", "--format", "pdf"], in: scratch.root)
         #expect(format.status == 2)
         #expect(format.standardError.contains("unknown format 'pdf' for --format; use html or markdown"))
@@ -68,20 +69,20 @@ import Testing
     }
 
     @Test func scaffoldWritesOnceAndRefusesToOverwrite() throws {
-        let scratch = try Scratch()
-        let first = try CLI.run(["scaffold", CLI.packageRoot + "/Samples/Speakerbox", "--output", "LCK"], in: scratch.root)
+        let scratch = try TemporaryTree()
+        let first = try CLI.run(["scaffold", PackageRoot.path + "/Samples/Speakerbox", "--output", "LCK"], in: scratch.root)
         #expect(first.status == 0, "stderr: \(first.standardError)")
         #expect(try scratch.entries("LCK") == ["CallingSystem.swift", "CallingSystemDelegate.swift", "HandleMapper.swift", "TODO.md", "VoIPPushHandler.swift"])
-        let again = try CLI.run(["scaffold", CLI.packageRoot + "/Samples/Speakerbox", "--output", "LCK"], in: scratch.root)
+        let again = try CLI.run(["scaffold", PackageRoot.path + "/Samples/Speakerbox", "--output", "LCK"], in: scratch.root)
         #expect(again.status == 2)
         #expect(again.standardError == "lckmigrate: error: LCK/CallingSystem.swift: already exists; not overwritten (use --force to replace it)\n")
-        let forced = try CLI.run(["scaffold", CLI.packageRoot + "/Samples/Speakerbox", "--output", "LCK", "--force"], in: scratch.root)
+        let forced = try CLI.run(["scaffold", PackageRoot.path + "/Samples/Speakerbox", "--output", "LCK", "--force"], in: scratch.root)
         #expect(forced.status == 0)
     }
 
     /// A link leading outside the scanned folder is a deliberate skip: a note, exit 0, as in `scan`.
     @Test func reportAndScaffoldTreatSkippedFilesAsNotesNotErrors() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryTree()
         try scratch.file("outside.swift", "import CallKit\nlet provider = CXProvider(configuration: CXProviderConfiguration())\n")
         try scratch.file("app/Calls.swift", "import CallKit\nlet provider = CXProvider(configuration: CXProviderConfiguration())\n")
         try FileManager.default.createSymbolicLink(atPath: scratch.root + "/app/Linked.swift", withDestinationPath: "../outside.swift")

@@ -13,7 +13,7 @@ import Testing
     }
 
     /// Screenshots `page` with logging on; console messages appear in stderr as `:CONSOLE` lines.
-    static func render(_ page: String, chromium: String, scratch: Scratch) throws -> Render {
+    static func render(_ page: String, chromium: String, scratch: TemporaryTree) throws -> Render {
         let shot = scratch.root + "/shot-\(UUID().uuidString).png"
         let log = scratch.root + "/chromium-\(UUID().uuidString).log"
         _ = FileManager.default.createFile(atPath: log, contents: nil)
@@ -54,9 +54,9 @@ import Testing
     @Test(.enabled(if: ExternalTool.chromium.shouldRun, Comment(rawValue: ExternalTool.chromium.missingMessage)))
     func samplesReportRendersWithoutConsoleErrorsAndIsNotBlank() throws {
         let chromium = try #require(ExternalTool.chromium.location, Comment(rawValue: ExternalTool.chromium.missingMessage))
-        let scratch = try Scratch()
+        let scratch = try TemporaryTree()
         let report = scratch.root + "/samples.html"
-        let result = try CLI.run(["report", "Samples", "--output", report, "--quiet"], in: CLI.packageRoot)
+        let result = try CLI.run(["report", "Samples", "--output", report, "--quiet"], in: PackageRoot.path)
         try #require(result.status == 0, "report failed: \(result.standardError)")
 
         // Calibration: a page with an error must be caught, and a blank page gives the size floor.
@@ -84,9 +84,9 @@ import Testing
     @Test(.enabled(if: ExternalTool.chromium.shouldRun, Comment(rawValue: ExternalTool.chromium.missingMessage)))
     func samplesReportHasNoHorizontalOverflowAt1280Pixels() throws {
         let chromium = try #require(ExternalTool.chromium.location, Comment(rawValue: ExternalTool.chromium.missingMessage))
-        let scratch = try Scratch()
+        let scratch = try TemporaryTree()
         let report = scratch.root + "/samples.html"
-        let result = try CLI.run(["report", "Samples", "--output", report, "--quiet"], in: CLI.packageRoot)
+        let result = try CLI.run(["report", "Samples", "--output", report, "--quiet"], in: PackageRoot.path)
         try #require(result.status == 0, "report failed: \(result.standardError)")
         let probe = """
             <script>

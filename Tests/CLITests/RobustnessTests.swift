@@ -1,4 +1,5 @@
 import Foundation
+import LCKTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +16,7 @@ import Musl
     }
 
     @Test func mutatedInputsStillGiveValidJSONAndSARIF() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryTree()
         var state: UInt64 = 7
         func next() -> UInt64 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -52,7 +53,7 @@ import Musl
     }
 
     @Test func permissionDeniedFilesAndFoldersAreReportedAndTheRestScanned() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryTree()
         chmod(scratch.root, 0o755)
         try scratch.file("Good.swift")
         try scratch.file("Secret.swift")
@@ -83,7 +84,7 @@ import Musl
     }
 
     @Test func maxFileSizeSkipsWithANoteAndExitZero() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryTree()
         try scratch.file("Small.swift")
         try scratch.bytes("Large.swift", Array(repeating: 0x0A, count: 3000))
         let result = try CLI.run(["scan", ".", "--max-file-size", "2KB", "--format", "json"], in: scratch.root)
@@ -104,7 +105,7 @@ import Musl
     }
 
     @Test func interruptLeavesNoTemporaryFilesAndExits130() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryTree()
         // Enough source that a debug build is still scanning when the signal arrives.
         let chunk = String(repeating: "let provider = CXProvider(configuration: c) // \"x\" \\(y)\n", count: 2000)
         for index in 0..<400 { try scratch.file("Corpus/File\(index).swift", chunk) }
@@ -133,7 +134,7 @@ import Musl
 
     /// Runs any executable with output in files (never pipes, which a large report could fill).
     static func run(_ executable: String, _ arguments: [String], in directory: String) throws -> CLI.Result {
-        let scratch = try Scratch()
+        let scratch = try TemporaryTree()
         let outPath = scratch.root + "/stdout", errPath = scratch.root + "/stderr"
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)

@@ -1,9 +1,10 @@
 import Foundation
+import LCKTestSupport
 import Testing
 
 @Suite struct RulesCommandTests {
     /// A pack that overrides the built-in `cxprovider` entry and adds an app wrapper mapping.
-    private func writeOverridePack(in tree: Scratch) throws {
+    private func writeOverridePack(in tree: TemporaryTree) throws {
         try tree.file("pack/mappings/app.json", """
             {"entries": [
               {"id": "cxprovider", "symbol": "CXProvider", "replacement": "ConversationManager", "mappingKind": "merge",
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func listShowsEveryRuleAndOverrides() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         let plain = try CLI.run(["rules", "list"], in: tree.root)
         #expect(plain.status == 0)
         let lines = plain.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func listAsJSON() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try writeOverridePack(in: tree)
         let result = try CLI.run(["rules", "list", "--format", "json", "--rules", "pack"], in: tree.root)
         #expect(result.status == 0)
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func explainPrintsThePageAndUnknownIdsSuggest() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         let known = try CLI.run(["rules", "explain", "cxhandle"], in: tree.root)
         #expect(known.status == 0)
         #expect(known.standardOutput.hasPrefix("# `cxhandle`: "))
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func validateReportsEveryErrorWithItsLocation() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         let ok = try CLI.run(["rules", "validate"], in: tree.root)
         #expect(ok.status == 0)
         #expect(ok.standardOutput.hasPrefix("OK: \(BuiltinRuleCounts.mappings) mappings and \(BuiltinRuleCounts.analyzerKinds.count) analyzer rules in the built-in table; 0 overridden; fingerprint "))
@@ -109,7 +110,7 @@ import Testing
     }
 
     @Test func validateFindsRenameCyclesOnceTheTableLoads() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("cycle/mappings/app.json", """
             {"entries": [
               {"id": "wrap_a", "symbol": "A", "replacement": "B", "mappingKind": "rename", "area": "provider",
@@ -125,7 +126,7 @@ import Testing
     }
 
     @Test func testRunsPackRulesAndAnnotatedSamples() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("pack/analyzers/no_code.json", """
             {"id": "no_code", "kind": "analyzer", "title": "t", "severity": "warning", "summary": "s", "rationale": "r",
              "lck": "l", "sources": [], "examples": {"triggering": ["↓f()"], "nonTriggering": ["g()"]}}
@@ -146,7 +147,7 @@ import Testing
     }
 
     @Test func samplesAreCheckedAgainstTheirAnnotationsWithTheRealAnalyzers() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         let handler = """
             func provider(_ provider: CXProvider, perform action: CXEndCallAction) {
                 guard let call = calls[action.callUUID] else { return }
@@ -170,7 +171,7 @@ import Testing
     }
 
     @Test func brokenPackStopsEveryRulesCommandWithExit2() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("broken/mappings/app.json", "{\"entries\": [\n  {\"id\": 7}\n]}")
         for arguments in [["rules", "list", "--rules", "broken"], ["rules", "test", "broken"], ["rules", "explain", "cxprovider", "--rules", "broken"]] {
             let result = try CLI.run(arguments, in: tree.root)
@@ -184,7 +185,7 @@ import Testing
     }
 
     @Test func docsAreDeterministicMatchTheCommittedCopyAndDropStalePages() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("out/removed_rule.md", "old\n")
         try tree.file("out/keep.txt", "not a page\n")
         let first = try CLI.run(["rules", "docs", "--output", "out"], in: tree.root)
@@ -193,7 +194,7 @@ import Testing
         #expect(first.standardError == "lckmigrate: wrote \(BuiltinRuleCounts.all + 1) pages to out\n")
         let written = try tree.entries("out")
         #expect(written.count == BuiltinRuleCounts.all + 2 && written.contains("README.md") && written.contains("keep.txt") && !written.contains("removed_rule.md"))
-        let committed = CLI.packageRoot + "/Rules/docs"
+        let committed = PackageRoot.path + "/Rules/docs"
         for name in written where name.hasSuffix(".md") {
             let generated = try String(contentsOfFile: tree.root + "/out/" + name, encoding: .utf8)
             let expected = try String(contentsOfFile: committed + "/" + name, encoding: .utf8)
@@ -205,7 +206,7 @@ import Testing
     }
 
     @Test func subcommandsAreCheckedWithSuggestions() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         let none = try CLI.run(["rules"], in: tree.root)
         #expect(none.status == 2)
         #expect(none.standardError.hasPrefix("lckmigrate: error: missing subcommand; use one of: list, explain, validate, test, docs\n"))
@@ -220,7 +221,7 @@ import Testing
     }
 
     @Test func wrapperPackValidates() throws {
-        let result = try CLI.run(["rules", "validate", "Samples/Wrappers/rules"], in: CLI.packageRoot)
+        let result = try CLI.run(["rules", "validate", "Samples/Wrappers/rules"], in: PackageRoot.path)
         #expect(result.status == 0)
         let packEntries = 7  // Samples/Wrappers/rules maps the seven CallService methods
         #expect(result.standardOutput.hasPrefix("OK: \(BuiltinRuleCounts.mappings + packEntries) mappings and \(BuiltinRuleCounts.analyzerKinds.count) analyzer rules in the built-in table and Samples/Wrappers/rules; 0 overridden;"))

@@ -1,18 +1,19 @@
 import Foundation
+import LCKTestSupport
 import Testing
 
 /// Custom packs end to end: the Wrappers sample's pack, overrides in a config file, and the rule
 /// table's fingerprint in reports.
 @Suite struct RulesPackTests {
     @Test func wrapperPackPassesItsOwnTests() throws {
-        let result = try CLI.run(["rules", "test", "Samples/Wrappers/rules"], in: CLI.packageRoot)
+        let result = try CLI.run(["rules", "test", "Samples/Wrappers/rules"], in: PackageRoot.path)
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix("PASS  callservice_end_call (mapping, 5 checks)\n"))
         #expect(result.standardOutput.hasSuffix("rules test: 7 rules passed, 0 failed, 0 skipped\n"))
     }
 
     @Test func scanWithTheWrapperPackFindsEveryWrapperCallSite() throws {
-        let result = try CLI.run(["scan", "--quiet", "--fail-on", "never", "--rules", "Samples/Wrappers/rules", "Samples/Wrappers"], in: CLI.packageRoot)
+        let result = try CLI.run(["scan", "--quiet", "--fail-on", "never", "--rules", "Samples/Wrappers/rules", "Samples/Wrappers"], in: PackageRoot.path)
         #expect(result.status == 0)
         let wrapperLines = result.standardOutput.split(separator: "\n").filter { $0.contains("[callservice_") }
         let sites = Set(wrapperLines.map { line -> String in
@@ -38,12 +39,12 @@ import Testing
             "SignalingInbox.swift:76:25 callservice_remote_hung_up",
         ])
         // Without the pack nothing of it is reported.
-        let plain = try CLI.run(["scan", "--quiet", "--fail-on", "never", "Samples/Wrappers"], in: CLI.packageRoot)
+        let plain = try CLI.run(["scan", "--quiet", "--fail-on", "never", "Samples/Wrappers"], in: PackageRoot.path)
         #expect(!plain.standardOutput.contains("[callservice_"))
     }
 
     @Test func configRulesOverrideIsShownAndReportsCarryTheFingerprint() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("pack/mappings/app.json", """
             {"entries": [
               {"id": "cxprovider", "symbol": "CXProvider", "replacement": "ConversationManager", "mappingKind": "merge",
@@ -78,16 +79,16 @@ import Testing
     }
 
     @Test func everySampleAppMatchesItsAnnotations() throws {
-        let apps = try FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot + "/Samples")
+        let apps = try FileManager.default.contentsOfDirectory(atPath: PackageRoot.path + "/Samples")
             .filter { !$0.contains(".") }.sorted()
         #expect(apps.count >= 9)
-        let result = try CLI.run(["rules", "test", "-q"] + apps.flatMap { ["--samples", "Samples/" + $0] }, in: CLI.packageRoot)
+        let result = try CLI.run(["rules", "test", "-q"] + apps.flatMap { ["--samples", "Samples/" + $0] }, in: PackageRoot.path)
         #expect(!result.standardOutput.contains("FAIL  Samples/"), "\(result.standardOutput)")
         #expect(result.standardOutput.hasSuffix(" samples passed, 0 failed, 0 skipped\n"))
     }
 
     @Test func brokenPackStopsTheScanBeforeAnalysing() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("broken/mappings/app.json", "{\"entries\": [\n  {\"id\": 7}\n]}")
         try tree.file("A.swift", "import CallKit\nlet p: CXProvider\n")
         let result = try CLI.run(["scan", "--rules", "broken", "--format", "json", "A.swift"], in: tree.root)

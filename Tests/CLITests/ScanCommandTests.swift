@@ -1,9 +1,10 @@
 import Foundation
+import LCKTestSupport
 import Testing
 
 @Suite struct ScanCommandTests {
     @Test func listFilesSkipsExcludedFoldersInByteOrder() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("App/Zeta.swift")
         try tree.file("App/alpha.swift")
         try tree.file("App/Sub/Call.swift")
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func doubleDashEndsOptions() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("-odd.swift")
         let result = try CLI.run(["scan", "--list-files", "--jobs=1", "--", "-odd.swift"], in: tree.root)
         #expect(result.status == 0)
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func missingPathIsReportedAndTheOtherPathsStillScanned() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("Good.swift")
         let result = try CLI.run(["scan", "Nope", "Good.swift"], in: tree.root)
         #expect(result.status == 2)
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func nonUTF8FileIsReportedWithItsLine() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.bytes("Legacy.swift", Array("let a = 1\nlet b = \"".utf8) + [0xFF, 0x22, 0x0A])
         let result = try CLI.run(["scan", "--quiet", "Legacy.swift"], in: tree.root)
         #expect(result.status == 2)
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func cleanTreeExitsZeroAndQuietSilencesTheSummary() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("A.swift", "struct A {}\n\n")
         let loud = try CLI.run(["scan", "."], in: tree.root)
         #expect(loud.status == 0)
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func jobCountDoesNotChangeAnyOutput() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         for index in 0..<30 {
             try tree.file("Module\(index % 4)/File\(index).swift", String(repeating: "let x\(index) = \(index)\n", count: index + 1))
         }
@@ -80,7 +81,7 @@ import Testing
     }
 
     @Test func unwritableOutputFailsBeforeScanning() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("A.swift")
         // "Nope" would produce its own error if scanning had started.
         let result = try CLI.run(["scan", "--output", "missing/report.txt", "A.swift", "Nope"], in: tree.root)
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func outputFileIsWrittenAtomicallyWithNoTemporaryLeft() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("src/A.swift")
         try tree.file("out/report.txt", "previous report")
         let result = try CLI.run(["scan", "-o", "out/report.txt", "--list-files", "src"], in: tree.root)
@@ -105,7 +106,7 @@ import Testing
     }
 
     @Test func folderWithoutSwiftFilesIsAnError() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("docs/README.md", "# docs\n")
         let result = try CLI.run(["scan", "docs"], in: tree.root)
         #expect(result.status == 2)
@@ -115,7 +116,7 @@ import Testing
 
 @Suite struct TokensCommandTests {
     @Test func unreadableFileIsReportedAndTheOthersStillPrinted() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("A.swift", "let a = 1\n")
         let result = try CLI.run(["tokens", "Missing.swift", "A.swift", "."], in: tree.root)
         #expect(result.status == 2)

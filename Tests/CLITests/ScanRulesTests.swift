@@ -1,4 +1,5 @@
 import Foundation
+import LCKTestSupport
 import Testing
 
 /// `scan --rules DIR` end to end, the JSON report of mapping findings, and bad input next to real findings.
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func customPackAddsAMappingWithoutCodeChanges() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("app/Pusher.swift", Self.wrapperUse)
         try tree.file("custom/mappings/wrapper.json", Self.wrapperRule)
         let plain = try CLI.run(["scan", "-q", "--format", "json", "app"], in: tree.root)
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func laterRulesOverrideBuiltinIDs() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("app/A.swift", "let provider: CXProvider\n")
         try tree.file("strict/mappings/provider.json", """
             {"entries": [{"id": "cxprovider", "symbol": "CXProvider", "replacement": "ConversationManager",
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func brokenRuleFileStopsBeforeScanningWithItsPosition() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("app/A.swift", "let provider: CXProvider\n")
         try tree.file("bad/mappings/broken.json", "{\n  \"entries\": [\n    {\"id\": 3}\n  ]\n}\n")
         let result = try CLI.run(["scan", "--format", "json", "--rules", "bad", "app"], in: tree.root)
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func missingRulesDirectoryIsAnError() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("app/A.swift", "let a = 1\n")
         let result = try CLI.run(["scan", "--rules", "nowhere", "app"], in: tree.root)
         #expect(result.status == 2)
@@ -100,7 +101,7 @@ import Testing
     }
 
     @Test func jsonReportIsSortedRelativeAndRepeatable() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("b/Later.swift", "let update = CXCallUpdate()\nupdate.hasVideo = true\n")
         try tree.file("a/Earlier.swift", "import CallKit\nlet controller: CXCallController\n")
         let first = try CLI.run(["scan", "-q", "--format", "json", "-j", "2", "."], in: tree.root)
@@ -120,7 +121,7 @@ import Testing
     }
 
     @Test func unreadableFileDoesNotStopTheScan() throws {
-        let tree = try Scratch()
+        let tree = try TemporaryTree()
         try tree.file("src/Call.swift", "let provider: CXProvider\n")
         try tree.bytes("src/Latin1.swift", [0x6C, 0x65, 0x74, 0x20, 0x73, 0x20, 0x3D, 0x20, 0x22, 0xE9, 0x22, 0x0A])
         let result = try CLI.run(["scan", "--format", "json", "src", "Missing.swift"], in: tree.root)

@@ -4,6 +4,7 @@ import LCKCore
 import LCKLexer
 import LCKMigrateKit
 import LCKRules
+import LCKTestSupport
 import Testing
 
 /// One example of one rule, as a test argument.
@@ -96,7 +97,7 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
     }
 
     @Test func everyAnalyzerFileIsRegistered() throws {
-        let folder = AnalyzerTestSupport.packageRoot + "/Sources/LCKAnalyzers"
+        let folder = PackageRoot.path + "/Sources/LCKAnalyzers"
         let files = try FileManager.default.contentsOfDirectory(atPath: folder)
             .filter { $0.hasSuffix("Analyzer.swift") && $0 != "Analyzer.swift" }
             .map { String($0.dropLast(".swift".count)) }

@@ -3,21 +3,16 @@ import LCKAnalyzers
 import LCKCore
 import LCKLexer
 import LCKRules
+import LCKTestSupport
 
 /// Shared helpers for analyzer tests: the rule table read from `Rules/` on disk (so an edited example
 /// is tested before the embedded copy is regenerated), `↓` markers, and failure rendering.
 enum AnalyzerTestSupport {
-    static let packageRoot: String = {
-        // Tests/LCKAnalyzersTests/AnalyzerTestSupport.swift → package root.
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
 
     /// `Rules/` from disk; a broken rule file fails every analyzer test loudly rather than silently.
     static let rules: RuleTable = {
         do {
-            return try RuleLoader.load(directories: [packageRoot + "/Rules"], includeBuiltin: false)
+            return try RuleLoader.load(directories: [PackageRoot.path + "/Rules"], includeBuiltin: false)
         } catch {
             fatalError("cannot load Rules/: \(error)")
         }

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 import LCKLexer
+import LCKTestSupport
 
 @Suite struct RoundTripTests {
-    /// The repository root, found from this file's path (Tests/LCKLexerTests/…).
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository root.
+    static let repositoryRoot = URL(fileURLWithPath: PackageRoot.path)
 
     @Test func everySourceFileOfThisRepositoryRoundTrips() throws {
         let sources = Self.repositoryRoot.appendingPathComponent("Sources")

@@ -4,13 +4,12 @@ import LCKCore
 import LCKLexer
 @testable import LCKMigrateKit
 import LCKRules
+import LCKTestSupport
 import Testing
 
 /// The per-file gate only skips work: with it, every file yields exactly the findings that running the
 /// detector and every analyzer unconditionally yields.
 @Suite struct AnalyzerGateTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
 
     /// Findings without the gate: the detector and all analyzers over one context.
     func ungated(_ analyzer: AnalyzerSuite, _ file: TokenizedFile) -> [Finding] {
@@ -29,7 +28,7 @@ import Testing
     }
 
     @Test func gateKeepsEveryFindingOfTheSamples() throws {
-        let discovered = FileDiscovery.discover(paths: ["Samples"], currentDirectory: Self.packageRoot).files
+        let discovered = FileDiscovery.discover(paths: ["Samples"], currentDirectory: PackageRoot.path).files
         try #require(discovered.count > 30)
         let analyzer = Self.prepared(discovered)
         var total = 0

@@ -6,6 +6,7 @@ import Musl
 #endif
 import LCKCore
 @testable import LCKMigrateKit
+import LCKTestSupport
 import Testing
 
 @Suite struct AtomicOutputFileTests {

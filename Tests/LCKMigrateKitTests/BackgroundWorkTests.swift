@@ -1,5 +1,6 @@
 import Foundation
 import LCKMigrateKit
+import LCKTestSupport
 import Synchronization
 import Testing
 

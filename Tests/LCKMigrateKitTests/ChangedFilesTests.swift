@@ -1,4 +1,5 @@
 @testable import LCKMigrateKit
+import LCKTestSupport
 import Testing
 
 @Suite struct ChangedFilesTests {

@@ -1,13 +1,12 @@
 import Foundation
 import LCKCore
 @testable import LCKMigrateKit
+import LCKTestSupport
 import Testing
 
 /// Rules/schemas/config.schema.json documents the config for editors; it must describe what the loader reads.
 @Suite struct ConfigSchemaTests {
-    private let schemaPath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Rules/schemas/config.schema.json").path
+    private let schemaPath = URL(fileURLWithPath: PackageRoot.path).appendingPathComponent("Rules/schemas/config.schema.json").path
 
     @Test func schemaPropertiesAreExactlyTheLoaderKeys() throws {
         let document = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: schemaPath))))

@@ -1,5 +1,6 @@
 import LCKCore
 @testable import LCKMigrateKit
+import LCKTestSupport
 import Testing
 
 @Suite struct ConfigurationTests {

@@ -1,6 +1,7 @@
 import Foundation
 import LCKCore
 @testable import LCKMigrateKit
+import LCKTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@ import LCKCore
 import LCKLexer
 @testable import LCKMigrateKit
 import LCKParser
+import LCKTestSupport
 import Testing
 
 /// Hostile input through the whole pipeline (read → lex → built-in analyzers → locate): no crash,
@@ -23,9 +24,7 @@ import Testing
         mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
     }
 
-    static let samplesRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Samples").path
+    static let samplesRoot = URL(fileURLWithPath: PackageRoot.path).appendingPathComponent("Samples").path
 
     static func samples() throws -> [[UInt8]] {
         let enumerator = try #require(FileManager.default.enumerator(atPath: samplesRoot))

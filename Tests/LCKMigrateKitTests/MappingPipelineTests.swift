@@ -1,6 +1,7 @@
 import Foundation
 import LCKCore
 @testable import LCKMigrateKit
+import LCKTestSupport
 import Testing
 
 /// The default analyzer through the pipeline: the project-facts pre-pass and its independence from `jobs`.

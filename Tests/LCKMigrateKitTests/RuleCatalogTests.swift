@@ -2,6 +2,7 @@ import Foundation
 import LCKCore
 import LCKMigrateKit
 import LCKRules
+import LCKTestSupport
 import Testing
 
 @Suite struct RuleCatalogTests {
@@ -44,7 +45,7 @@ import Testing
 
 @Suite struct RuleDocsTests {
     @Test func committedDocsAreUpToDate() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let root = PackageRoot.path
         let files = RuleDocsGenerator.files(for: try RuleLoader.loadBuiltin())
         let stale = RuleDocsWriter.staleFiles(files, in: root + "/Rules/docs")
         #expect(stale.count == 0, "Rules/docs is stale (\(stale.prefix(5).joined(separator: ", "))…); regenerate it with `\(RuleDocsGenerator.regenerateCommand)`")

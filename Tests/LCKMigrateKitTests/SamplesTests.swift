@@ -2,6 +2,7 @@ import Foundation
 import LCKAnalyzers
 import LCKCore
 @testable import LCKMigrateKit
+import LCKTestSupport
 import Testing
 
 /// Scans every app under `Samples/` and compares its findings with the `// expect: id[, id]`
@@ -15,13 +16,11 @@ import Testing
         var description: String { "\(path):\(line): \(rule)" }
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
     static let apps: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Samples")) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: PackageRoot.path + "/Samples")) ?? []
         return names.filter { name in
             var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: packageRoot + "/Samples/" + name, isDirectory: &isDirectory)
+            return FileManager.default.fileExists(atPath: PackageRoot.path + "/Samples/" + name, isDirectory: &isDirectory)
                 && isDirectory.boolValue
         }.sorted()
     }()
@@ -32,10 +31,10 @@ import Testing
     static func annotations(in app: String) throws -> Set<Expectation> {
         var expected: Set<Expectation> = []
         let folder = "Samples/" + app
-        for name in try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/" + folder) where name.hasSuffix(".swift") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: PackageRoot.path + "/" + folder) where name.hasSuffix(".swift") {
             let path = folder + "/" + name
             // The same annotation reader as `lckmigrate rules test`.
-            let source = try String(contentsOfFile: packageRoot + "/" + path, encoding: .utf8)
+            let source = try String(contentsOfFile: PackageRoot.path + "/" + path, encoding: .utf8)
             for expectation in AnnotatedSample.expectations(in: source).findings {
                 expected.insert(Expectation(path: path, line: expectation.line, rule: expectation.ruleID))
             }
@@ -44,7 +43,7 @@ import Testing
     }
 
     static func scan(_ app: String) -> ScanReport {
-        ScanPipeline.run(ScanRequest(paths: ["Samples/" + app], currentDirectory: packageRoot, jobs: 2, analyzer: analyzer))
+        ScanPipeline.run(ScanRequest(paths: ["Samples/" + app], currentDirectory: PackageRoot.path, jobs: 2, analyzer: analyzer))
     }
 
     @Test func samplesExist() {

@@ -2,6 +2,7 @@ import Foundation
 import LCKCore
 import LCKLexer
 import LCKMigrateKit
+import LCKTestSupport
 import Testing
 
 /// A small CallKit app in the shapes real apps use: a configuration with literals and one

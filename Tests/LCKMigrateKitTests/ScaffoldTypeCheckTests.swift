@@ -2,13 +2,12 @@ import Foundation
 import LCKCore
 import LCKLexer
 import LCKMigrateKit
+import LCKTestSupport
 import Testing
 
 /// Type-checks scaffold output with `swiftc -typecheck` against the stub modules in
 /// Tests/Stubs (LiveCommunicationKit from api-map §3, plus PushKit and AVFAudio, which Linux lacks).
 @Suite(.serialized) struct ScaffoldTypeCheckTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
 
     struct Compiler {
         let moduleDirectory: String
@@ -18,7 +17,7 @@ import Testing
             moduleDirectory = tree.root + "/modules"
             try FileManager.default.createDirectory(atPath: moduleDirectory, withIntermediateDirectories: true)
             for module in ["AVFAudio", "PushKit", "LiveCommunicationKit"] {
-                let source = ScaffoldTypeCheckTests.packageRoot + "/Tests/Stubs/\(module)/\(module).swift"
+                let source = PackageRoot.path + "/Tests/Stubs/\(module)/\(module).swift"
                 let result = try Self.swiftc([
                     "-parse-as-library", "-emit-module", "-module-name", module, "-I", moduleDirectory,
                     "-emit-module-path", moduleDirectory + "/\(module).swiftmodule", source,
@@ -61,15 +60,15 @@ import Testing
 
     /// Scaffolds `paths` the way the command does and returns the output folder.
     static func scaffold(_ paths: [String], into directory: String) throws {
-        let discovery = FileDiscovery.discover(paths: paths, currentDirectory: packageRoot, options: DiscoveryOptions())
+        let discovery = FileDiscovery.discover(paths: paths, currentDirectory: PackageRoot.path, options: DiscoveryOptions())
         try #require(!discovery.files.isEmpty, "no Swift files under \(paths)")
-        let scan = ScanPipeline.run(files: discovery.files, request: ScanRequest(paths: paths, currentDirectory: packageRoot, jobs: 1))
+        let scan = ScanPipeline.run(files: discovery.files, request: ScanRequest(paths: paths, currentDirectory: PackageRoot.path, jobs: 1))
         let files = ScaffoldGenerator.generate(ScaffoldWriter.facts(files: discovery.files, findings: scan.findings))
         #expect(ScaffoldWriter.syntaxProblems(files).isEmpty)
         try ScaffoldWriter.write(files, to: directory, force: false)
         // The scaffold models the migration done right: our own analyzers find no anti-pattern in it.
-        let output = FileDiscovery.discover(paths: [directory], currentDirectory: packageRoot, options: DiscoveryOptions())
-        let check = ScanPipeline.run(files: output.files, request: ScanRequest(paths: [directory], currentDirectory: packageRoot, jobs: 1))
+        let output = FileDiscovery.discover(paths: [directory], currentDirectory: PackageRoot.path, options: DiscoveryOptions())
+        let check = ScanPipeline.run(files: output.files, request: ScanRequest(paths: [directory], currentDirectory: PackageRoot.path, jobs: 1))
         let antiPatterns = check.findings.filter { $0.mappingKind == nil }
         #expect(antiPatterns.isEmpty, "anti-patterns in the scaffold of \(paths): \(antiPatterns.map { "\($0.path):\($0.start.line) \($0.ruleID)" })")
     }
@@ -81,10 +80,10 @@ import Testing
         try Self.scaffold([tree.root + "/app"], into: tree.root + "/out/app")
         #expect(try compiler.typeCheck(tree.root + "/out/app") == [])
 
-        let samples = try FileManager.default.contentsOfDirectory(atPath: Self.packageRoot + "/Samples")
+        let samples = try FileManager.default.contentsOfDirectory(atPath: PackageRoot.path + "/Samples")
             .filter { name in
                 var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: Self.packageRoot + "/Samples/" + name, isDirectory: &isDirectory) && isDirectory.boolValue
+                return FileManager.default.fileExists(atPath: PackageRoot.path + "/Samples/" + name, isDirectory: &isDirectory) && isDirectory.boolValue
             }.sorted()
         #expect(samples.count == 9)
         for sample in samples {

@@ -3,6 +3,7 @@ import LCKAnalyzers
 import LCKCore
 import LCKLexer
 @testable import LCKMigrateKit
+import LCKTestSupport
 import Testing
 
 /// Reports every occurrence of the bytes "CXProvider" so tests get findings without the real analyzers.

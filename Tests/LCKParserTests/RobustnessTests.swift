@@ -1,5 +1,6 @@
 import Foundation
 import LCKLexer
+import LCKTestSupport
 import Testing
 
 @testable import LCKParser
@@ -133,8 +134,7 @@ import Testing
     }
 
     @Test func everySourceFileOfTheRepositoryParses() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let root = URL(fileURLWithPath: PackageRoot.path).appendingPathComponent("Sources")
         // LCKPARSER_CORPUS adds directories of other Swift code (opt-in, for local runs).
         var roots = [root]
         if let extra = ProcessInfo.processInfo.environment["LCKPARSER_CORPUS"] {
@@ -167,8 +167,7 @@ import Testing
     }
 
     @Test func mutatedSourcesKeepTheInvariants() throws {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/LCKParser")
+        let directory = URL(fileURLWithPath: PackageRoot.path).appendingPathComponent("Sources/LCKParser")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> Int {

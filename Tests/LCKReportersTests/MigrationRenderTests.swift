@@ -1,5 +1,7 @@
 import Foundation
 import LCKCore
+import LCKMigrationFixture
+import LCKMigrationModel
 import LCKReporters
 import LCKRules
 import Testing
@@ -44,5 +46,20 @@ import Testing
         }
         #expect(html.contains("prefers-color-scheme:dark"))
         #expect(html.contains("<svg"))
+    }
+
+    @Test func bothFormatsShowTheProgress() throws {
+        var report = MigrationFixture.report
+        report.comparison = try MigrationComparison(
+            earlierJSON: JSONReporter().render(ScanReport(
+                findings: [MigrationFixture.finding("cxcallcontroller", "Old.swift", line: 1)], rules: [], filesScanned: 3)),
+            current: MigrationFixture.scan, rules: MigrationFixture.rules)
+        let html = String(decoding: HTMLMigrationReport().render(report), as: UTF8.self)
+        #expect(html.contains("<section id=\"compare\">"))
+        #expect(html.contains("<tr><td>Outgoing</td><td class=\"num\">1</td><td class=\"num\">0</td><td class=\"num\">1</td><td class=\"num\">0</td></tr>"))
+        let markdown = String(decoding: MarkdownMigrationReport().render(report), as: UTF8.self)
+        // The fixture's 9 active findings are all new; the old CXCallController usage is gone.
+        #expect(markdown.contains("### Since the earlier scan: 1 migrated, 9 added"))
+        #expect(markdown.contains("| Outgoing | 1 | 0 | 1 | 0 |"))
     }
 }

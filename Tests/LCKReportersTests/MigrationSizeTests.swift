@@ -1,4 +1,6 @@
 import LCKCore
+import LCKMigrationFixture
+import LCKMigrationModel
 import LCKReporters
 import LCKRules
 import Testing

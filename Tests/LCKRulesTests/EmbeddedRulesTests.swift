@@ -1,30 +1,25 @@
 import Foundation
 @testable import LCKRules
+import LCKTestSupport
 import Testing
 
 /// The built-in table compiled into the binary must be exactly what is in Rules/.
 @Suite struct EmbeddedRulesTests {
-    static let packageRoot: String = {
-        // Tests/LCKRulesTests/EmbeddedRulesTests.swift → package root.
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
     @Test func embeddedFilesEqualRulesOnDisk() throws {
-        let layer = try RuleLoader.readDirectory(Self.packageRoot + "/Rules")
+        let layer = try RuleLoader.readDirectory(PackageRoot.path + "/Rules")
         let onDisk = layer.files.sorted { $0.path < $1.path }
         let embedded = BuiltinRules.files.sorted { $0.path < $1.path }
-        #expect(onDisk.map(\.path) == embedded.map(\.path), "run `swift run lckmigrate-embed-rules`")
+        #expect(onDisk.map(\.path) == embedded.map(\.path), "run `\(GeneratedSource.regenerateCommand)`")
         for (disk, built) in zip(onDisk, embedded) where disk != built {
-            Issue.record("\(disk.path) differs from the embedded copy: run `swift run lckmigrate-embed-rules`")
+            Issue.record("\(disk.path) differs from the embedded copy: run `\(GeneratedSource.regenerateCommand)`")
         }
     }
 
     @Test func generatedSourceIsUpToDate() throws {
-        let layer = try RuleLoader.readDirectory(Self.packageRoot + "/Rules")
-        let generated = try String(contentsOfFile: Self.packageRoot + "/" + BuiltinRulesRenderer.generatedPath, encoding: .utf8)
-        #expect(try BuiltinRulesRenderer.render(layer.files) == generated, "run `swift run lckmigrate-embed-rules`")
+        let layer = try RuleLoader.readDirectory(PackageRoot.path + "/Rules")
+        let expected = try BuiltinRulesRenderer.render(layer.files)
+        let staleness = GeneratedSource.staleness(of: BuiltinRulesRenderer.generatedPath, expected: expected)
+        #expect(staleness == nil, "\(staleness ?? "")")
     }
 
     /// Scans of the built-in table use the fingerprint stored when it was embedded; it must be the one the

@@ -79,12 +79,6 @@ public struct ExternalTool: Sendable {
     }()
 }
 
-/// The package's root folder (the one holding Package.swift), found from this file's location.
-public enum PackageRoot {
-    public static let path: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-}
-
 /// Runs a program found on PATH, for tests that call outside tools.
 public enum ExternalCommand {
     /// Runs `arguments` through `/usr/bin/env`, returning the exit status and combined output.

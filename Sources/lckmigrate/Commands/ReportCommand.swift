@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LCKCore
 import LCKMigrateKit
+import LCKMigrationModel
 import LCKReporters
 
 /// `lckmigrate report PATH...`: scan, then render the migration report (HTML or Markdown).

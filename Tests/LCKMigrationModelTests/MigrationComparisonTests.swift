@@ -1,4 +1,6 @@
 import LCKCore
+import LCKMigrationFixture
+import LCKMigrationModel
 import LCKReporters
 import LCKRules
 import Testing
@@ -49,19 +51,5 @@ import Testing
         let now = ScanReport(findings: [], rules: [], filesScanned: 0)
         #expect(throws: MigrationComparisonError.self) { try MigrationComparison(earlierJSON: Array("nope".utf8), current: now, rules: rules) }
         #expect(throws: MigrationComparisonError.self) { try MigrationComparison(earlierJSON: Array("{}".utf8), current: now, rules: rules) }
-    }
-
-    @Test func bothFormatsShowTheProgress() throws {
-        var report = MigrationFixture.report
-        report.comparison = try MigrationComparison(
-            earlierJSON: earlierJSON([MigrationFixture.finding("cxcallcontroller", "Old.swift", line: 1)]),
-            current: MigrationFixture.scan, rules: rules)
-        let html = String(decoding: HTMLMigrationReport().render(report), as: UTF8.self)
-        #expect(html.contains("<section id=\"compare\">"))
-        #expect(html.contains("<tr><td>Outgoing</td><td class=\"num\">1</td><td class=\"num\">0</td><td class=\"num\">1</td><td class=\"num\">0</td></tr>"))
-        let markdown = String(decoding: MarkdownMigrationReport().render(report), as: UTF8.self)
-        // The fixture's 9 active findings are all new; the old CXCallController usage is gone.
-        #expect(markdown.contains("### Since the earlier scan: 1 migrated, 9 added"))
-        #expect(markdown.contains("| Outgoing | 1 | 0 | 1 | 0 |"))
     }
 }

@@ -1,13 +1,12 @@
 import Foundation
 import LCKCore
-import LCKReporters
+import LCKMigrationFixture
+import LCKMigrationModel
 import LCKRules
+import LCKTestSupport
 import Testing
 
 @Suite struct MigrationPlanTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-
     @Test func builtinPlanIsTheTenStepChecklist() {
         let plan = MigrationPlan.builtin
         #expect(plan.steps.map(\.id) == [
@@ -57,18 +56,13 @@ import Testing
 
 }
 
-/// The embedded copy must match Rules/plan.json; `LCKMIGRATE_RECORD=1` rewrites it.
+/// The embedded copy must be what `lckmigrate-generate` makes of Rules/plan.json now.
 @Suite struct MigrationPlanEmbedding {
     @Test func matchesRulesPlanJSON() throws {
-        let text = try String(contentsOfFile: MigrationPlanTests.packageRoot + "/Rules/plan.json", encoding: .utf8)
-        let generatedPath = MigrationPlanTests.packageRoot + "/" + MigrationPlanSource.generatedPath
-        let expected = MigrationPlanSource.render(text)
-        if ProcessInfo.processInfo.environment["LCKMIGRATE_RECORD"] == "1" {
-            try expected.write(toFile: generatedPath, atomically: true, encoding: .utf8)
-            return
-        }
-        let current = try String(contentsOfFile: generatedPath, encoding: .utf8)
-        #expect(current == expected, "\(MigrationPlanSource.generatedPath) is stale; run LCKMIGRATE_RECORD=1 swift test --filter MigrationPlanEmbedding")
+        let text = try String(contentsOfFile: PackageRoot.path + "/" + MigrationPlanSource.planPath, encoding: .utf8)
+        let staleness = GeneratedSource.staleness(
+            of: MigrationPlanSource.generatedPath, expected: MigrationPlanSource.render(text))
+        #expect(staleness == nil, "\(staleness ?? "")")
         #expect(try MigrationPlan(json: Array(text.utf8)) == MigrationPlan.builtin)
     }
 }

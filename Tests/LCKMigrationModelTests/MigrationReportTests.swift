@@ -1,5 +1,6 @@
 import LCKCore
-import LCKReporters
+import LCKMigrationFixture
+import LCKMigrationModel
 import LCKRules
 import Testing
 

@@ -1,20 +1,20 @@
 import LCKCore
-import LCKReporters
+import LCKMigrationModel
 import LCKRules
 
 /// A hand-built scan for the migration-report tests: usages in three areas (one rename, one
 /// no-equivalent, one note), two anti-patterns (one blocks the PushKit step), a suppressed finding,
 /// and a file whose name and code must be escaped.
-enum MigrationFixture {
-    static let rules: RuleTable = {
+public enum MigrationFixture {
+    public static let rules: RuleTable = {
         do { return try RuleLoader.loadBuiltin() } catch { fatalError("built-in rules do not load: \(error)") }
     }()
 
-    static let provider = "App/ProviderDelegate.swift"
-    static let push = "App/PushHandler.swift"
-    static let hostile = "App/<script>.swift"
+    public static let provider = "App/ProviderDelegate.swift"
+    public static let push = "App/PushHandler.swift"
+    public static let hostile = "App/<script>.swift"
 
-    static func finding(
+    public static func finding(
         _ ruleID: String, _ path: String, line: Int, column: Int = 5, length: Int = 10, message: String = "usage",
         severity: Severity? = nil, suppressed: Bool = false
     ) -> Finding {
@@ -28,7 +28,7 @@ enum MigrationFixture {
         return finding
     }
 
-    static var scan: ScanReport {
+    public static var scan: ScanReport {
         ScanReport(
             findings: [
                 finding("cxprovider", provider, line: 3, column: 18, length: 10),
@@ -47,7 +47,7 @@ enum MigrationFixture {
             rulesFingerprint: "0123456789abcdef0123")
     }
 
-    static var excerpts: SourceExcerpts {
+    public static var excerpts: SourceExcerpts {
         var excerpts = SourceExcerpts()
         excerpts.set(provider, 3, "    let provider = CXProvider(configuration: configuration)")
         excerpts.set(provider, 9, "        let end = CXEndCallAction(call: call.uuid)")
@@ -60,7 +60,7 @@ enum MigrationFixture {
         return excerpts
     }
 
-    static var report: MigrationReport {
+    public static var report: MigrationReport {
         var report = MigrationReport(scan: scan, rules: rules)
         report.attach(excerpts)
         return report

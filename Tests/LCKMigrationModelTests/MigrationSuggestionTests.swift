@@ -1,4 +1,4 @@
-@testable import LCKReporters
+@testable import LCKMigrationModel
 import LCKRules
 import Testing
 

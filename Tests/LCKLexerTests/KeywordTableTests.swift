@@ -1,0 +1,13 @@
+import LCKLexer
+import LCKTestSupport
+import Testing
+
+/// `KeywordTable.swift` must be what `lckmigrate-generate` makes of `Keyword` now.
+@Suite struct KeywordTableTests {
+    @Test func generatedTableIsUpToDate() {
+        let staleness = GeneratedSource.staleness(
+            of: KeywordTableRenderer.generatedPath, expected: KeywordTableRenderer.render())
+        #expect(staleness == nil, "\(staleness ?? "")")
+    }
+
+}
