@@ -30,7 +30,9 @@ public struct ConfigurationOverrides: Sendable {
         if let jobs { configuration.jobs = Sourced(jobs, .commandLine(option: "--jobs")) }
         if let baseline { configuration.baseline = Sourced(baseline, .commandLine(option: "--baseline")) }
         if requireReason { configuration.requireReason = Sourced(true, .commandLine(option: "--require-reason")) }
-        for (rule, level) in severity { configuration.severity[rule] = Sourced(level, .commandLine(option: "--severity")) }
+        for (rule, level) in severity {
+            configuration.severity[rule] = Sourced(level, .commandLine(option: "--severity"))
+        }
         if let requests = try outputRequests() {
             configuration.outputs = Sourced(requests, .commandLine(option: outputOptionNames))
         }

@@ -148,7 +148,9 @@ public final class PreparedScan {
         if report.baseline == nil { report.baseline = BaselineOutcome(path: file.path, matched: matched, fixed: 0) }
     }
 
-    private func writeReports(_ report: ScanReport, to destinations: [(OutputRequest, AtomicOutputFile?)]) throws(ScanError) {
+    private func writeReports(
+        _ report: ScanReport, to destinations: [(OutputRequest, AtomicOutputFile?)]
+    ) throws(ScanError) {
         let options = ReporterOptions(
             sourceRootURI: SARIFReporter.fileURI(forDirectory: invocation.currentDirectory),
             jobs: configuration.jobs.value)

@@ -47,7 +47,8 @@ import Testing
         #expect(written.exitStatus == .success)
         #expect(FileManager.default.fileExists(atPath: tree.root + "/App/baseline.json"))
 
-        try tree.file("App/.lckmigrate.json", #"{"exclude": ["Generated"], "failOn": "note", "baseline": "baseline.json"}"#)
+        try tree.file(
+            "App/.lckmigrate.json", #"{"exclude": ["Generated"], "failOn": "note", "baseline": "baseline.json"}"#)
         let matched = try Scan.run(ScanInvocation(paths: ["App"], currentDirectory: tree.root))
         #expect(matched.settings.configuration.baseline.value == "App/baseline.json")
         #expect(matched.report.baseline == BaselineOutcome(path: "App/baseline.json", matched: count, fixed: 0))
@@ -59,7 +60,8 @@ import Testing
         var writing = ScanInvocation(paths: ["App"], currentDirectory: tree.root)
         writing.writeBaseline = tree.root + "/baseline.json"
         _ = try Scan.run(writing)
-        try tree.file("App/Call.swift", Self.callCode.replacingOccurrences(of: "    let controller = CXCallController()\n", with: ""))
+        let fixed = Self.callCode.replacingOccurrences(of: "    let controller = CXCallController()\n", with: "")
+        try tree.file("App/Call.swift", fixed)
         var checking = ScanInvocation(paths: ["App"], currentDirectory: tree.root)
         checking.overrides.baseline = "baseline.json"
         let lenient = try Scan.run(checking)
@@ -94,7 +96,9 @@ import Testing
         let events = Mutex<[String]>([])
         let observer = ScanObserver(
             message: { message in events.withLock { $0.append("\(message.kind): \(message.text)") } },
-            standardOutput: { bytes in events.withLock { $0.append("stdout: " + String(decoding: bytes, as: UTF8.self)) } })
+            standardOutput: { bytes in
+                events.withLock { $0.append("stdout: " + String(decoding: bytes, as: UTF8.self)) }
+            })
         let outcome = try Scan.run(invocation, observer: observer)
         let seen = events.withLock { $0 }
         #expect(seen.count == 2)
@@ -150,7 +154,8 @@ import Testing
         var invocation = ScanInvocation(paths: [], currentDirectory: tree.root)
         invocation.filesFrom = "list.txt"
         let notes = Mutex<[ScanMessage]>([])
-        let outcome = try Scan.run(invocation, observer: ScanObserver(message: { note in notes.withLock { $0.append(note) } }))
+        let observer = ScanObserver(message: { note in notes.withLock { $0.append(note) } })
+        let outcome = try Scan.run(invocation, observer: observer)
         #expect(outcome.files.map(\.displayPath) == ["App/Call.swift"])
         #expect(notes.withLock { $0 }.map(\.kind) == [.note, .note])
         #expect(notes.withLock { $0 }.first?.text == "App/Gone.swift: no longer exists (deleted or renamed); skipped")
@@ -160,7 +165,8 @@ import Testing
         let tree = try appTree()
         var overrides = ConfigurationOverrides()
         overrides.severity = [("no_such_rule", .error)]
-        let resolved = try ConfigurationResolver.resolve(paths: ["App"], currentDirectory: tree.root, overrides: overrides)
+        let resolved = try ConfigurationResolver.resolve(
+            paths: ["App"], currentDirectory: tree.root, overrides: overrides)
         #expect(resolved.warnings == ["--severity no_such_rule: unknown rule id; it has no effect"])
         #expect(resolved.printed().hasPrefix("config: \"App/.lckmigrate.json\"\n"))
         #expect(resolved.printed().contains("failOn: note"))

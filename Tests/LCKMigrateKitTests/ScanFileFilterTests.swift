@@ -38,7 +38,8 @@ import Testing
         var configuration = Configuration(patternRoot: "/a", jobs: 1)
         configuration.include = Sourced([GlobPattern("b/**")])
         let filter = ScanFileFilter(configuration, currentDirectory: "/a/b")
-        let files = ["Kept.swift", "../x/Out.swift", "../../z/Out.swift"].map { DiscoveredFile(displayPath: $0, path: $0) }
+        let files = ["Kept.swift", "../x/Out.swift", "../../z/Out.swift"]
+            .map { DiscoveredFile(displayPath: $0, path: $0) }
         #expect(filter.apply(to: files).map(\.displayPath) == ["Kept.swift"])
         configuration.include = Sourced([])
         configuration.exclude = Sourced([GlobPattern("x")])

@@ -97,8 +97,10 @@ struct ReportCommand: Command {
         ScanConsole.printProblems(outcome.report.problems, quiet: quiet, context)
         if !quiet {
             let done = report.steps.count(where: { $0.state == .done })
-            context.console.err("\(ToolName.name): \(report.usageCount) CallKit usages in \(report.filesWithCallKit) files, "
-                + "\(report.findingCount) findings, effort \(report.effortPoints) points; plan \(done)/\(report.steps.count) steps done\n")
+            context.console.err(
+                "\(ToolName.name): \(report.usageCount) CallKit usages in \(report.filesWithCallKit) files, "
+                    + "\(report.findingCount) findings, effort \(report.effortPoints) points; "
+                    + "plan \(done)/\(report.steps.count) steps done\n")
         }
         return FailThreshold.never.exitStatus(for: outcome.report)
     }
