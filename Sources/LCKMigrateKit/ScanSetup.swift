@@ -1,8 +1,7 @@
 import LCKCore
 import LCKRules
 
-/// The steps between the command line and `ScanPipeline.run` that do not depend on the CLI:
-/// finding and reading the config, loading the rule table, filtering files, loading the baseline.
+/// Two steps of `Scan` a caller may also take alone: loading the rule table and reading a baseline.
 public enum ScanSetup {
     /// The active rules: the built-in table plus `directories`, and the suppression stage's own rules.
     public struct ActiveRules: Sendable {
@@ -34,20 +33,6 @@ public enum ScanSetup {
                 path: first.map { "\($0.location)" } ?? "rules",
                 message: (first?.message ?? "cannot load the rule table")
                     + (error.diagnostics.count > 1 ? " (and \(error.diagnostics.count - 1) more rule problems)" : "")))
-        }
-    }
-
-    /// Keeps the files the config's `include`/`exclude` admit (patterns are relative to the config's folder;
-    /// files outside that folder are kept only when there is no `include` list).
-    public static func filter(_ files: [DiscoveredFile], by configuration: Configuration, currentDirectory: String) -> [DiscoveredFile] {
-        let filter = configuration.pathFilter
-        guard !filter.isEmpty else { return files }
-        return files.filter { file in
-            let absolute = ConfigurationLoader.absolutePath(file.displayPath, currentDirectory)
-            let relative = DisplayPath.relative(absolute, to: configuration.patternRoot)
-            // Outside the config's folder no pattern applies: kept unless an include list asks for specific files.
-            if relative == ".." || relative.hasPrefix("../") { return filter.include.isEmpty }
-            return filter.admits(relative)
         }
     }
 

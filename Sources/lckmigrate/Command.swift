@@ -30,8 +30,9 @@ struct OptionSpec: Sendable {
 
 /// A subcommand: static metadata (for help and parsing), parsing into a value, and running it.
 ///
-/// Commands only throw (`UsageError`, `CleanExit`, `ExitStatus`, `FileProblemError`); one function,
-/// `ErrorPresentation.present`, turns any of them into text and an exit code.
+/// Commands only throw (`UsageError`, `CleanExit`, `ExitStatus`, `FileProblemError`; `execute` turns the kit's
+/// `ScanError` into one of these); one function, `ErrorPresentation.present`, turns any of them into text and
+/// an exit code.
 protocol Command: Sendable {
     static var name: String { get }
     /// One line, shown in the root command list.
@@ -52,7 +53,11 @@ extension Command {
     static func execute(_ arguments: [String], context: CommandContext) throws -> ExitStatus {
         var cursor = ArgumentCursor(arguments, command: Self.self)
         let command = try Self(arguments: &cursor)
-        return try command.run(context)
+        do {
+            return try command.run(context)
+        } catch let error as ScanError {
+            throw error.presented(by: Self.self)
+        }
     }
 
     static var usageLine: String { "\(ToolName.name) \(name) \(usage)" }

@@ -56,3 +56,13 @@ enum ErrorPresentation {
         "\(ToolName.name): error: \(path): \(message)\n"
     }
 }
+
+extension ScanError {
+    /// The CLI's error for a failed scan: a file problem, or a usage error that shows `command`'s usage.
+    func presented(by command: any Command.Type) -> any Error {
+        switch self {
+        case .file(let problem): FileProblemError(problem)
+        case .invalidSettings(let message): UsageError(message, command: command)
+        }
+    }
+}

@@ -122,11 +122,12 @@ import Testing
         configuration.exclude = Sourced([GlobPattern("Generated")])
         configuration.include = Sourced([GlobPattern("**/*.swift")])
         let files = ["App/A.swift", "App/Generated/G.swift", "Other/Generated/B.swift"].map { DiscoveredFile(displayPath: $0, path: $0) }
-        let kept = ScanSetup.filter(files, by: configuration, currentDirectory: tree.root)
+        let kept = ScanFileFilter(configuration, currentDirectory: tree.root).apply(to: files)
         // Other/… lies outside the config folder (../Other/…), which no pattern reaches: an include
         // list leaves it out, an exclude list alone keeps it.
         #expect(kept.map(\.displayPath) == ["App/A.swift"])
         configuration.include = Sourced([])
-        #expect(ScanSetup.filter(files, by: configuration, currentDirectory: tree.root).map(\.displayPath) == ["App/A.swift", "Other/Generated/B.swift"])
+        let keptWithoutInclude = ScanFileFilter(configuration, currentDirectory: tree.root).apply(to: files)
+        #expect(keptWithoutInclude.map(\.displayPath) == ["App/A.swift", "Other/Generated/B.swift"])
     }
 }

@@ -36,9 +36,10 @@ struct ConfigCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let (configuration, warnings, rules) = try settings.resolve(paths: paths, context: context, command: Self.self)
-        for warning in warnings { context.console.err(warning) }
-        context.console.out(configuration.printed() + RuleCatalog.overrideLines(rules.table))
+        let resolved = try ConfigurationResolver.resolve(
+            paths: paths, currentDirectory: context.currentDirectory, overrides: settings.overrides)
+        for warning in resolved.warnings { context.console.err("\(ToolName.name): warning: \(warning)\n") }
+        context.console.out(resolved.printed())
         return .success
     }
 }

@@ -75,35 +75,44 @@ struct ReportCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let (configuration, warnings, rules) = try settings.resolve(paths: paths, context: context, command: Self.self)
-        for warning in warnings { context.console.err(warning) }
+        let scan = try Scan.prepare(
+            settings.invocation(paths: paths, context: context), observer: ScanConsole.observer(context, quiet: quiet))
+        // Checked before the scan, so a missing --compare file or an unwritable --output costs no scan.
         let earlier = try compare.map(readEarlierReport(context))
         let destination = try output.map { path throws(FileProblemError) in try AtomicOutputFile.open(path) }
-        let (scan, files) = try ScanCommand.scanForReport(
-            paths: paths, configuration: configuration, rules: rules, context: context)
+        let outcome = try scan.run()
         let report: MigrationReport
         do {
-            report = try MigrationReportBuilder.build(scan: scan, files: files, rules: rules.table, earlierJSON: earlier)
+            report = try MigrationReportBuilder.build(
+                scan: outcome.report, files: outcome.files, rules: outcome.settings.rules.table, earlierJSON: earlier)
         } catch {
             destination?.discard()
             throw FileProblemError(FileProblem(path: compare ?? "", message: error.message))
         }
-        if let comparison = report.comparison, comparison.earlierPaths > 0, comparison.commonPaths == 0, !report.files.isEmpty {
-            context.console.err("\(ToolName.name): warning: \(compare ?? ""): no file path matches this scan; "
-                + "run both scans from the same directory so paths compare\n")
-        }
+        warnIfNoPathMatches(report, context)
         let bytes = switch format {
         case .html: HTMLMigrationReport().render(report)
         case .markdown: MarkdownMigrationReport().render(report)
         }
         if let destination { try destination.commit(bytes) } else { context.console.out(bytes) }
-        ScanCommand.printProblems(scan.problems, quiet: quiet, context)
+        ScanConsole.printProblems(outcome.report.problems, quiet: quiet, context)
         if !quiet {
             let done = report.steps.count(where: { $0.state == .done })
-            context.console.err("\(ToolName.name): \(report.usageCount) CallKit usages in \(report.filesWithCallKit) files, "
-                + "\(report.findingCount) findings, effort \(report.effortPoints) points; plan \(done)/\(report.steps.count) steps done\n")
+            context.console.err(
+                "\(ToolName.name): \(report.usageCount) CallKit usages in \(report.filesWithCallKit) files, "
+                    + "\(report.findingCount) findings, effort \(report.effortPoints) points; "
+                    + "plan \(done)/\(report.steps.count) steps done\n")
         }
-        return FailThreshold.never.exitStatus(for: scan)
+        return FailThreshold.never.exitStatus(for: outcome.report)
+    }
+
+    /// A `--compare` report that shares no path with this scan was most likely run from another folder.
+    private func warnIfNoPathMatches(_ report: MigrationReport, _ context: CommandContext) {
+        guard let comparison = report.comparison, comparison.earlierPaths > 0, comparison.commonPaths == 0,
+            !report.files.isEmpty
+        else { return }
+        context.console.err("\(ToolName.name): warning: \(compare ?? ""): no file path matches this scan; "
+            + "run both scans from the same directory so paths compare\n")
     }
 
     /// The `--compare` file's bytes; relative paths start at the command's current directory.
@@ -115,23 +124,5 @@ struct ReportCommand: Command {
             }
             return Array(data)
         }
-    }
-}
-
-extension ScanCommand {
-    /// The scan `report` and `scaffold` run: the same rules, config filters, suppressions and
-    /// baseline as `scan`, without its outputs. Returns the report and the files it covered.
-    static func scanForReport(
-        paths: [String], configuration: Configuration, rules: ScanSetup.ActiveRules, context: CommandContext
-    ) throws -> (ScanReport, [DiscoveredFile]) {
-        let baseline = try configuration.baseline.value.map { path throws(FileProblemError) in
-            (try ScanSetup.loadBaseline(path, currentDirectory: context.currentDirectory), path)
-        }
-        var request = ScanRequest(
-            paths: paths, currentDirectory: context.currentDirectory, configuration: configuration, rules: rules)
-        request.baseline = baseline
-        let discovery = FileDiscovery.discover(paths: paths, currentDirectory: context.currentDirectory, options: request.discovery)
-        let files = ScanSetup.filter(discovery.files, by: configuration, currentDirectory: context.currentDirectory)
-        return (ScanPipeline.run(files: files, problems: discovery.problems, request: request), files)
     }
 }

@@ -54,10 +54,9 @@ struct ScaffoldCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let directory = output.map { $0.hasPrefix("/") ? $0 : context.currentDirectory + "/" + $0 } ?? ""
-        let (configuration, warnings, rules) = try settings.resolve(paths: paths, context: context, command: Self.self)
-        for warning in warnings { context.console.err(warning) }
-        let (scan, scanned) = try ScanCommand.scanForReport(paths: paths, configuration: configuration, rules: rules, context: context)
-        let facts = ScaffoldWriter.facts(files: scanned, findings: scan.findings)
+        let outcome = try Scan.run(
+            settings.invocation(paths: paths, context: context), observer: ScanConsole.observer(context, quiet: false))
+        let facts = ScaffoldWriter.facts(files: outcome.files, findings: outcome.report.findings)
         let files = ScaffoldGenerator.generate(facts)
         do {
             try ScaffoldWriter.write(files, to: directory, force: force)
@@ -67,9 +66,9 @@ struct ScaffoldCommand: Command {
             context.console.err(ErrorPresentation.errorLine(path, error.problem.message))
             return .failure
         }
-        ScanCommand.printProblems(scan.problems, quiet: false, context)
+        ScanConsole.printProblems(outcome.report.problems, quiet: false, context)
         context.console.err("\(ToolName.name): wrote \(files.map(\.name).joined(separator: ", ")) to \(output ?? "") "
             + "(\(facts.handlers.count) action handlers, \(facts.noEquivalent.count) usages without an equivalent)\n")
-        return FailThreshold.never.exitStatus(for: scan)
+        return FailThreshold.never.exitStatus(for: outcome.report)
     }
 }

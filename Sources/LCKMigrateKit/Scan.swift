@@ -1,0 +1,178 @@
+import LCKCore
+import LCKReporters
+
+/// The one way to run a scan, for the CLI and library users alike.
+///
+/// A run goes through these steps, and everything that can fail without scanning fails before the
+/// first file is read:
+///  1. settings  – config file located and read, the caller's overrides applied (`ConfigurationResolver`);
+///  2. walk      – with more than one job and no `--files-from`, discovery starts now on another thread;
+///  3. rules     – the rule table loaded; warnings go to the observer;
+///  4. outputs   – report files and `--write-baseline` opened (temporary files created);
+///  5. baseline  – the baseline read;
+///  6. files     – `--files-from` read, discovery finished, `include`/`exclude` applied (`ScanFileFilter`);
+///  7. pipeline  – `ScanPipeline` reads, lexes, analyzes and assembles the `ScanReport`;
+///  8. write     – the new baseline, then the reports, in `formats` order.
+public enum Scan {
+    /// Runs `invocation` from settings to written reports.
+    public static func run(
+        _ invocation: ScanInvocation, observer: ScanObserver = ScanObserver()
+    ) throws(ScanError) -> ScanOutcome {
+        try prepare(invocation, observer: observer).run()
+    }
+
+    /// Steps 1–3: the settings and rules, with the walk under way. A caller with checks of its own
+    /// (`report` reads its `--compare` file and opens its output) makes them between this and `run()`.
+    public static func prepare(
+        _ invocation: ScanInvocation, observer: ScanObserver = ScanObserver()
+    ) throws(ScanError) -> PreparedScan {
+        let configured = try ConfigurationResolver.configure(
+            paths: invocation.paths, currentDirectory: invocation.currentDirectory, overrides: invocation.overrides)
+        // The tree is walked while the rule table loads (neither needs the other). A --files-from list
+        // is read later, after the outputs are opened, so that case stays in order.
+        let earlyDiscovery = configured.configuration.jobs.value > 1 && invocation.filesFrom == nil
+            ? BackgroundWork { [invocation] isCancelled in
+                FileDiscovery.discover(
+                    paths: invocation.paths, currentDirectory: invocation.currentDirectory,
+                    options: invocation.discovery, shouldStop: isCancelled)
+            }
+            : nil
+        let settings: ResolvedSettings
+        do {
+            settings = try ConfigurationResolver.loadRules(for: configured, overrides: invocation.overrides)
+        } catch {
+            earlyDiscovery?.cancelAndWait()
+            throw error
+        }
+        for warning in settings.warnings { observer.message(ScanMessage(kind: .warning, text: warning)) }
+        return PreparedScan(invocation, observer: observer, settings: settings, earlyDiscovery: earlyDiscovery)
+    }
+}
+
+/// A scan whose settings and rules are known and whose walk may be under way; `run()` finishes it.
+/// Dropped without running, it stops the walk rather than waiting for a large tree.
+public final class PreparedScan {
+    public let settings: ResolvedSettings
+    private let invocation: ScanInvocation
+    private let observer: ScanObserver
+    private let earlyDiscovery: BackgroundWork<DiscoveryResult>?
+
+    init(
+        _ invocation: ScanInvocation, observer: ScanObserver, settings: ResolvedSettings,
+        earlyDiscovery: BackgroundWork<DiscoveryResult>?
+    ) {
+        self.invocation = invocation
+        self.observer = observer
+        self.settings = settings
+        self.earlyDiscovery = earlyDiscovery
+    }
+
+    deinit { earlyDiscovery?.cancelAndWait() }
+
+    private var configuration: Configuration { settings.configuration }
+
+    /// Steps 4–8: opens the outputs, reads the baseline, finds the files, scans them and writes.
+    public func run() throws(ScanError) -> ScanOutcome {
+        let reportFiles = invocation.mode == .writeReports ? try openReportFiles() : []
+        let baselineFile = try invocation.writeBaseline.map(Self.open)
+        let baseline = try loadBaseline()
+        let paths = try invocation.paths + filesFromPaths()
+        let discovery = earlyDiscovery?.value
+            ?? FileDiscovery.discover(
+                paths: paths, currentDirectory: invocation.currentDirectory, options: invocation.discovery)
+        let files = ScanFileFilter(configuration, currentDirectory: invocation.currentDirectory)
+            .apply(to: discovery.files)
+        var outcome = ScanOutcome(
+            settings: settings, files: files,
+            report: ScanReport(findings: [], rules: [], filesScanned: 0, problems: discovery.problems),
+            mode: invocation.mode)
+        guard invocation.mode != .listFiles else { return outcome }
+
+        var request = ScanRequest(
+            paths: paths, currentDirectory: invocation.currentDirectory, configuration: configuration,
+            rules: settings.rules)
+        request.baseline = baseline
+        request.discovery = invocation.discovery
+        request.progress = observer.progress
+        outcome.report = ScanPipeline.run(files: files, problems: discovery.problems, request: request)
+        if observer.progress != nil { observer.progressFinished() }
+        if let baselineFile { try writeBaseline(baselineFile, into: &outcome.report) }
+        try writeReports(outcome.report, to: reportFiles)
+        if invocation.strictBaseline, invocation.writeBaseline == nil, let baseline = outcome.report.baseline,
+            baseline.fixed > 0
+        {
+            outcome.fixedBaselineEntries = baseline
+        }
+        return outcome
+    }
+
+    /// Every `formats` destination, opened now so an unwritable one fails before the scan; nil for stdout.
+    private func openReportFiles() throws(ScanError) -> [(OutputRequest, AtomicOutputFile?)] {
+        var opened: [(OutputRequest, AtomicOutputFile?)] = []
+        for output in configuration.outputs.value {
+            opened.append((output, try output.path.map(Self.open)))
+        }
+        return opened
+    }
+
+    /// The configured baseline and its path, for the pipeline to match findings against.
+    private func loadBaseline() throws(ScanError) -> (baseline: Baseline, path: String)? {
+        guard let path = configuration.baseline.value else { return nil }
+        do {
+            return (try ScanSetup.loadBaseline(path, currentDirectory: invocation.currentDirectory), path)
+        } catch {
+            throw ScanError(error)
+        }
+    }
+
+    /// The paths the `--files-from` list adds (none without one); skipped paths become notes.
+    private func filesFromPaths() throws(ScanError) -> [String] {
+        guard let source = invocation.filesFrom else { return [] }
+        let list: [UInt8]
+        do {
+            list = try ChangedFiles.readList(source, currentDirectory: invocation.currentDirectory)
+        } catch {
+            throw ScanError(error)
+        }
+        let selection = ChangedFiles.select(list, currentDirectory: invocation.currentDirectory)
+        for note in selection.notes { observer.message(ScanMessage(kind: .note, text: note)) }
+        return selection.paths
+    }
+
+    /// Writes every current finding as the new baseline, then applies it: the run reports as the next
+    /// run with that baseline will.
+    private func writeBaseline(_ file: AtomicOutputFile, into report: inout ScanReport) throws(ScanError) {
+        let written = Baseline(findings: report.findings)
+        try Self.commit(written.serialized(), to: file)
+        let (matched, _) = written.apply(to: &report.findings)
+        if report.baseline == nil { report.baseline = BaselineOutcome(path: file.path, matched: matched, fixed: 0) }
+    }
+
+    private func writeReports(
+        _ report: ScanReport, to destinations: [(OutputRequest, AtomicOutputFile?)]
+    ) throws(ScanError) {
+        let options = ReporterOptions(
+            sourceRootURI: SARIFReporter.fileURI(forDirectory: invocation.currentDirectory),
+            jobs: configuration.jobs.value)
+        for (output, destination) in destinations {
+            let bytes = output.format.reporter(options: options).render(report)
+            if let destination { try Self.commit(bytes, to: destination) } else { observer.standardOutput(bytes) }
+        }
+    }
+
+    private static func open(_ path: String) throws(ScanError) -> AtomicOutputFile {
+        do {
+            return try AtomicOutputFile.open(path)
+        } catch {
+            throw ScanError(error)
+        }
+    }
+
+    private static func commit(_ bytes: [UInt8], to file: AtomicOutputFile) throws(ScanError) {
+        do {
+            try file.commit(bytes)
+        } catch {
+            throw ScanError(error)
+        }
+    }
+}

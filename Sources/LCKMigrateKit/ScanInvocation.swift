@@ -1,0 +1,74 @@
+/// Everything a caller asks of one scan: what `lckmigrate scan`, `report` and `scaffold` build from
+/// their command lines, and what a library user builds to scan exactly as they do.
+public struct ScanInvocation: Sendable {
+    /// What the run produces besides its `ScanOutcome`.
+    public enum Mode: Sendable {
+        /// Scan and return the outcome; nothing is written (`report`, `scaffold`, library use).
+        case collect
+        /// Scan, then write the configuration's `formats`: files are opened before the first file is
+        /// read, and reports without a file go to `ScanObserver.standardOutput` (`scan`).
+        case writeReports
+        /// Stop after discovery and filtering: `ScanOutcome.files` is what would be scanned (`--list-files`).
+        case listFiles
+    }
+
+    /// Files and folders as the user typed them.
+    public var paths: [String]
+    /// Where relative paths start and what reported paths are relative to.
+    public var currentDirectory: String
+    /// Settings that win over the config file.
+    public var overrides = ConfigurationOverrides()
+    public var mode = Mode.collect
+    /// `--files-from`: a file (`-` for stdin) listing more paths to scan, one per line.
+    public var filesFrom: String?
+    /// `--write-baseline`: write every current finding to this file as the new baseline.
+    public var writeBaseline: String?
+    /// `--strict-baseline`: fixed baseline entries fail the run, so the baseline can only shrink.
+    public var strictBaseline = false
+    /// Which folders discovery skips and the largest file it reads.
+    public var discovery = DiscoveryOptions()
+
+    public init(paths: [String], currentDirectory: String = ScanDefaults.currentDirectory) {
+        self.paths = paths
+        self.currentDirectory = currentDirectory
+    }
+}
+
+/// What a running scan tells its caller before the outcome exists: messages that must reach the user
+/// even when a later step fails, progress, and report bytes meant for standard output.
+public struct ScanObserver: Sendable {
+    /// A warning or note, in the order they arise; all come before the first file is scanned.
+    public var message: @Sendable (ScanMessage) -> Void
+    /// Called from worker threads after each scanned file; nil skips the bookkeeping.
+    public var progress: (@Sendable (ScanProgress) -> Void)?
+    /// Once, after the last file was scanned and before anything is written (when `progress` is set).
+    public var progressFinished: @Sendable () -> Void
+    /// Rendered reports without a file, in `formats` order (`ScanInvocation.Mode.writeReports`).
+    public var standardOutput: @Sendable ([UInt8]) -> Void
+
+    public init(
+        message: @escaping @Sendable (ScanMessage) -> Void = { _ in },
+        progress: (@Sendable (ScanProgress) -> Void)? = nil,
+        progressFinished: @escaping @Sendable () -> Void = {},
+        standardOutput: @escaping @Sendable ([UInt8]) -> Void = { _ in }
+    ) {
+        self.message = message
+        self.progress = progress
+        self.progressFinished = progressFinished
+        self.standardOutput = standardOutput
+    }
+}
+
+/// A message for the user that is not a finding.
+public struct ScanMessage: Sendable, Equatable {
+    public enum Kind: Sendable {
+        /// Unknown config keys and rule ids: the run goes on, but a setting has no effect.
+        case warning
+        /// Paths of `--files-from` left out on purpose (deleted, not Swift).
+        case note
+    }
+
+    public var kind: Kind
+    /// The message without the tool's `warning:`/`note:` prefix or a line end.
+    public var text: String
+}

@@ -1,0 +1,24 @@
+import LCKCore
+
+/// What a finished scan hands back for rendering: the report, the files it covered, and what the
+/// exit status depends on.
+public struct ScanOutcome: Sendable {
+    /// The configuration and rules the scan ran with.
+    public var settings: ResolvedSettings
+    /// The files scanned (or, in `listFiles` mode, that would be), after `include`/`exclude`, in path order.
+    public var files: [DiscoveredFile]
+    /// The findings and counts; in `listFiles` mode only `problems` is filled (nothing was scanned).
+    public var report: ScanReport
+    /// Set when `--strict-baseline` fails the run: the baseline and how many of its entries are fixed.
+    public var fixedBaselineEntries: BaselineOutcome?
+    var mode: ScanInvocation.Mode
+
+    /// What `lckmigrate scan` exits with: 2 when a file could not be read, else 1 for a finding at or
+    /// above `failOn` or fixed entries under `--strict-baseline`, else 0. A file list fails only on
+    /// unreadable files.
+    public var exitStatus: ExitStatus {
+        guard mode != .listFiles else { return FailThreshold.never.exitStatus(for: report) }
+        let status = settings.configuration.failOn.value.exitStatus(for: report)
+        return status == .success && fixedBaselineEntries != nil ? .findings : status
+    }
+}
