@@ -1,6 +1,7 @@
 import Foundation
 import LCKCore
 import LCKMigrateKit
+import LCKTestSupport
 import Synchronization
 import Testing
 
