@@ -138,7 +138,9 @@ struct NameBitTable: Sendable {
 
     /// The bits stored for `buffer[start..<start+length]`, or 0.
     func bits(buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> UInt64 {
-        guard length > 0, lengthMask & (1 << UInt64(min(length, 63))) != 0, firstBytes[Int(buffer[start])] else { return 0 }
+        guard length > 0, lengthMask & (1 << UInt64(min(length, 63))) != 0, firstBytes[Int(buffer[start])] else {
+            return 0
+        }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for offset in start..<(start + length) {
             hash ^= UInt64(buffer[offset])

@@ -47,17 +47,20 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
         let outline = context.outline
         let file = context.file
         var functionsByName: [String: [Int]] = [:]
-        for (index, function) in outline.functions.enumerated() where function.kind == .function && function.body != nil {
+        for (index, function) in outline.functions.enumerated() where function.kind == .function && function.body != nil
+        {
             functionsByName[file.name(at: function.nameToken), default: []].append(index)
         }
         var reported: Set<Int> = []
         let localTypes = Set(context.facts.typeNames)
         for (root, function) in outline.functions.enumerated() {
             let selector = outline.selector(ofFunction: root, in: file)
-            let isHandler = CallRoles.actionHandlerSelectors.contains(selector) || CallRoles.pushHandlerSelectors.contains(selector)
+            let isHandler =
+                CallRoles.actionHandlerSelectors.contains(selector) || CallRoles.pushHandlerSelectors.contains(selector)
             // Call-flow functions (`startCall`, `displayIncomingCall`) run before didActivate too; the
             // name is the only evidence, so their findings are low confidence.
-            let isCallFlow = !isHandler && function.kind == .function
+            let isCallFlow =
+                !isHandler && function.kind == .function
                 && CallRoles.isPerCallName(file.name(at: function.nameToken))
             guard isHandler || isCallFlow, function.body != nil else { continue }
             // (function, depth, witness) — an explicit worklist, so helper chains never recurse.
@@ -66,7 +69,8 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
             while let (current, depth, witness) = work.popLast() {
                 guard let body = outline.functions[current].body else { continue }
                 let found = starts(
-                    in: body, context: context, vocabulary: vocabulary, functionsByName: functionsByName, localTypes: localTypes)
+                    in: body, context: context, vocabulary: vocabulary, functionsByName: functionsByName,
+                    localTypes: localTypes)
                 for start in found {
                     switch start {
                     case .helper(let callToken, let helpers):
@@ -77,7 +81,8 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
                             visited.insert(helper)
                             let step = WitnessStep(
                                 range: context.range(ofToken: callToken),
-                                message: "`\(outline.selector(ofFunction: current, in: file))` calls `\(helperSelector)`")
+                                message:
+                                    "`\(outline.selector(ofFunction: current, in: file))` calls `\(helperSelector)`")
                             work.append((helper, depth + 1, witness + [step]))
                         }
                     case .audio(let token, let what):
@@ -116,9 +121,11 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
             let name = file.name(at: call.nameToken)
             let receiver = call.receiver
             // `helper()`, `self.helper()`, `Self.helper()`, `CallManager.helper()` for a type declared here.
-            let isSelfOrBare = receiver.isEmpty
+            let isSelfOrBare =
+                receiver.isEmpty
                 || (receiver.count == 1
-                    && (tokens[receiver.lowerBound].keyword == .self || file.token(tokens[receiver.lowerBound], is: "Self")
+                    && (tokens[receiver.lowerBound].keyword == .self
+                        || file.token(tokens[receiver.lowerBound], is: "Self")
                         || localTypes.contains(file.name(at: receiver.lowerBound))))
             if vocabulary.activatingMembers.contains(name), let first = call.arguments.first, first.label == nil,
                 first.value.count == 1, tokens[first.value.lowerBound].keyword == .true
@@ -153,7 +160,9 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
         for index in receiver where file.tokens[index].kind == .identifier {
             let name = file.name(at: index)
             if vocabulary.engineTypes.contains(name) { return true }
-            if let type = context.facts.typeOf(name: name, at: index), vocabulary.engineTypes.contains(type) { return true }
+            if let type = context.facts.typeOf(name: name, at: index), vocabulary.engineTypes.contains(type) {
+                return true
+            }
             if CallRoles.lastMatch(CallRoles.words(of: name), in: vocabulary.engineWords) != nil { return true }
         }
         return false

@@ -18,7 +18,9 @@ enum CallRoles {
     /// The callbacks where call audio belongs.
     static let activationSelectors: Set<String> = ["provider(_:didActivate:)", "conversationManager(_:didActivate:)"]
 
-    static let perCallVerbs = ["start", "answer", "report", "dial", "place", "accept", "receive", "join", "make", "handle"]
+    static let perCallVerbs = [
+        "start", "answer", "report", "dial", "place", "accept", "receive", "join", "make", "handle",
+    ]
     static let callNouns = ["call", "conversation", "incoming", "outgoing", "voip", "push"]
 
     /// Whether a function name reads like per-call work (`startCall`, `reportIncomingCall`,
@@ -26,13 +28,17 @@ enum CallRoles {
     /// `incoming`/`outgoing`. `CallKit` in a name is the framework, not a call.
     static func isPerCallName(_ name: String) -> Bool {
         var words = Self.words(of: name)
-        while let kit = words.firstIndex(of: "kit"), kit > 0, words[kit - 1] == "call" { words.removeSubrange((kit - 1)...kit) }
+        while let kit = words.firstIndex(of: "kit"), kit > 0, words[kit - 1] == "call" {
+            words.removeSubrange((kit - 1)...kit)
+        }
         if words.contains("incoming") || words.contains("outgoing") { return true }
         return lastMatch(words, in: callNouns) != nil && lastMatch(words, in: perCallVerbs) != nil
     }
 
     /// The names `usesCallKitOrLCK` looks for: without one of them in a file, it is false there.
-    static let callKitOrLCKNames: Set<String> = ["CallKit", "LiveCommunicationKit", "CXProviderDelegate", "ConversationManagerDelegate"]
+    static let callKitOrLCKNames: Set<String> = [
+        "CallKit", "LiveCommunicationKit", "CXProviderDelegate", "ConversationManagerDelegate",
+    ]
 
     /// `provider` for `provider(_:perform:)`: the name a function with that selector is declared with.
     static func baseNames(of selectors: Set<String>) -> Set<String> {
@@ -122,10 +128,10 @@ enum CallRoles {
             if let last = current.last {
                 let lastUpper = last >= UInt8(ascii: "A") && last <= UInt8(ascii: "Z")
                 let lastDigit = last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9")
-                let nextIsLower = index + 1 < bytes.count
+                let nextIsLower =
+                    index + 1 < bytes.count
                     && bytes[index + 1] >= UInt8(ascii: "a") && bytes[index + 1] <= UInt8(ascii: "z")
-                if isUpper && (!lastUpper || nextIsLower) { flush() }
-                else if isDigit != lastDigit { flush() }
+                if isUpper && (!lastUpper || nextIsLower) { flush() } else if isDigit != lastDigit { flush() }
             }
             current.append(byte)
         }
@@ -144,7 +150,9 @@ enum CallRoles {
             while start >= 0 {
                 if Array(words[start..<(start + needle.count)]) == needle {
                     let end = start + needle.count
-                    if end > (best?.end ?? -1) || (end == best?.end && needle.count > Self.words(of: best?.entry ?? "").count) {
+                    if end > (best?.end ?? -1)
+                        || (end == best?.end && needle.count > Self.words(of: best?.entry ?? "").count)
+                    {
                         best = (entry, end)
                     }
                     break

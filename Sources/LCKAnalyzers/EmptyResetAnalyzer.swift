@@ -23,10 +23,13 @@ public struct EmptyResetAnalyzer: Analyzer {
             let nameToken = context.outline.functions[function].nameToken
             let end = syntax.closingBrace(of: function)
             let step = syntax.step(
-                at: end, "body ending at line \(syntax.line(of: end)) \(isEmpty ? "is empty" : "only logs"): calls and media survive the reset")
+                at: end,
+                "body ending at line \(syntax.line(of: end)) \(isEmpty ? "is empty" : "only logs"): calls and media survive the reset"
+            )
             findings.append(
                 context.finding(
-                    ruleID, at: context.range(ofToken: nameToken), message: .emptyReset(isEmpty: isEmpty), witness: [step]))
+                    ruleID, at: context.range(ofToken: nameToken), message: .emptyReset(isEmpty: isEmpty),
+                    witness: [step]))
         }
     }
 }

@@ -28,7 +28,11 @@ extension FileMatcher {
                 var compatible = true
                 for (spec, declared) in zip(expected, declaredTypes) {
                     let wanted = MappingIndex.lastComponent(spec)
-                    if declared == nil { exact = false } else if declared != wanted { exact = false; compatible = false }
+                    if declared == nil {
+                        exact = false
+                    } else if declared != wanted {
+                        exact = false; compatible = false
+                    }
                 }
                 guard exact || (conforms && compatible) else { continue }
             } else {
@@ -58,8 +62,9 @@ extension FileMatcher {
             }
             return
         }
-        if token >= 2, [.rightParen, .rightSquare, .postfixQuestionMark, .exclamationMark].contains(tokens[token - 2].kind)
-            || tokens[token - 2].keyword == .self
+        if token >= 2,
+            [.rightParen, .rightSquare, .postfixQuestionMark, .exclamationMark].contains(tokens[token - 2].kind)
+                || tokens[token - 2].keyword == .self
         {
             return  // a member of some value, not an implicit enum case
         }
@@ -132,11 +137,17 @@ extension FileMatcher {
 
     /// `switch type { case .voIP: … }`: the subject is a listed property of a framework value, or is
     /// declared with the enum's type.
-    private mutating func switchSubjectMatches(_ subject: Range<Int>, _ candidate: MappingIndex.EnumCaseCandidate) -> Bool {
+    private mutating func switchSubjectMatches(
+        _ subject: Range<Int>, _ candidate: MappingIndex.EnumCaseCandidate
+    ) -> Bool {
         var last = subject.upperBound - 1
-        while last > subject.lowerBound, [.postfixQuestionMark, .exclamationMark].contains(tokens[last].kind) { last -= 1 }
+        while last > subject.lowerBound, [.postfixQuestionMark, .exclamationMark].contains(tokens[last].kind) {
+            last -= 1
+        }
         guard tokens[last].kind == .identifier else { return false }
-        if candidate.spec.properties?.contains(file.name(at: last)) == true, propertyBelongsToFramework(last) { return true }
+        if candidate.spec.properties?.contains(file.name(at: last)) == true, propertyBelongsToFramework(last) {
+            return true
+        }
         return valueIsOfEnumType(last, candidate.typeComponents)
     }
 
@@ -186,12 +197,17 @@ extension FileMatcher {
                 position -= 1  // `Set(`
             case _ where isAngle(position, ">"):
                 // `Set<PKPushType>(`: skip the generic arguments back to the type name.
-                guard let open = genericOpen(closing: position), open >= 1, tokens[open - 1].kind == .identifier else { return nil }
+                guard let open = genericOpen(closing: position), open >= 1, tokens[open - 1].kind == .identifier else {
+                    return nil
+                }
                 position = open - 2
             case .equal:
-                if position >= 2, tokens[position - 1].kind == .postfixQuestionMark || tokens[position - 1].kind == .exclamationMark {
+                if position >= 2,
+                    tokens[position - 1].kind == .postfixQuestionMark || tokens[position - 1].kind == .exclamationMark
+                {
                     // `let reason: CXCallEndedReason? = .failed`
-                    return tokens[position - 2].kind == .identifier && position >= 3 && tokens[position - 3].kind == .colon ? position - 2 : nil
+                    return tokens[position - 2].kind == .identifier && position >= 3
+                        && tokens[position - 3].kind == .colon ? position - 2 : nil
                 }
                 return position >= 1 && tokens[position - 1].kind == .identifier ? position - 1 : nil
             case .binaryOperator where file.token(token, is: "==") || file.token(token, is: "!="):
@@ -208,7 +224,8 @@ extension FileMatcher {
     private func isAngle(_ position: Int, _ text: StaticString) -> Bool {
         let kind = tokens[position].kind
         if kind == .leftAngle || kind == .rightAngle { return file.token(tokens[position], is: text) }
-        return (kind == .binaryOperator || kind == .postfixOperator || kind == .prefixOperator) && file.token(tokens[position], is: text)
+        return (kind == .binaryOperator || kind == .postfixOperator || kind == .prefixOperator)
+            && file.token(tokens[position], is: text)
     }
 
     /// The `<` matching the `>` at `close` when only a short type list sits between them.

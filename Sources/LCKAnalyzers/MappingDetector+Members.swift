@@ -51,7 +51,9 @@ extension FileMatcher {
                 guard isOneOf(type, candidate.spec.receiverTypes) else { continue }
             case .frameworkMember:
                 // Only a name that every rule pins to the same receivers says which type it must be.
-                guard candidate.spec.unknownReceiver == .report || candidates.allSatisfy({ $0.spec.receiverTypes == candidate.spec.receiverTypes })
+                guard
+                    candidate.spec.unknownReceiver == .report
+                        || candidates.allSatisfy({ $0.spec.receiverTypes == candidate.spec.receiverTypes })
                 else { continue }
             case .unknown:
                 guard candidate.spec.unknownReceiver == .report else { continue }
@@ -80,7 +82,9 @@ extension FileMatcher {
     /// Type of a property or method result `member` of `type`, from this file or the whole project.
     func memberType(of type: String, member: String) -> String? {
         if let local = context.facts.memberType(of: type, member: member) { return context.resolveAlias(local) }
-        if let local = context.facts.members.first(where: { $0.typeName == type && $0.memberName == member })?.memberType {
+        if let local = context.facts.members.first(where: { $0.typeName == type && $0.memberName == member })?
+            .memberType
+        {
             return context.resolveAlias(local)
         }
         return project.memberType(of: type, member: member)
@@ -193,7 +197,9 @@ extension FileMatcher {
         else { return nil }
         var end = declaration.range.upperBound
         // `for call in calls where call.hasEnded`: the filter is not part of the sequence.
-        if let whereToken = (declaration.nameToken + 2..<end).first(where: { tokens[$0].keyword == .where }) { end = whereToken }
+        if let whereToken = (declaration.nameToken + 2..<end).first(where: { tokens[$0].keyword == .where }) {
+            end = whereToken
+        }
         let start = declaration.nameToken + 2
         return start < end ? start..<end : nil
     }
@@ -228,7 +234,9 @@ extension FileMatcher {
         }
         guard let closure = innermost, let callIndex = closure.call else { return .unknown }
         let call = outline.calls[callIndex]
-        guard Self.elementClosureMethods.contains(file.name(at: call.nameToken)), !call.receiver.isEmpty else { return .unknown }
+        guard Self.elementClosureMethods.contains(file.name(at: call.nameToken)), !call.receiver.isEmpty else {
+            return .unknown
+        }
         // Elements of a framework member (`observer.calls`) are framework values of an unnamed type.
         return resolveReceiver(call.receiver, depth: depth + 1)
     }

@@ -195,7 +195,8 @@ struct OutlineLookups {
             functionByName[function.nameToken] = position
         }
         for block in outline.blocks where block.kind == .caseBody {
-            guard let header = block.header, case .statement(let owner) = block.owner, outline.statements[owner].kind == .switch,
+            guard let header = block.header, case .statement(let owner) = block.owner,
+                outline.statements[owner].kind == .switch,
                 let subject = outline.statements[owner].condition, !subject.isEmpty
             else { continue }
             for token in header { switchSubjectByPatternToken[token] = subject }

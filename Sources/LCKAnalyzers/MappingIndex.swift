@@ -140,7 +140,9 @@ public struct MappingIndex: Sendable {
             update(spec.name, positions: &positions) { $0.members.append(MemberCandidate(rule: rule, spec: spec)) }
         case .delegateMethod(let spec):
             if let protocolName = spec.protocolName { frameworkTypes.insert(Self.lastComponent(protocolName)) }
-            update(spec.baseName, positions: &positions) { $0.delegates.append(DelegateCandidate(rule: rule, spec: spec, labels: spec.labels)) }
+            update(spec.baseName, positions: &positions) {
+                $0.delegates.append(DelegateCandidate(rule: rule, spec: spec, labels: spec.labels))
+            }
         case .enumCase(let spec):
             let components = spec.enumType.split(separator: ".").map(String.init)
             if let last = components.last { frameworkTypes.insert(last) }
@@ -225,7 +227,8 @@ public struct MappingIndex: Sendable {
         while true {
             let candidate = slots[slot]
             if candidate < 0 { return nil }
-            if slotHashes[slot] == hash, Self.equal(entries[Int(candidate)].name, buffer, start: start, length: length) {
+            if slotHashes[slot] == hash, Self.equal(entries[Int(candidate)].name, buffer, start: start, length: length)
+            {
                 return Int(candidate)
             }
             slot = (slot + 1) & slotMask
@@ -258,7 +261,8 @@ public struct MappingIndex: Sendable {
                 }
                 let start = index
                 while index < count, Self.isIdentifierByte(buffer[index]) { index += 1 }
-                if let entry = entryIndex(buffer: buffer, start: start, length: index - start), entries[entry].isAnchor {
+                if let entry = entryIndex(buffer: buffer, start: start, length: index - start), entries[entry].isAnchor
+                {
                     if entries[entry].isChangingAnchor { return .changing }
                     result = .unchangedOnly
                 }
@@ -268,7 +272,8 @@ public struct MappingIndex: Sendable {
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 }

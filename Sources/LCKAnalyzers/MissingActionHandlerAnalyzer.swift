@@ -69,13 +69,15 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
     /// This file's contribution to the project-wide `ActionFacts`.
     public static func actionFacts(in context: AnalysisContext) -> ActionFacts {
         let analyzer = MissingActionHandlerAnalyzer()
-        return ActionFacts(handledByType: analyzer.handledActions(in: context), requested: analyzer.requestedActions(in: context))
+        return ActionFacts(
+            handledByType: analyzer.handledActions(in: context), requested: analyzer.requestedActions(in: context))
     }
 
     /// Findings sit at capability members or at types adopting the delegate protocols (conformances
     /// come from this file's own declarations, so the protocol name is spelled here).
     public func triggerNames(rules: RuleTable) -> Set<String>? {
-        let capabilities = rules.analyzer(id: ruleID)?.parameters.stringTable("capabilityActions") ?? Self.defaultCapabilityActions
+        let capabilities =
+            rules.analyzer(id: ruleID)?.parameters.stringTable("capabilityActions") ?? Self.defaultCapabilityActions
         return Set(capabilities.keys).union(Self.delegateProtocols)
     }
 
@@ -100,7 +102,8 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
         let parameters = context.metadata(for: ruleID)?.parameters
         let capabilityActions = parameters?.stringTable("capabilityActions") ?? Self.defaultCapabilityActions
         let required = Self.groups(parameters?["requiredActions"]) ?? Self.defaultRequiredActions
-        let requiredWhenRequested = Self.groups(parameters?["requiredWhenRequested"]) ?? Self.defaultRequiredWhenRequested
+        let requiredWhenRequested =
+            Self.groups(parameters?["requiredWhenRequested"]) ?? Self.defaultRequiredWhenRequested
         var facts = Self.actionFacts(in: context)
         if let project {
             // Only what this file needs from the project: handlers of the types it declares (the only
@@ -118,7 +121,11 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
         }
         // A requested start needs a handler, unless another delegate type already takes it (then the
         // requests go there, and this type is a second delegate, which `multiple_providers` is about).
-        let needed = required + requiredWhenRequested.filter { !facts.requested.isDisjoint(with: $0) && handledAnywhere.isDisjoint(with: $0) }
+        let needed =
+            required
+            + requiredWhenRequested.filter {
+                !facts.requested.isDisjoint(with: $0) && handledAnywhere.isDisjoint(with: $0)
+            }
         checkDelegates(context, handlers: facts.handledByType, required: needed, into: &findings)
     }
 
@@ -218,7 +225,8 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
     }
 
     func checkDelegates(
-        _ context: AnalysisContext, handlers: [String: Set<String>], required: [[String]], into findings: inout [Finding]
+        _ context: AnalysisContext, handlers: [String: Set<String>], required: [[String]],
+        into findings: inout [Finding]
     ) {
         let file = context.file
         var seen: Set<String> = []

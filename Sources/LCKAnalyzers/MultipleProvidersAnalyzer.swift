@@ -22,7 +22,9 @@ public struct MultipleProvidersAnalyzer: Analyzer {
     ]
     static let testDoubleWords = ["mock", "fake", "stub", "preview", "spy", "dummy"]
     /// Words of a view type that shows one call (`IncomingCallViewController`, `MeetingRoomView`).
-    static let callScreenWords = ["call", "incoming", "outgoing", "conversation", "ringing", "dial", "dialer", "meeting", "room"]
+    static let callScreenWords = [
+        "call", "incoming", "outgoing", "conversation", "ringing", "dial", "dialer", "meeting", "room",
+    ]
 
     struct Site {
         var typeToken: Int
@@ -42,7 +44,8 @@ public struct MultipleProvidersAnalyzer: Analyzer {
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let file = context.file
-        let providerTypes = context.metadata(for: ruleID)?.parameters.strings("providerTypes") ?? Self.defaultProviderTypes
+        let providerTypes =
+            context.metadata(for: ruleID)?.parameters.strings("providerTypes") ?? Self.defaultProviderTypes
         var sites: [Site] = []
         let scopes = PerCallScopes(context)
         for call in context.outline.calls {
@@ -54,7 +57,8 @@ public struct MultipleProvidersAnalyzer: Analyzer {
             if CallRoles.lastMatch(CallRoles.words(of: owner), in: Self.testDoubleWords) != nil { continue }
             let function = context.outline.enclosingFunction(at: typeToken)
             let key = function.map { "f\($0)" } ?? "t\(typeToken)"
-            let place = function.map { "`\(owner).\(context.outline.selector(ofFunction: $0, in: file))`" } ?? "`\(owner)`"
+            let place =
+                function.map { "`\(owner).\(context.outline.selector(ofFunction: $0, in: file))`" } ?? "`\(owner)`"
             var site = Site(
                 typeToken: typeToken, typeName: file.name(at: typeToken), owner: owner, key: key, place: place)
             (site.reason, site.confidence) = perCallReason(at: typeToken, in: context, scopes: scopes)
@@ -73,7 +77,8 @@ public struct MultipleProvidersAnalyzer: Analyzer {
                 findings.append(
                     context.finding(
                         ruleID, at: context.range(ofToken: site.typeToken),
-                        message: "`\(site.typeName)` is created \(reason); create one for the app's lifetime and reuse it",
+                        message:
+                            "`\(site.typeName)` is created \(reason); create one for the app's lifetime and reuse it",
                         confidence: site.confidence, evidence: [reason]))
                 continue
             }
@@ -87,7 +92,9 @@ public struct MultipleProvidersAnalyzer: Analyzer {
                 named.append(entry.place)
                 if named.count == 3 { break }
             }
-            let list = otherCount > 3 ? "\(named.joined(separator: ", ")) and \(otherCount - 3) more" : named.joined(separator: ", ")
+            let list =
+                otherCount > 3
+                ? "\(named.joined(separator: ", ")) and \(otherCount - 3) more" : named.joined(separator: ", ")
             findings.append(
                 context.finding(
                     ruleID, at: context.range(ofToken: site.typeToken),
@@ -115,7 +122,9 @@ public struct MultipleProvidersAnalyzer: Analyzer {
         if Self.viewLifecycleNames.contains(name) {
             // A view is per call only when it is a call screen; the app's root view runs this once.
             let owner = outline.enclosingType(at: token).map { context.facts.typeNames[$0] } ?? ""
-            guard CallRoles.lastMatch(CallRoles.words(of: owner), in: Self.callScreenWords) != nil else { return (nil, nil) }
+            guard CallRoles.lastMatch(CallRoles.words(of: owner), in: Self.callScreenWords) != nil else {
+                return (nil, nil)
+            }
             return ("in `\(selector)`, once per view", .medium)
         }
         let isPerCall = CallRoles.isPerCallName(name)
@@ -139,7 +148,9 @@ struct PerCallScopes {
         }
         for variable in outline.variables
         where variable.kind == .property && variable.initializer == nil && !variable.accessorBlocks.isEmpty {
-            for block in variable.accessorBlocks { computedProperties.append((variable.nameToken, outline.blocks[block].range)) }
+            for block in variable.accessorBlocks {
+                computedProperties.append((variable.nameToken, outline.blocks[block].range))
+            }
         }
     }
 }

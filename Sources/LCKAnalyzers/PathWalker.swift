@@ -106,7 +106,8 @@ struct PathWalker {
     func closureWitness(in block: Int) -> [WitnessStep] {
         for statement in context.outline.blocks[block].statements {
             for closure in syntax.ownClosures(of: statement) {
-                if let witness = summaries[context.outline.closures[closure].bodyBlock]?.firstWitness, !witness.isEmpty {
+                if let witness = summaries[context.outline.closures[closure].bodyBlock]?.firstWitness, !witness.isEmpty
+                {
                     return witness
                 }
             }
@@ -118,7 +119,9 @@ struct PathWalker {
         var result: [Int] = []
         for statement in context.outline.blocks[block].statements {
             let record = context.outline.statements[statement]
-            if record.kind != .declaration || syntax.isBranchingValue(statement) { result.append(contentsOf: record.blocks) }
+            if record.kind != .declaration || syntax.isBranchingValue(statement) {
+                result.append(contentsOf: record.blocks)
+            }
             for closure in syntax.ownClosures(of: statement) {
                 result.append(context.outline.closures[closure].bodyBlock)
             }
@@ -152,7 +155,11 @@ struct PathWalker {
                 break
             }
             if result.throwsOpen == nil, syntax.hasUncaughtTry(statement) {
-                result.throwsOpen = [syntax.step(at: record.keywordToken, "try at line \(syntax.line(of: record.keywordToken)) can throw before \(rules.missing)")]
+                result.throwsOpen = [
+                    syntax.step(
+                        at: record.keywordToken,
+                        "try at line \(syntax.line(of: record.keywordToken)) can throw before \(rules.missing)")
+                ]
             }
             switch record.kind {
             case .return:
@@ -211,20 +218,31 @@ struct PathWalker {
         let line = syntax.line(of: record.keywordToken)
         if let then = child(record.blocks.first), !rules.isExempt(statement, .then) {
             absorb(then, into: &result)
-            open = explained(then.open, entry: entry, at: record.keywordToken, "the true branch of the if at line \(line) ends without \(rules.missing)")
+            open = explained(
+                then.open, entry: entry, at: record.keywordToken,
+                "the true branch of the if at line \(line) ends without \(rules.missing)")
         }
         guard !rules.isExempt(statement, .otherwise) else { return open }
         if let otherwise = child(record.blocks.count > 1 ? record.blocks[1] : nil) {
             absorb(otherwise, into: &result)
-            let elsePath = explained(otherwise.open, entry: entry, at: record.keywordToken, "the else branch of the if at line \(line) ends without \(rules.missing)")
+            let elsePath = explained(
+                otherwise.open, entry: entry, at: record.keywordToken,
+                "the else branch of the if at line \(line) ends without \(rules.missing)")
             return mergePaths(open, elsePath)
         }
-        return mergePaths(open, entry + [syntax.step(at: record.keywordToken, "if at line \(line) falls through when false, without \(rules.missing)")])
+        return mergePaths(
+            open,
+            entry + [
+                syntax.step(
+                    at: record.keywordToken, "if at line \(line) falls through when false, without \(rules.missing)")
+            ])
     }
 
     /// A child's open path that went through unchanged keeps the explanation it came in with, or,
     /// when it had none, gets `message` as its first step.
-    private func explained(_ path: [WitnessStep]?, entry: [WitnessStep], at token: Int, _ message: String) -> [WitnessStep]? {
+    private func explained(
+        _ path: [WitnessStep]?, entry: [WitnessStep], at token: Int, _ message: String
+    ) -> [WitnessStep]? {
         guard let path else { return nil }
         guard path.isEmpty else { return path }
         return entry.isEmpty ? [syntax.step(at: token, message)] : entry
@@ -232,7 +250,9 @@ struct PathWalker {
 
     /// `let request = if ready { A(done: { action.fulfill() }) } else { … }`: an `if`/`switch`
     /// expression meets the obligation when every one of its branches does.
-    private func composeBranchingValue(_ statement: Int, entry: [WitnessStep], into result: inout BlockSummary) -> [WitnessStep]? {
+    private func composeBranchingValue(
+        _ statement: Int, entry: [WitnessStep], into result: inout BlockSummary
+    ) -> [WitnessStep]? {
         let record = context.outline.statements[statement]
         // The parser puts the `if`/`switch` in an `.expressionBranches` block of the declaration.
         var allMeet = !record.blocks.isEmpty
@@ -247,13 +267,16 @@ struct PathWalker {
     private func composeSwitch(_ statement: Int, into result: inout BlockSummary) -> [WitnessStep]? {
         let record = context.outline.statements[statement]
         var open: [WitnessStep]?
-        for (position, caseBlock) in record.blocks.enumerated() where !rules.isExempt(statement, .switchCase(position)) {
+        for (position, caseBlock) in record.blocks.enumerated() where !rules.isExempt(statement, .switchCase(position))
+        {
             guard let body = child(caseBlock) else { continue }
             absorb(body, into: &result, keepJumps: false)
             if open == nil, body.open != nil || body.jumps != nil {
                 let label = syntax.caseLabel(of: caseBlock)
                 let name = context.outline.blocks[caseBlock].isDefaultCase ? "default:" : "case"
-                open = [syntax.step(at: label, "\(name) at line \(syntax.line(of: label)) ends without \(rules.missing)")]
+                open = [
+                    syntax.step(at: label, "\(name) at line \(syntax.line(of: label)) ends without \(rules.missing)")
+                ]
             }
         }
         return open
@@ -273,13 +296,17 @@ struct PathWalker {
             absorb(handler, into: &result)
             if open == nil, handler.open != nil {
                 let keyword = syntax.caseLabel(of: catchBlock)
-                open = [syntax.step(at: keyword, "catch at line \(syntax.line(of: keyword)) ends without \(rules.missing)")]
+                open = [
+                    syntax.step(at: keyword, "catch at line \(syntax.line(of: keyword)) ends without \(rules.missing)")
+                ]
             }
         }
         return open
     }
 
-    private func composeConditional(_ statement: Int, entry: [WitnessStep], into result: inout BlockSummary) -> [WitnessStep]? {
+    private func composeConditional(
+        _ statement: Int, entry: [WitnessStep], into result: inout BlockSummary
+    ) -> [WitnessStep]? {
         let record = context.outline.statements[statement]
         var open: [WitnessStep]?
         var hasElse = false
@@ -289,12 +316,20 @@ struct PathWalker {
             let directive = syntax.directive(of: clause)
             if context.file.tokens[directive].kind == .poundElse { hasElse = true }
             if open == nil, body.open != nil {
-                open = [syntax.step(at: directive, "#if branch at line \(syntax.line(of: directive)) ends without \(rules.missing)")]
+                open = [
+                    syntax.step(
+                        at: directive, "#if branch at line \(syntax.line(of: directive)) ends without \(rules.missing)")
+                ]
             }
         }
         if !hasElse, open == nil {
             let line = syntax.line(of: record.keywordToken)
-            open = entry + [syntax.step(at: record.keywordToken, "#if at line \(line) has no #else: builds without it skip \(rules.missing)")]
+            open =
+                entry + [
+                    syntax.step(
+                        at: record.keywordToken,
+                        "#if at line \(line) has no #else: builds without it skip \(rules.missing)")
+                ]
         }
         return open
     }
@@ -305,7 +340,8 @@ struct PathWalker {
         let parent = outline.blocks[record.parentBlock]
         if parent.kind == .guardElse, case .statement(let guardStatement) = parent.owner {
             let keyword = outline.statements[guardStatement].keywordToken
-            return syntax.step(at: keyword, "guard at line \(syntax.line(of: keyword)) returns without \(rules.missing)")
+            return syntax.step(
+                at: keyword, "guard at line \(syntax.line(of: keyword)) returns without \(rules.missing)")
         }
         let line = syntax.line(of: record.keywordToken)
         return syntax.step(at: record.keywordToken, "return at line \(line) leaves without \(rules.missing)")

@@ -12,7 +12,9 @@ public struct PrematureFulfillAnalyzer: Analyzer {
     public init() {}
 
     /// Findings sit in perform handlers, which are named by their base names.
-    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: UnresolvedActionAnalyzer.handlerSelectors) }
+    public func triggerNames(rules: RuleTable) -> Set<String>? {
+        CallRoles.baseNames(of: UnresolvedActionAnalyzer.handlerSelectors)
+    }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters
@@ -21,11 +23,14 @@ public struct PrematureFulfillAnalyzer: Analyzer {
         let workWords = parameters?.strings("workWords") ?? Self.workWords
         let syntax = StatementSyntax(context: context)
         for function in syntax.functions(withSelectors: UnresolvedActionAnalyzer.handlerSelectors) {
-            guard let name = syntax.parameterName(function, label: "perform"), let body = context.outline.functions[function].body
+            guard let name = syntax.parameterName(function, label: "perform"),
+                let body = context.outline.functions[function].body
             else { continue }
             // Action types written through a typealias (`typealias Answer = CXAnswerCallAction`) count as the type.
-            let aliases = syntax.aliases(of: name, type: syntax.parameterTypeName(function, label: "perform"), in: function)
-                .mapValues(context.resolveAlias)
+            let aliases = syntax.aliases(
+                of: name, type: syntax.parameterTypeName(function, label: "perform"), in: function
+            )
+            .mapValues(context.resolveAlias)
             let watched = aliases.filter { connecting.contains($0.value) || ending.contains($0.value) }
             guard !watched.isEmpty else { continue }
             let search = FulfillTiming(syntax: syntax, body: body, aliases: Set(aliases.keys), workWords: workWords)
@@ -38,7 +43,8 @@ public struct PrematureFulfillAnalyzer: Analyzer {
                 guard let witness = search.prematureWitness(for: call, connecting: !isEnd) else { continue }
                 findings.append(
                     context.finding(
-                        ruleID, at: context.range(ofToken: record.nameToken), message: .premature(watched[alias] ?? alias),
+                        ruleID, at: context.range(ofToken: record.nameToken),
+                        message: .premature(watched[alias] ?? alias),
                         confidence: isEnd ? .low : nil, witness: witness))
             }
         }
@@ -76,23 +82,33 @@ struct FulfillTiming {
         let here = syntax.line(of: token)
         if let closure = innermostDeferredClosure(containing: token) {
             let record = outline.closures[closure]
-            guard let call = record.call, !Self.deferringCallers.contains(callerName(closure)), syntax.takesParameters(closure),
+            guard let call = record.call, !Self.deferringCallers.contains(callerName(closure)),
+                syntax.takesParameters(closure),
                 !containsFail(record.range), !returnsEarly(in: record.range, before: token),
                 let ignored = ErrorUse(syntax: syntax, closure: closure).ignoredStep()
             else { return nil }
             let name = outline.calls[call].nameToken
-            return [ignored, syntax.step(at: token, "fulfill at line \(here) runs whatever \(syntax.file.name(at: name)) at line \(syntax.line(of: name)) reports")]
+            return [
+                ignored,
+                syntax.step(
+                    at: token,
+                    "fulfill at line \(here) runs whatever \(syntax.file.name(at: name)) at line \(syntax.line(of: name)) reports"
+                ),
+            ]
         }
         if connecting, let later = laterWork(after: token) {
             let name = outline.calls[later].nameToken
             return [
                 syntax.step(at: token, "fulfill at line \(here) runs first"),
-                syntax.step(at: name, "\(syntax.file.name(at: name)) at line \(syntax.line(of: name)) does the work afterwards"),
+                syntax.step(
+                    at: name, "\(syntax.file.name(at: name)) at line \(syntax.line(of: name)) does the work afterwards"),
             ]
         }
         guard let work = deferredWork(besides: token) else { return nil }
         let name = outline.calls[work].nameToken
-        let how = Self.deferringCallers.contains(syntax.file.name(at: name)) ? "continues in" : "finishes later in the callback of"
+        let how =
+            Self.deferringCallers.contains(syntax.file.name(at: name))
+            ? "continues in" : "finishes later in the callback of"
         return [
             syntax.step(at: name, "the work \(how) \(syntax.file.name(at: name)) at line \(syntax.line(of: name))"),
             syntax.step(at: token, "fulfill at line \(here) runs without waiting for it"),
@@ -106,7 +122,8 @@ struct FulfillTiming {
     /// The innermost closure around the token (inside the handler) that does not run synchronously.
     private func innermostDeferredClosure(containing token: Int) -> Int? {
         syntax.outline.closures(in: body).last { closure in
-            syntax.outline.closures[closure].range.contains(token) && !synchronousClosureCallers.contains(callerName(closure))
+            syntax.outline.closures[closure].range.contains(token)
+                && !synchronousClosureCallers.contains(callerName(closure))
         }
     }
 
@@ -128,11 +145,15 @@ struct FulfillTiming {
             else { continue }
             let caller = callerName(closure)
             let deferring = Self.deferringCallers.contains(caller)
-            let completion = syntax.takesParameters(closure) && !synchronousClosureCallers.contains(caller) && !syntax.isLogCall(call)
+            let completion =
+                syntax.takesParameters(closure) && !synchronousClosureCallers.contains(caller)
+                && !syntax.isLogCall(call)
             guard deferring || completion else { continue }
             let workToken = outline.calls[call].nameToken
             guard onOnePath(fulfill, workToken) else { continue }
-            if deferring && !syntax.file.tokens[record.range].contains(where: { $0.keyword == .await }) && !mentionsWork(record.range) {
+            if deferring && !syntax.file.tokens[record.range].contains(where: { $0.keyword == .await })
+                && !mentionsWork(record.range)
+            {
                 continue
             }
             if mentionsWork(outline.calls[call].range) || mentionsWork(record.range) { return call }
@@ -146,7 +167,8 @@ struct FulfillTiming {
         let outline = syntax.outline
         for call in outline.calls(in: (fulfill + 1)..<body.upperBound) {
             let record = outline.calls[call]
-            guard innermostDeferredClosure(containing: record.nameToken) == innermostDeferredClosure(containing: fulfill),
+            guard
+                innermostDeferredClosure(containing: record.nameToken) == innermostDeferredClosure(containing: fulfill),
                 record.arguments.contains(where: { syntax.mentions(aliases, in: $0.value) }),
                 hasWorkWord(record.nameToken), onOnePath(fulfill, record.nameToken)
             else { continue }
@@ -157,7 +179,8 @@ struct FulfillTiming {
 
     private func hasWorkWord(_ token: Int) -> Bool {
         guard syntax.file.tokens[token].kind == .identifier, !syntax.isImplicitMember(token) else { return false }
-        return camelCaseWords(syntax.file.name(at: token)).contains { word in workWords.contains { word.hasPrefix($0) } }
+        return camelCaseWords(syntax.file.name(at: token)).contains { word in workWords.contains { word.hasPrefix($0) }
+        }
     }
 
     private func mentionsWork(_ range: Range<Int>) -> Bool {

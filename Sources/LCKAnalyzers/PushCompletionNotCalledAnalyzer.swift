@@ -33,7 +33,9 @@ public struct PushCompletionNotCalledAnalyzer: Analyzer {
             if summary.leaks.isEmpty {
                 if witness.isEmpty { witness = walker.closureWitness(in: bodyBlock) }
                 let end = syntax.closingBrace(of: handler.function)
-                witness.append(syntax.step(at: end, "handler ends at line \(syntax.line(of: end)) without calling \(completion)()"))
+                witness.append(
+                    syntax.step(at: end, "handler ends at line \(syntax.line(of: end)) without calling \(completion)()")
+                )
             }
             let nameToken = context.outline.functions[handler.function].nameToken
             findings.append(
@@ -60,10 +62,13 @@ public struct PushCompletionNotCalledAnalyzer: Analyzer {
             }
         }
         if syntax.terminates(statement) { return .ends }
-        for closure in syntax.ownClosures(of: statement) where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
+        for closure in syntax.ownClosures(of: statement)
+        where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
             return .satisfies
         }
-        if !handedToADropper, syntax.storesValue(completion, in: statement) || syntax.passesAsElement(completion, in: statement) {
+        if !handedToADropper,
+            syntax.storesValue(completion, in: statement) || syntax.passesAsElement(completion, in: statement)
+        {
             return .satisfies
         }
         return .none

@@ -43,13 +43,15 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
                 for argument in record.arguments {
                     guard let label = argument.label else { continue }
                     let labelText = context.file.name(at: label)
-                    let isIDArgument = isReport ? Self.idLabels.contains(labelText) : labelText.lowercased().hasSuffix("uuid")
+                    let isIDArgument =
+                        isReport ? Self.idLabels.contains(labelText) : labelText.lowercased().hasSuffix("uuid")
                     guard isIDArgument, !syntax.isPlaceholderCallID(argument.value, in: body),
                         let fresh = freshUUID(argument.value, in: body, syntax: syntax, initializers: initializers),
                         reported.insert(fresh).inserted
                     else { continue }
                     let step = syntax.step(
-                        at: record.nameToken, "\(name) at line \(syntax.line(of: record.nameToken)) reports the call under it")
+                        at: record.nameToken,
+                        "\(name) at line \(syntax.line(of: record.nameToken)) reports the call under it")
                     findings.append(
                         context.finding(
                             ruleID, at: context.range(ofToken: fresh), message: .regenerated(name),
@@ -60,7 +62,9 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
     }
 
     /// The `UUID` token of a `UUID()` the value is, or the local the value names was initialised with.
-    private func freshUUID(_ value: Range<Int>, in body: Range<Int>, syntax: StatementSyntax, initializers: Set<String>) -> Int? {
+    private func freshUUID(
+        _ value: Range<Int>, in body: Range<Int>, syntax: StatementSyntax, initializers: Set<String>
+    ) -> Int? {
         if isFreshUUID(value, syntax: syntax, initializers: initializers) { return value.lowerBound }
         guard value.count == 1, syntax.file.tokens[value.lowerBound].kind == .identifier else {
             return assignedFreshUUID(value, in: body, syntax: syntax, initializers: initializers)
@@ -70,7 +74,8 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
             variable.kind == .local && body.contains(variable.nameToken) && variable.nameToken < value.lowerBound
                 && syntax.file.name(at: variable.nameToken) == name
         }
-        guard let initializer = local?.initializer, isFreshUUID(initializer, syntax: syntax, initializers: initializers) else {
+        guard let initializer = local?.initializer, isFreshUUID(initializer, syntax: syntax, initializers: initializers)
+        else {
             return assignedFreshUUID(value, in: body, syntax: syntax, initializers: initializers)
         }
         return initializer.lowerBound
@@ -79,10 +84,14 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
     /// `self.callID = UUID()` (or `callID = UUID()`) earlier in the body, for a value written as
     /// `callID`, `self.callID` or `self.callID!`: a property that holds a fresh id for this push. An id
     /// that is also assigned something else (the payload's id when it parses) is a fallback, not flagged.
-    private func assignedFreshUUID(_ value: Range<Int>, in body: Range<Int>, syntax: StatementSyntax, initializers: Set<String>) -> Int? {
+    private func assignedFreshUUID(
+        _ value: Range<Int>, in body: Range<Int>, syntax: StatementSyntax, initializers: Set<String>
+    ) -> Int? {
         let tokens = syntax.file.tokens
         var end = value.upperBound
-        while end > value.lowerBound, tokens[end - 1].kind == .exclamationMark || tokens[end - 1].kind == .postfixQuestionMark {
+        while end > value.lowerBound,
+            tokens[end - 1].kind == .exclamationMark || tokens[end - 1].kind == .postfixQuestionMark
+        {
             end -= 1
         }
         var start = value.lowerBound
@@ -99,8 +108,9 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
             // only a fallback; leave it alone.
             let short = index + 1..<index + 4
             let long = index + 1..<min(index + 6, body.upperBound)
-            guard isFreshUUID(short, syntax: syntax, initializers: initializers)
-                || (long.count == 5 && isFreshUUID(long, syntax: syntax, initializers: initializers))
+            guard
+                isFreshUUID(short, syntax: syntax, initializers: initializers)
+                    || (long.count == 5 && isFreshUUID(long, syntax: syntax, initializers: initializers))
             else { return nil }
             fresh = index + 1
         }
@@ -110,7 +120,9 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
     /// Exactly `UUID()` or `UUID.init()`.
     private func isFreshUUID(_ range: Range<Int>, syntax: StatementSyntax, initializers: Set<String>) -> Bool {
         let tokens = syntax.file.tokens
-        guard range.count == 3 || range.count == 5, syntax.isName(range.lowerBound, in: initializers) else { return false }
+        guard range.count == 3 || range.count == 5, syntax.isName(range.lowerBound, in: initializers) else {
+            return false
+        }
         var open = range.lowerBound + 1
         if range.count == 5 {
             guard tokens[open].kind == .period, tokens[open + 1].keyword == .`init` else { return false }

@@ -28,7 +28,8 @@ struct ErrorUse {
         var names = Set(record.parameters.map { file.name(at: outline.variables[$0].nameToken) })
         names.remove("_")
         if record.parameters.isEmpty, record.inToken == nil { names = ["$0"] }
-        let body = (record.inToken.map { $0 + 1 } ?? record.leftBrace + 1)..<(record.rightBrace ?? record.range.upperBound)
+        let body =
+            (record.inToken.map { $0 + 1 } ?? record.leftBrace + 1)..<(record.rightBrace ?? record.range.upperBound)
         let uses = body.filter { index in
             syntax.isName(index, in: names) || (names.contains("$0") && file.text(at: index) == "$0")
         }.filter { index in !(index > 0 && file.tokens[index - 1].kind == .period) }
@@ -49,7 +50,9 @@ struct ErrorUse {
     private func isInsideLogCall(_ token: Int, within body: Range<Int>) -> Bool {
         syntax.outline.calls(in: body).contains { call in
             let record = syntax.outline.calls[call]
-            guard let open = record.leftParen, let close = record.rightParen, open < token, token < close else { return false }
+            guard let open = record.leftParen, let close = record.rightParen, open < token, token < close else {
+                return false
+            }
             return syntax.isLogCall(call)
         }
     }
@@ -58,7 +61,10 @@ struct ErrorUse {
     /// logs; nil when the use is anything else.
     private func errorBranchOnlyLogs(_ use: Int, names: Set<String>) -> Int? {
         let outline = syntax.outline
-        guard let statement = outline.statements.indices.last(where: { outline.statements[$0].condition?.contains(use) == true })
+        guard
+            let statement = outline.statements.indices.last(where: {
+                outline.statements[$0].condition?.contains(use) == true
+            })
         else { return nil }
         let record = outline.statements[statement]
         guard let condition = record.condition else { return nil }

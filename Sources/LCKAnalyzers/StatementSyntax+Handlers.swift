@@ -33,7 +33,9 @@ extension StatementSyntax {
 
     /// The type name written for a parameter (`CXAnswerCallAction`), if any.
     func parameterTypeName(_ function: Int, label: String) -> String? {
-        guard let parameter = outline.functions[function].parameters.first(where: { file.name(at: $0.firstName) == label }),
+        guard
+            let parameter = outline.functions[function].parameters.first(where: { file.name(at: $0.firstName) == label }
+            ),
             let token = parameter.type?.nameToken
         else { return nil }
         return file.name(at: token)
@@ -50,7 +52,9 @@ extension StatementSyntax {
                 result[file.name(at: bound)] = typeName
                 continue
             }
-            guard let operand = cast.operand, operand.count == 1, file.name(at: operand.lowerBound) == name else { continue }
+            guard let operand = cast.operand, operand.count == 1, file.name(at: operand.lowerBound) == name else {
+                continue
+            }
             // `let answer = action as? T` / `if let answer = action as? T`: the name before `=`.
             let equal = operand.lowerBound - 1
             if equal > 0, file.tokens[equal].kind == .equal, file.tokens[equal - 1].kind == .identifier {
@@ -71,7 +75,8 @@ extension StatementSyntax {
     func storesValue(_ names: Set<String>, in statement: Int) -> Bool {
         ownRanges(of: statement).contains { range in
             range.contains { index in
-                guard file.tokens[index].kind == .equal, index + 1 < range.upperBound, isName(index + 1, in: names) else {
+                guard file.tokens[index].kind == .equal, index + 1 < range.upperBound, isName(index + 1, in: names)
+                else {
                     return false
                 }
                 let after = index + 2
@@ -87,7 +92,9 @@ extension StatementSyntax {
         let tokens = file.tokens
         return ownRanges(of: statement).contains { range in
             range.contains { index in
-                guard index > range.lowerBound, index + 1 < range.upperBound, isName(index, in: names) else { return false }
+                guard index > range.lowerBound, index + 1 < range.upperBound, isName(index, in: names) else {
+                    return false
+                }
                 let before = tokens[index - 1].kind
                 let after = tokens[index + 1].kind
                 return (before == .colon || before == .comma || before == .leftParen || before == .leftSquare)
@@ -128,7 +135,8 @@ extension StatementSyntax {
         return outline.calls(in: range).contains { call in
             let record = outline.calls[call]
             let callee = file.name(at: record.nameToken)
-            let endsAtOnce = callee == "reportCall"
+            let endsAtOnce =
+                callee == "reportCall"
                 && record.arguments.contains(where: { $0.label.map { file.name(at: $0) } == "endedAt" })
             let words = CallRoles.words(of: callee)
             let reportsEnd = words.contains("report") && words.contains("ended")
@@ -143,13 +151,16 @@ extension StatementSyntax {
     /// The statement calls a process-ending function among its own tokens.
     func terminates(_ statement: Int) -> Bool {
         ownCalls(of: statement).contains { call in
-            outline.calls[call].receiver.isEmpty && Self.terminators.contains(file.name(at: outline.calls[call].nameToken))
+            outline.calls[call].receiver.isEmpty
+                && Self.terminators.contains(file.name(at: outline.calls[call].nameToken))
         }
     }
 
     /// Token just before a function's closing brace, where "the handler ends" witnesses point.
     func closingBrace(of function: Int) -> Int {
-        guard let body = outline.functions[function].body, !body.isEmpty else { return outline.functions[function].nameToken }
+        guard let body = outline.functions[function].body, !body.isEmpty else {
+            return outline.functions[function].nameToken
+        }
         return body.upperBound - 1
     }
 }

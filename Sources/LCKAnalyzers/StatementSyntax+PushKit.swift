@@ -63,7 +63,9 @@ extension StatementSyntax {
                 outline.blocks.indices.contains(record.blocks[safeIndex: position] ?? -1)
             else { return false }
             let caseBlock = outline.blocks[record.blocks[position]]
-            let subjectIsType = condition.contains { file.name(at: $0) == "type" || file.name(at: $0).hasSuffix("Type") }
+            let subjectIsType = condition.contains {
+                file.name(at: $0) == "type" || file.name(at: $0).hasSuffix("Type")
+            }
             // Only a switch over the PushKit type has a `.voIP` case; an app's own push kinds
             // (`switch vonagePushType { case .incomingCall: … default: … }`) owe a report everywhere.
             let hasVoIPCase = record.blocks.contains { block in
@@ -99,7 +101,8 @@ extension StatementSyntax {
             let token = file.tokens[index]
             if token.kind == .poundAvailable || token.kind == .poundUnavailable {
                 // `#available(iOS 13, *)` / `#available(iOS 13.0, *)`: the platform's major version.
-                guard let version = condition.first(where: { $0 > index && file.tokens[$0].kind.tokenClass == .number }),
+                guard
+                    let version = condition.first(where: { $0 > index && file.tokens[$0].kind.tokenClass == .number }),
                     let major = Int(file.text(at: version).prefix { $0 != "." }), major == 13
                 else { return nil }
                 return token.kind == .poundAvailable
@@ -125,10 +128,14 @@ extension StatementSyntax {
             var positive = true
             if index >= 2, file.tokens[index - 1].kind == .period {
                 var start = index - 2
-                while start > condition.lowerBound, file.tokens[start - 1].kind == .period || file.tokens[start - 1].kind == .identifier {
+                while start > condition.lowerBound,
+                    file.tokens[start - 1].kind == .period || file.tokens[start - 1].kind == .identifier
+                {
                     start -= 1
                 }
-                if start > condition.lowerBound, file.tokens[start - 1].kind == .prefixOperator, file.text(at: start - 1) == "!" {
+                if start > condition.lowerBound, file.tokens[start - 1].kind == .prefixOperator,
+                    file.text(at: start - 1) == "!"
+                {
                     positive = false
                 }
             }

@@ -31,7 +31,8 @@ struct StatementSyntax {
 
     func step(at token: Int, _ message: String) -> WitnessStep {
         let clamped = max(0, min(token, file.tokens.count - 1))
-        return WitnessStep(range: file.tokens.isEmpty ? ByteRange(start: 0, end: 0) : file.tokens[clamped].range, message: message)
+        return WitnessStep(
+            range: file.tokens.isEmpty ? ByteRange(start: 0, end: 0) : file.tokens[clamped].range, message: message)
     }
 
     /// The `case`, `default` or `catch` keyword that introduces a case or catch body.
@@ -143,7 +144,8 @@ struct StatementSyntax {
         let name = file.name(at: record.nameToken)
         if logging.functions.contains(name) { return true }
         // `DDLogWarn(…)`, `VialerLogError(…)`, `self.logError(…)`: a function named after logging.
-        let bareOrSelf = record.receiver.isEmpty
+        let bareOrSelf =
+            record.receiver.isEmpty
             || (record.receiver.count == 1 && file.tokens[record.receiver.lowerBound].keyword == .self)
         if bareOrSelf, !logging.functionWords.isEmpty,
             CallRoles.words(of: name).contains(where: logging.functionWords.contains)
@@ -166,7 +168,9 @@ struct StatementSyntax {
             let callRecord = outline.calls[call]
             guard callRecord.range.upperBound >= record.range.upperBound else { continue }
             var start = callRecord.callee.lowerBound
-            while start > record.range.lowerBound, file.tokens[start - 1].kind == .period || file.tokens[start - 1].keyword == .self {
+            while start > record.range.lowerBound,
+                file.tokens[start - 1].kind == .period || file.tokens[start - 1].keyword == .self
+            {
                 start -= 1
             }
             if start == record.range.lowerBound || file.tokens[record.range.lowerBound].keyword == .try {
@@ -206,7 +210,9 @@ struct LoggingVocabulary: Sendable {
     var functions: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "log", "dump"]
     /// Camel-case words that make a free function a logger of its own (`DDLogError`, `appLogWarn`).
     var functionWords: Set<String> = ["log"]
-    var methods: Set<String> = ["debug", "info", "error", "warning", "warn", "notice", "trace", "fault", "critical", "verbose", "log"]
+    var methods: Set<String> = [
+        "debug", "info", "error", "warning", "warn", "notice", "trace", "fault", "critical", "verbose", "log",
+    ]
     var receivers: [String] = ["log", "logger"]
 
     init() {}

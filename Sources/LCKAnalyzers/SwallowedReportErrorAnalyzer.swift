@@ -23,7 +23,8 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
             parameters?.strings("reportMembers")
                 ?? ["reportNewIncomingCall", "reportNewIncomingConversation", "reportNewIncomingVoIPPushPayload"])
         let syntax = StatementSyntax(context: context, logging: LoggingVocabulary(parameters: parameters))
-        for call in context.outline.calls.indices where members.contains(context.file.name(at: context.outline.calls[call].nameToken)) {
+        for call in context.outline.calls.indices
+        where members.contains(context.file.name(at: context.outline.calls[call].nameToken)) {
             guard let (step, confidence) = swallowing(call, syntax: syntax) else { continue }
             let nameToken = context.outline.calls[call].nameToken
             findings.append(
@@ -38,7 +39,9 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
         let outline = syntax.outline
         let record = outline.calls[call]
         if let function = outline.enclosingFunction(at: record.nameToken), let body = outline.functions[function].body,
-            let id = record.arguments.first(where: { ["with", "uuid"].contains($0.label.map { syntax.file.name(at: $0) }) }),
+            let id = record.arguments.first(where: {
+                ["with", "uuid"].contains($0.label.map { syntax.file.name(at: $0) })
+            }),
             syntax.isPlaceholderCallID(id.value, in: body)
         {
             return nil
@@ -46,7 +49,9 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
         // `try? await x.report(…)` / `_ = try? x.report(…)`
         var before = record.callee.lowerBound - 1
         if before >= 0, syntax.file.tokens[before].keyword == .await { before -= 1 }
-        if before >= 1, syntax.file.tokens[before].kind == .postfixQuestionMark, syntax.file.tokens[before - 1].keyword == .try {
+        if before >= 1, syntax.file.tokens[before].kind == .postfixQuestionMark,
+            syntax.file.tokens[before - 1].keyword == .try
+        {
             return (syntax.step(at: before - 1, "try? at line \(syntax.line(of: before - 1)) discards the error"), nil)
         }
         if let closure = outline.closures.indices.first(where: { outline.closures[$0].call == call }) {
@@ -72,14 +77,23 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
                     let catches = record.blocks.dropFirst()
                     guard catches.allSatisfy({ syntax.isLogOnly($0) }), let first = catches.first else { return nil }
                     let keyword = syntax.caseLabel(of: first)
-                    return (syntax.step(at: keyword, "catch at line \(syntax.line(of: keyword)) only logs the error"), nil)
+                    return (
+                        syntax.step(at: keyword, "catch at line \(syntax.line(of: keyword)) only logs the error"), nil
+                    )
                 }
                 block = record.parentBlock
             case .closure(let closure):
                 let caller = outline.closures[closure].call.map { syntax.file.name(at: outline.calls[$0].nameToken) }
-                guard caller == "Task" || caller == "detached", let at = outline.closures[closure].call else { return nil }
+                guard caller == "Task" || caller == "detached", let at = outline.closures[closure].call else {
+                    return nil
+                }
                 let name = outline.calls[at].nameToken
-                return (syntax.step(at: name, "the error leaves the \(caller ?? "Task") at line \(syntax.line(of: name)), which drops it"), .low)
+                return (
+                    syntax.step(
+                        at: name,
+                        "the error leaves the \(caller ?? "Task") at line \(syntax.line(of: name)), which drops it"),
+                    .low
+                )
             case .file, .type, .function, .variable:
                 return nil
             }

@@ -26,7 +26,9 @@ public struct TransientHandleAnalyzer: Analyzer {
         let words = Vocabulary(
             transient: parameters?.strings("transientWords") ?? Self.defaultTransientWords,
             stable: parameters?.strings("stableWords") ?? Self.defaultStableWords,
-            placeholders: (parameters?.strings("placeholderValues") ?? Self.defaultPlaceholders).map { $0.lowercased() },
+            placeholders: (parameters?.strings("placeholderValues") ?? Self.defaultPlaceholders).map {
+                $0.lowercased()
+            },
             weakTransient: parameters?.strings("weakTransientWords") ?? ["uuid"]
         )
         let file = context.file
@@ -99,7 +101,8 @@ public struct TransientHandleAnalyzer: Analyzer {
         {
             let via = "via local `\(file.name(at: context.outline.variables[local].nameToken))`"
             if let literal = plainLiteral(initializer, in: file), isPlaceholder(literal, words: words) {
-                return Verdict(isTransient: true, evidence: ["placeholder literal \"\(literal)\" \(via)"], confidence: .medium)
+                return Verdict(
+                    isTransient: true, evidence: ["placeholder literal \"\(literal)\" \(via)"], confidence: .medium)
             }
             if var verdict = placeholderFallback(initializer, in: file, words: words) {
                 verdict.evidence = verdict.evidence.map { "\($0) \(via)" }
@@ -123,7 +126,8 @@ public struct TransientHandleAnalyzer: Analyzer {
             let initializer = context.outline.variables[local].initializer
         else { return nil }
         guard var verdict = classify(initializer, in: context, words: words, followLocal: false) else { return nil }
-        verdict.evidence.append("via local `\(file.name(at: context.outline.variables[local].nameToken))` = \(file.text(of: initializer))")
+        verdict.evidence.append(
+            "via local `\(file.name(at: context.outline.variables[local].nameToken))` = \(file.text(of: initializer))")
         return verdict
     }
 
@@ -138,7 +142,8 @@ public struct TransientHandleAnalyzer: Analyzer {
             let token = tokens[index]
             if token.kind == .rightSquare { squareDepth += 1 }
             if token.kind == .leftSquare { squareDepth = max(0, squareDepth - 1) }
-            let isName = token.kind == .identifier && !CallRoles.isCapitalized(index, in: file)
+            let isName =
+                token.kind == .identifier && !CallRoles.isCapitalized(index, in: file)
                 && !(index + 1 < range.upperBound && tokens[index + 1].kind == .colon)
             let isKey = token.kind == .stringSegment && squareDepth > 0
             guard isName || isKey else { continue }
@@ -179,7 +184,8 @@ public struct TransientHandleAnalyzer: Analyzer {
         }
         // `?? ""` is the everyday way to unwrap a string; only a word that stands in for a person counts.
         guard let fallback = lastFallback, fallback + 1 < range.upperBound,
-            let literal = plainLiteral(fallback + 1..<range.upperBound, in: file), !CallRoles.words(of: literal).isEmpty,
+            let literal = plainLiteral(fallback + 1..<range.upperBound, in: file),
+            !CallRoles.words(of: literal).isEmpty,
             isPlaceholder(literal, words: words)
         else { return nil }
         return Verdict(isTransient: true, evidence: ["falls back to the placeholder \"\(literal)\""], confidence: .low)
@@ -188,7 +194,9 @@ public struct TransientHandleAnalyzer: Analyzer {
     /// Blank, or made only of placeholder words ("Unknown Caller", "invalid", "N/A").
     func isPlaceholder(_ literal: String, words: Vocabulary) -> Bool {
         let split = CallRoles.words(of: literal)
-        if split.isEmpty { return !literal.utf8.contains { $0 > 0x20 } || words.placeholders.contains(literal.lowercased()) }
+        if split.isEmpty {
+            return !literal.utf8.contains { $0 > 0x20 } || words.placeholders.contains(literal.lowercased())
+        }
         return words.placeholders.contains(literal.lowercased()) || split.allSatisfy(words.placeholders.contains)
     }
 

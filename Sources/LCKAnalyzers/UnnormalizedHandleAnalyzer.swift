@@ -57,7 +57,9 @@ public struct UnnormalizedHandleAnalyzer: Analyzer {
             case .infixQuestionMark where depth == 0 && question == nil: question = index
             case .colon where depth == 0:
                 guard let question else { continue }
-                return [question + 1..<index, index + 1..<range.upperBound].compactMap { visibleLiteral($0, in: context) }
+                return [question + 1..<index, index + 1..<range.upperBound].compactMap {
+                    visibleLiteral($0, in: context)
+                }
             default: break
             }
         }
@@ -101,7 +103,9 @@ public struct UnnormalizedHandleAnalyzer: Analyzer {
         ]
         for (byte, name) in named where body.contains(byte) { problems.append(name) }
         let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        let known: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ".")]
+        let known: Set<UInt8> = [
+            UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "."),
+        ]
         if body.contains(where: { !isDigit($0) && !known.contains($0) }) { problems.append("other characters") }
         let digits = body.filter(isDigit)
         if digits.count > 15 { problems.append("more than 15 digits") }

@@ -21,17 +21,20 @@ public struct UnreportedVoipPushAnalyzer: Analyzer {
         let syntax = StatementSyntax(context: context)
         let parameters = context.metadata(for: ruleID)?.parameters
         let vocabulary = ReportVocabulary(
-            members: Set(parameters?.strings("reportMembers") ?? ["reportNewIncomingCall", "reportNewIncomingConversation"]),
+            members: Set(
+                parameters?.strings("reportMembers") ?? ["reportNewIncomingCall", "reportNewIncomingConversation"]),
             helperWords: parameters?.strings("reportingHelperWords") ?? ["incoming"])
         for handler in PushHandler.all(in: syntax) {
             guard let bodyBlock = context.outline.functions[handler.function].bodyBlock else { continue }
-            let check = IncomingReport(context: context, syntax: syntax, vocabulary: vocabulary, handler: handler, depth: 0)
+            let check = IncomingReport(
+                context: context, syntax: syntax, vocabulary: vocabulary, handler: handler, depth: 0)
             var walker = PathWalker(context: context, syntax: syntax, rules: check.rules())
             let summary = walker.summary(of: bodyBlock)
             guard !summary.discharges, var witness = summary.firstWitness else { continue }
             if summary.leaks.isEmpty {
                 let end = syntax.closingBrace(of: handler.function)
-                witness.append(syntax.step(at: end, "handler ends at line \(syntax.line(of: end)) without reporting a call"))
+                witness.append(
+                    syntax.step(at: end, "handler ends at line \(syntax.line(of: end)) without reporting a call"))
             }
             let nameToken = context.outline.functions[handler.function].nameToken
             findings.append(
@@ -89,7 +92,11 @@ struct IncomingReport {
             if let report = firstReport(in: record.range) {
                 let at = record.call.map { outline.calls[$0].nameToken } ?? record.leftBrace
                 let what = caller.isEmpty ? "a closure" : caller
-                return .violates(syntax.step(at: report, "\(file.name(at: report)) at line \(syntax.line(of: report)) runs inside \(what) at line \(syntax.line(of: at)), after the handler returns"))
+                return .violates(
+                    syntax.step(
+                        at: report,
+                        "\(file.name(at: report)) at line \(syntax.line(of: report)) runs inside \(what) at line \(syntax.line(of: at)), after the handler returns"
+                    ))
             }
             // A callback handed to code we cannot see (an SDK's push router) that reports through a
             // helper of this file: the SDK decides when it runs, so trust it rather than guess.
@@ -112,7 +119,9 @@ struct IncomingReport {
         }
         if handler.isAsync, syntax.hasAwait(statement) {
             let keyword = outline.statements[statement].keywordToken
-            return .violates(syntax.step(at: keyword, "awaits other work at line \(syntax.line(of: keyword)) before reporting a call"))
+            return .violates(
+                syntax.step(
+                    at: keyword, "awaits other work at line \(syntax.line(of: keyword)) before reporting a call"))
         }
         return .none
     }
@@ -120,7 +129,8 @@ struct IncomingReport {
     /// A same-file helper: met when it reports on every path, its own violation when it defers.
     private func helperEffect(_ function: Int) -> PathEffect? {
         guard let body = context.outline.functions[function].bodyBlock else { return nil }
-        let nested = IncomingReport(context: context, syntax: syntax, vocabulary: vocabulary, handler: handler, depth: depth + 1)
+        let nested = IncomingReport(
+            context: context, syntax: syntax, vocabulary: vocabulary, handler: handler, depth: depth + 1)
         var walker = PathWalker(context: context, syntax: syntax, rules: nested.rules())
         let summary = walker.summary(of: body)
         if summary.discharges { return .satisfies }
@@ -135,7 +145,9 @@ struct IncomingReport {
     private func isHandedOffBranch(_ statement: Int, _ branch: PathBranch) -> Bool {
         let record = context.outline.statements[statement]
         guard record.kind == .if, let condition = record.condition, let payload = handler.payload,
-            !condition.contains(where: { context.file.tokens[$0].keyword == .let || context.file.tokens[$0].keyword == .var })
+            !condition.contains(where: {
+                context.file.tokens[$0].keyword == .let || context.file.tokens[$0].keyword == .var
+            })
         else { return false }
         for call in context.outline.calls(in: condition) where isOutsideHandOff(call, payload: payload) {
             let start = context.outline.calls[call].callee.lowerBound
@@ -158,7 +170,8 @@ struct IncomingReport {
     /// carries the whole push on to its receiver.
     private func holdsWholePayload(_ value: Range<Int>, _ payload: String) -> Bool {
         let tokens = context.file.tokens
-        guard value.count > 2, tokens[value.lowerBound].kind == .leftParen || tokens[value.lowerBound].kind == .leftSquare
+        guard value.count > 2,
+            tokens[value.lowerBound].kind == .leftParen || tokens[value.lowerBound].kind == .leftSquare
         else { return false }
         return value.dropFirst().contains { index in
             guard index + 1 < value.upperBound, syntax.isName(index, in: [payload]) else { return false }
@@ -172,14 +185,17 @@ struct IncomingReport {
     /// A statement that only hands the whole push to code elsewhere (`sdk.handle(payload)`), which
     /// we trust to report; a value computed from the payload (`guard let x = parse(payload)`) is not.
     private func handsOnPayload(_ statement: Int, calls: [Int]) -> Bool {
-        guard context.outline.statements[statement].kind == .expression, let payload = handler.payload else { return false }
+        guard context.outline.statements[statement].kind == .expression, let payload = handler.payload else {
+            return false
+        }
         return calls.contains { isOutsideHandOff($0, payload: payload) }
     }
 
     /// `payload` or `payload.dictionaryPayload`: the whole push handed on, not one field of it.
     private func isWholePayload(_ value: Range<Int>, _ names: Set<String>) -> Bool {
         guard let first = value.first, syntax.isName(first, in: names) else { return false }
-        return value.count == 1 || (value.count == 3 && context.file.name(at: value.lowerBound + 2) == "dictionaryPayload")
+        return value.count == 1
+            || (value.count == 3 && context.file.name(at: value.lowerBound + 2) == "dictionaryPayload")
     }
 
     private func firstReport(in range: Range<Int>) -> Int? {

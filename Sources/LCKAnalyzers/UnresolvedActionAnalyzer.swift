@@ -21,7 +21,9 @@ public struct UnresolvedActionAnalyzer: Analyzer {
     static let handlerSelectors: Set<String> = ["provider(_:perform:)", "conversationManager(_:perform:)"]
 
     /// Findings sit in perform handlers, which are named by their base names.
-    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: UnresolvedActionAnalyzer.handlerSelectors) }
+    public func triggerNames(rules: RuleTable) -> Set<String>? {
+        CallRoles.baseNames(of: UnresolvedActionAnalyzer.handlerSelectors)
+    }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)
@@ -39,7 +41,8 @@ public struct UnresolvedActionAnalyzer: Analyzer {
             if summary.leaks.isEmpty, summary.jumps == nil, summary.throwsOpen == nil {
                 if witness.isEmpty { witness = walker.closureWitness(in: bodyBlock) }
                 let end = syntax.closingBrace(of: function)
-                witness.append(syntax.step(at: end, "handler ends at line \(syntax.line(of: end)) without fulfill() or fail()"))
+                witness.append(
+                    syntax.step(at: end, "handler ends at line \(syntax.line(of: end)) without fulfill() or fail()"))
             }
             let nameToken = context.outline.functions[function].nameToken
             findings.append(
@@ -77,8 +80,9 @@ struct ActionResolution {
     /// Calls that only describe a value (`type(of: action)`, `String(describing: action)`, logging):
     /// passing the action to them hands nothing over. Tunable as `describingCalls`.
     var describingCalls: Set<String> {
-        Set(context.metadata(for: "unresolved_action")?.parameters.strings("describingCalls")
-            ?? ["type", "String", "print", "debugPrint", "dump", "NSLog", "assert", "precondition"])
+        Set(
+            context.metadata(for: "unresolved_action")?.parameters.strings("describingCalls")
+                ?? ["type", "String", "print", "debugPrint", "dump", "NSLog", "assert", "precondition"])
     }
 
     /// `self.onConnected = { … action.fulfill() … }`: a closure kept for later that resolves the action
@@ -92,7 +96,8 @@ struct ActionResolution {
             guard range.lowerBound > 0, tokens[range.lowerBound - 1].kind == .equal else { return false }
             return outline.calls(in: range).contains { call in
                 let name = context.file.name(at: outline.calls[call].nameToken)
-                return (name == "fulfill" || name == "fail") && syntax.mentions(aliases, in: outline.calls[call].receiver)
+                return (name == "fulfill" || name == "fail")
+                    && syntax.mentions(aliases, in: outline.calls[call].receiver)
             }
         }
     }
@@ -129,7 +134,8 @@ struct ActionResolution {
         }
         if syntax.terminates(statement) { return .ends }
         if storesResolvingClosure(statement, aliases: aliases) { return .satisfies }
-        for closure in syntax.ownClosures(of: statement) where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
+        for closure in syntax.ownClosures(of: statement)
+        where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
             return .satisfies
         }
         let describing = describingCalls
@@ -154,7 +160,9 @@ extension UnresolvedActionAnalyzer {
     static func typesTakenFromPending(_ context: AnalysisContext) -> Set<String> {
         let file = context.file
         let calls = context.outline.calls
-        let resolves = calls.contains { ["fulfill", "fail"].contains(file.name(at: $0.nameToken)) && !$0.receiver.isEmpty }
+        let resolves = calls.contains {
+            ["fulfill", "fail"].contains(file.name(at: $0.nameToken)) && !$0.receiver.isEmpty
+        }
         guard resolves else { return [] }
         var result: Set<String> = []
         for call in calls where file.name(at: call.nameToken) == "pendingCallActions" {

@@ -69,7 +69,8 @@ public struct UnretainedDelegateAnalyzer: Analyzer {
                 ruleID, at: context.range(ofToken: site),
                 message: "The delegate is the local `\(name)` (a new `\(file.name(at: type))`), which nothing keeps "
                     + "after the function returns; delegates are held weakly, so store it in a property",
-                confidence: .medium, evidence: ["local `\(name)` = \(file.text(of: initializer))", "no other use stores it"]))
+                confidence: .medium,
+                evidence: ["local `\(name)` = \(file.text(of: initializer))", "no other use stores it"]))
     }
 
     /// Whether the local is used as a value anywhere besides `site` (assigned, passed, returned,
@@ -110,7 +111,9 @@ public struct UnretainedDelegateAnalyzer: Analyzer {
         while index < tokens.count {
             let kind = tokens[index].kind
             if index > equal + 1, tokens[index].flags.contains(.atStartOfLine), kind != .period { break }
-            if kind == .semicolon || kind == .rightBrace || kind == .rightParen || kind == .rightSquare || kind == .comma {
+            if kind == .semicolon || kind == .rightBrace || kind == .rightParen || kind == .rightSquare
+                || kind == .comma
+            {
                 break
             }
             if kind == .leftParen || kind == .leftBrace || kind == .leftSquare,

@@ -107,7 +107,8 @@ private struct Cursor {
                         throw fail("expected ',' or ']' after an array element, found \(found())")
                     }
                 } else {
-                    let member = JSONMember(key: stack[top].pendingKey, keyRange: stack[top].pendingKeyRange, value: completed)
+                    let member = JSONMember(
+                        key: stack[top].pendingKey, keyRange: stack[top].pendingKeyRange, value: completed)
                     stack[top].members.append(member)
                     skipWhitespace()
                     if index < bytes.count && bytes[index] == UInt8(ascii: ",") {
@@ -305,7 +306,8 @@ private struct Cursor {
             guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape", at: escapeStart) }
             UTF8.encode(unicode) { decoded.append($0) }
         default:
-            throw fail("invalid escape sequence (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)", at: escapeStart)
+            throw fail(
+                "invalid escape sequence (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)", at: escapeStart)
         }
     }
 

@@ -17,7 +17,9 @@ public struct LineTable: Sendable {
             // test on the word XORed with each terminator; exact about whether one is present).
             while index + 8 <= count {
                 let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if Self.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || Self.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { break }
+                if Self.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || Self.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) {
+                    break
+                }
                 index += 8
             }
             guard index < count else { break }

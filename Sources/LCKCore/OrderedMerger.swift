@@ -22,7 +22,9 @@ package final class OrderedMerger<Contribution: Sendable, Merged: Sendable>: Sen
     private let merged: Mutex<Merged>
     private let fold: @Sendable (inout Merged, Contribution, _ position: Int) -> Void
 
-    package init(_ initial: sending Merged, fold: @escaping @Sendable (inout Merged, Contribution, _ position: Int) -> Void) {
+    package init(
+        _ initial: sending Merged, fold: @escaping @Sendable (inout Merged, Contribution, _ position: Int) -> Void
+    ) {
         merged = Mutex(initial)
         self.fold = fold
     }

@@ -15,7 +15,8 @@ enum AsciiClass {
 
     @inline(__always)
     static func isHexDigit(_ b: UInt8) -> Bool {
-        isDigit(b) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F"))
+        isDigit(b) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f"))
+            || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F"))
     }
 
     /// ASCII operator characters: `/ = - + ! * % < > & | ^ ~ ? .`

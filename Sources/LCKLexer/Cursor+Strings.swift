@@ -149,11 +149,12 @@ extension Cursor {
     private mutating func closeString(_ frame: StringFrame, quoteLength: Int) {
         let quoteStart = position
         position += quoteLength
-        let kind: TokenKind = switch frame.flavor {
-        case .singleLine: .stringQuote
-        case .multiline: .multilineStringQuote
-        case .singleQuoted: .singleQuote
-        }
+        let kind: TokenKind =
+            switch frame.flavor {
+            case .singleLine: .stringQuote
+            case .multiline: .multilineStringQuote
+            case .singleQuoted: .singleQuote
+            }
         emit(kind, from: quoteStart, to: position)
         if frame.flavor == .multiline { closedMultilineQuote = quoteStart }
         if frame.pounds > 0 {

@@ -4,45 +4,45 @@ import LCKCore
 /// compared with the compiler's own parser token for token.
 public enum TokenKind: UInt8, Sendable, CaseIterable {
     // Names
-    case identifier          // plain, backticked (`\`a b\``, backticks included), editor placeholder <#x#>
-    case dollarIdentifier    // $0, $name
-    case keyword             // reserved word (func, let, self, init, true, ...); contextual words stay `identifier`
-    case wildcard            // _
+    case identifier  // plain, backticked (`\`a b\``, backticks included), editor placeholder <#x#>
+    case dollarIdentifier  // $0, $name
+    case keyword  // reserved word (func, let, self, init, true, ...); contextual words stay `identifier`
+    case wildcard  // _
 
     // Literals
     case integerLiteral
     case floatLiteral
-    case stringQuote                 // "
-    case multilineStringQuote        // """
-    case singleQuote                 // '
-    case rawStringPoundDelimiter     // the #s around a raw string, and the # of \#(
-    case stringSegment               // literal text of a string (one per line in multi-line strings)
-    case regexSlash                  // / around a regex literal
-    case regexPoundDelimiter         // #s around #/.../#
-    case regexLiteralPattern         // the regex body
+    case stringQuote  // "
+    case multilineStringQuote  // """
+    case singleQuote  // '
+    case rawStringPoundDelimiter  // the #s around a raw string, and the # of \#(
+    case stringSegment  // literal text of a string (one per line in multi-line strings)
+    case regexSlash  // / around a regex literal
+    case regexPoundDelimiter  // #s around #/.../#
+    case regexLiteralPattern  // the regex body
 
     // Operators
     case binaryOperator
     case prefixOperator
     case postfixOperator
-    case equal                // =
-    case arrow                // ->
-    case period               // .
-    case ellipsis             // ...
-    case exclamationMark      // ! (postfix force-unwrap, try!)
+    case equal  // =
+    case arrow  // ->
+    case period  // .
+    case ellipsis  // ...
+    case exclamationMark  // ! (postfix force-unwrap, try!)
     case postfixQuestionMark  // ? (optional chaining, try?)
-    case infixQuestionMark    // ternary ?
-    case prefixAmpersand      // &x
-    case leftAngle            // < as generic bracket (parser decision; the lexer emits operators)
+    case infixQuestionMark  // ternary ?
+    case prefixAmpersand  // &x
+    case leftAngle  // < as generic bracket (parser decision; the lexer emits operators)
     case rightAngle
 
     // Punctuation
     case leftParen, rightParen, leftBrace, rightBrace, leftSquare, rightSquare
     case comma, colon, colonColon, semicolon
-    case backslash            // key paths and the \ of \( interpolation
-    case pound                // bare # (#selector → pound + identifier)
+    case backslash  // key paths and the \ of \( interpolation
+    case pound  // bare # (#selector → pound + identifier)
     case atSign
-    case backtick             // a lone backtick
+    case backtick  // a lone backtick
 
     // Directives
     case poundIf, poundElseif, poundElse, poundEndif, poundSourceLocation
@@ -116,14 +116,14 @@ public struct Token: Hashable, Sendable {
 /// Bytes that are not tokens: whitespace, newlines, comments, a BOM, stray NUL bytes.
 public struct TriviaPiece: Hashable, Sendable {
     public enum Kind: UInt8, Sendable {
-        case whitespace        // spaces, tabs, vertical tab, form feed
-        case newline           // LF, CR or CRLF (one piece per run)
-        case lineComment       // // ...
-        case docLineComment    // /// ...
-        case blockComment      // /* ... */ (nested)
-        case docBlockComment   // /** ... */
+        case whitespace  // spaces, tabs, vertical tab, form feed
+        case newline  // LF, CR or CRLF (one piece per run)
+        case lineComment  // // ...
+        case docLineComment  // /// ...
+        case blockComment  // /* ... */ (nested)
+        case docBlockComment  // /** ... */
         case byteOrderMark
-        case unexpectedText    // NUL bytes, conflict markers, stray bytes the lexer skips
+        case unexpectedText  // NUL bytes, conflict markers, stray bytes the lexer skips
         case multilineStringIndentation  // indentation / line continuation inside """ literals
     }
 

@@ -67,7 +67,9 @@ extension MigrationComparison {
     }
 
     /// Compares the active findings of `current` with those in `earlierJSON` (a `scan --format json` file).
-    public init(earlierJSON: [UInt8], current: ScanReport, rules: RuleTable, plan: MigrationPlan = .builtin) throws(MigrationComparisonError) {
+    public init(
+        earlierJSON: [UInt8], current: ScanReport, rules: RuleTable, plan: MigrationPlan = .builtin
+    ) throws(MigrationComparisonError) {
         let root: JSONValue
         do {
             root = try JSONParser().parse(earlierJSON).root
@@ -99,25 +101,37 @@ extension MigrationComparison {
         var perArea: [String: AreaChange] = [:]
         var changes: [Change] = []
         for key in Set(before.keys).union(now.keys) {
-            let old = before[key] ?? 0, new = now[key] ?? 0
+            let old = before[key] ?? 0
+            let new = now[key] ?? 0
             let id = area(of: key.ruleID)
-            var change = perArea[id] ?? AreaChange(
-                id: id, title: id == Self.antiPatternArea ? "Anti-patterns" : plan.title(ofArea: id),
-                before: 0, now: 0, migrated: 0, added: 0)
+            var change =
+                perArea[id]
+                ?? AreaChange(
+                    id: id, title: id == Self.antiPatternArea ? "Anti-patterns" : plan.title(ofArea: id),
+                    before: 0, now: 0, migrated: 0, added: 0)
             change.before += old
             change.now += new
             change.migrated += max(0, old - new)
             change.added += max(0, new - old)
             perArea[id] = change
-            if old != new { changes.append(Change(ruleID: key.ruleID, path: key.path, symbol: key.symbol, before: old, now: new)) }
+            if old != new {
+                changes.append(Change(ruleID: key.ruleID, path: key.path, symbol: key.symbol, before: old, now: new))
+            }
         }
-        var ordered = plan.areas.map { perArea.removeValue(forKey: $0.id) ?? AreaChange(id: $0.id, title: $0.title, before: 0, now: 0, migrated: 0, added: 0) }
+        var ordered = plan.areas.map {
+            perArea.removeValue(forKey: $0.id)
+                ?? AreaChange(id: $0.id, title: $0.title, before: 0, now: 0, migrated: 0, added: 0)
+        }
         let antiPatterns = perArea.removeValue(forKey: Self.antiPatternArea)
         ordered += perArea.values.sorted { $0.id < $1.id }
-        ordered.append(antiPatterns ?? AreaChange(id: Self.antiPatternArea, title: "Anti-patterns", before: 0, now: 0, migrated: 0, added: 0))
+        ordered.append(
+            antiPatterns
+                ?? AreaChange(
+                    id: Self.antiPatternArea, title: "Anti-patterns", before: 0, now: 0, migrated: 0, added: 0))
         self.areas = ordered
         self.changes = changes.sorted {
-            let lhs = abs($0.now - $0.before), rhs = abs($1.now - $1.before)
+            let lhs = abs($0.now - $0.before)
+            let rhs = abs($1.now - $1.before)
             if lhs != rhs { return lhs > rhs }
             if $0.path != $1.path { return $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
             if $0.ruleID != $1.ruleID { return $0.ruleID < $1.ruleID }

@@ -72,26 +72,33 @@ extension MigrationPlan {
             throw MigrationPlanError(message: "plan.json: \(error.description)")
         }
         func strings(_ value: JSONValue?, _ what: String) throws(MigrationPlanError) -> [String] {
-            guard let elements = value?.arrayValue else { throw MigrationPlanError(message: "plan.json: \(what) must be an array of strings") }
+            guard let elements = value?.arrayValue else {
+                throw MigrationPlanError(message: "plan.json: \(what) must be an array of strings")
+            }
             var result: [String] = []
             for element in elements {
-                guard let text = element.stringValue else { throw MigrationPlanError(message: "plan.json: \(what) must hold strings") }
+                guard let text = element.stringValue else {
+                    throw MigrationPlanError(message: "plan.json: \(what) must hold strings")
+                }
                 result.append(text)
             }
             return result
         }
         func string(_ value: JSONValue?, _ what: String) throws(MigrationPlanError) -> String {
-            guard let text = value?.stringValue else { throw MigrationPlanError(message: "plan.json: \(what) must be a string") }
+            guard let text = value?.stringValue else {
+                throw MigrationPlanError(message: "plan.json: \(what) must be a string")
+            }
             return text
         }
         guard let areaValues = root["areas"]?.arrayValue, let bandValues = root["effortBands"]?.arrayValue,
-              let stepValues = root["steps"]?.arrayValue
+            let stepValues = root["steps"]?.arrayValue
         else {
             throw MigrationPlanError(message: "plan.json: needs the arrays \"areas\", \"effortBands\" and \"steps\"")
         }
         var areas: [Area] = []
         for value in areaValues {
-            areas.append(Area(id: try string(value["id"], "areas[].id"), title: try string(value["title"], "areas[].title")))
+            areas.append(
+                Area(id: try string(value["id"], "areas[].id"), title: try string(value["title"], "areas[].title")))
         }
         var bands: [EffortBand] = []
         for value in bandValues {
@@ -105,12 +112,16 @@ extension MigrationPlan {
         var seen: Set<String> = []
         for value in stepValues {
             let id = try string(value["id"], "steps[].id")
-            guard seen.insert(id).inserted else { throw MigrationPlanError(message: "plan.json: step id '\(id)' appears twice") }
-            steps.append(Step(
-                id: id, title: try string(value["title"], "steps[].title"),
-                description: try string(value["description"], "steps[].description"),
-                areas: try strings(value["areas"], "steps[].areas"), rules: try strings(value["rules"], "steps[].rules"),
-                analyzers: try strings(value["analyzers"], "steps[].analyzers")))
+            guard seen.insert(id).inserted else {
+                throw MigrationPlanError(message: "plan.json: step id '\(id)' appears twice")
+            }
+            steps.append(
+                Step(
+                    id: id, title: try string(value["title"], "steps[].title"),
+                    description: try string(value["description"], "steps[].description"),
+                    areas: try strings(value["areas"], "steps[].areas"),
+                    rules: try strings(value["rules"], "steps[].rules"),
+                    analyzers: try strings(value["analyzers"], "steps[].analyzers")))
         }
         self.init(areas: areas, effortBands: bands, steps: steps)
     }

@@ -143,15 +143,20 @@ extension MigrationReport {
                 let effort = mapping?.effort ?? 1
                 effortPoints += effort
                 if mapping?.availability?.ios26 == true { iOS26Usages += 1 }
-                var summary = areaUsage[area] ?? AreaSummary(id: area, title: plan.title(ofArea: area), usages: 0, pending: 0, effort: 0)
+                var summary =
+                    areaUsage[area]
+                    ?? AreaSummary(id: area, title: plan.title(ofArea: area), usages: 0, pending: 0, effort: 0)
                 summary.usages += 1
                 summary.effort += effort
                 if finding.severity >= .warning { summary.pending += 1 }
                 areaUsage[area] = summary
-                var row = rows[finding.ruleID] ?? MappingRow(
-                    ruleID: finding.ruleID, symbol: mapping?.symbol ?? finding.symbol ?? finding.ruleID,
-                    replacement: mapping?.replacement ?? finding.replacement ?? "", mappingKind: finding.mappingKind,
-                    area: area, count: 0, files: [])
+                var row =
+                    rows[finding.ruleID]
+                    ?? MappingRow(
+                        ruleID: finding.ruleID, symbol: mapping?.symbol ?? finding.symbol ?? finding.ruleID,
+                        replacement: mapping?.replacement ?? finding.replacement ?? "",
+                        mappingKind: finding.mappingKind,
+                        area: area, count: 0, files: [])
                 row.count += 1
                 rows[finding.ruleID] = row
                 rowFiles[finding.ruleID, default: []].insert(finding.path)
@@ -160,41 +165,55 @@ extension MigrationReport {
             }
             let index = entries.count
             if files.last?.path != finding.path {
-                files.append(FileSection(index: files.count, path: finding.path, usages: 0, findings: 0, entries: [], listedCount: 0))
+                files.append(
+                    FileSection(
+                        index: files.count, path: finding.path, usages: 0, findings: 0, entries: [], listedCount: 0))
             }
-            let listed = files[files.count - 1].listedCount < limits.findingsPerFile && listedTotal < limits.listedFindings
+            let listed =
+                files[files.count - 1].listedCount < limits.findingsPerFile && listedTotal < limits.listedFindings
             if listed {
                 listedTotal += 1
                 files[files.count - 1].listedCount += 1
             }
             files[files.count - 1].entries.append(index)
             if area != nil { files[files.count - 1].usages += 1 } else { files[files.count - 1].findings += 1 }
-            entries.append(Entry(index: index, finding: finding, fileIndex: files.count - 1, area: area, isListed: listed, example: mapping?.example))
+            entries.append(
+                Entry(
+                    index: index, finding: finding, fileIndex: files.count - 1, area: area, isListed: listed,
+                    example: mapping?.example))
         }
 
         let knownAreas = plan.areas.map(\.id)
-        areas = knownAreas.map { areaUsage[$0] ?? AreaSummary(id: $0, title: plan.title(ofArea: $0), usages: 0, pending: 0, effort: 0) }
+        areas = knownAreas.map {
+            areaUsage[$0] ?? AreaSummary(id: $0, title: plan.title(ofArea: $0), usages: 0, pending: 0, effort: 0)
+        }
         areas += areaUsage.values.filter { !knownAreas.contains($0.id) }.sorted { $0.id < $1.id }
-        let order = Dictionary(areas.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let order = Dictionary(
+            areas.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         mappingRows = rows.values.map { row in
             var row = row
             row.files = rowFiles[row.ruleID, default: []].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             return row
         }.sorted {
-            let lhs = order[$0.area] ?? .max, rhs = order[$1.area] ?? .max
+            let lhs = order[$0.area] ?? .max
+            let rhs = order[$1.area] ?? .max
             if lhs != rhs { return lhs < rhs }
             if $0.count != $1.count { return $0.count > $1.count }
             return $0.ruleID < $1.ruleID
         }
-        findingsByRule = analyzerCounts.map { (ruleID: $0.key, title: rules.analyzer(id: $0.key)?.title ?? $0.key, count: $0.value) }
-            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.ruleID < $1.ruleID }
+        findingsByRule = analyzerCounts.map {
+            (ruleID: $0.key, title: rules.analyzer(id: $0.key)?.title ?? $0.key, count: $0.value)
+        }
+        .sorted { $0.count != $1.count ? $0.count > $1.count : $0.ruleID < $1.ruleID }
         steps = plan.steps.map { step in Self.status(of: step, entries: entries) }
     }
 
     /// Blocked while an analyzer of the step has an active finding; to do while a warning-level
     /// usage in its areas or rules remains; done otherwise.
     static func status(of step: MigrationPlan.Step, entries: [Entry]) -> StepStatus {
-        let areas = Set(step.areas), rules = Set(step.rules), analyzers = Set(step.analyzers)
+        let areas = Set(step.areas)
+        let rules = Set(step.rules)
+        let analyzers = Set(step.analyzers)
         var blocking: [Int] = []
         var pending = 0
         var files: Set<String> = []
@@ -244,7 +263,7 @@ extension MigrationReport {
     /// For mechanical renames only: the first source line with the rule example's renamed words applied.
     public func suggestion(for entry: Entry) -> String? {
         guard entry.finding.mappingKind == .rename, let example = entry.example,
-              let line = excerpts.line(entry.finding.path, entry.finding.start.line)
+            let line = excerpts.line(entry.finding.path, entry.finding.start.line)
         else { return nil }
         return RenameSuggestion.apply(example: example, to: line, fromColumn: entry.finding.start.column)
     }

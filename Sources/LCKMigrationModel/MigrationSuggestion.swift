@@ -14,9 +14,11 @@ enum RenameSuggestion {
     /// The line with each renamed word replaced from `fromColumn` (1-based, UTF-8) on, or nil when
     /// the example's words do not pair up one to one or nothing on the line changes.
     static func apply(example: MappingExample, to line: String, fromColumn column: Int) -> String? {
-        guard let renames = renames(before: words(Array(example.before.utf8)).map(\.word),
-                                    after: words(Array(example.after.utf8)).map(\.word)),
-              !renames.isEmpty
+        guard
+            let renames = renames(
+                before: words(Array(example.before.utf8)).map(\.word),
+                after: words(Array(example.after.utf8)).map(\.word)),
+            !renames.isEmpty
         else { return nil }
         let bytes = Array(line.utf8)
         let start = min(max(0, column - 1), bytes.count)
@@ -42,17 +44,21 @@ enum RenameSuggestion {
     /// runs of different length (a declaration only the "before" needs) are skipped. Nil when a word
     /// would be renamed two ways.
     static func renames(before: [Word], after: [Word]) -> [Word: String]? {
-        let rows = before.count, columns = after.count
+        let rows = before.count
+        let columns = after.count
         var table = [[Int]](repeating: [Int](repeating: 0, count: columns + 1), count: rows + 1)
         for row in stride(from: rows - 1, through: 0, by: -1) {
             for column in stride(from: columns - 1, through: 0, by: -1) {
-                table[row][column] = before[row] == after[column]
+                table[row][column] =
+                    before[row] == after[column]
                     ? table[row + 1][column + 1] + 1 : max(table[row + 1][column], table[row][column + 1])
             }
         }
         var renames: [Word: String] = [:]
-        var row = 0, column = 0
-        var pendingBefore: [Word] = [], pendingAfter: [Word] = []
+        var row = 0
+        var column = 0
+        var pendingBefore: [Word] = []
+        var pendingAfter: [Word] = []
         func flush() -> Bool {
             defer { pendingBefore.removeAll(); pendingAfter.removeAll() }
             guard pendingBefore.count == pendingAfter.count else { return true }
@@ -91,7 +97,9 @@ enum RenameSuggestion {
             while end < bytes.count && isWordByte(bytes[end]) { end += 1 }
             var next = end
             while next < bytes.count && bytes[next] == 0x20 { next += 1 }
-            let role: Word.Role = next < bytes.count && bytes[next] == 0x3A ? .label
+            let role: Word.Role =
+                next < bytes.count && bytes[next] == 0x3A
+                ? .label
                 : index > 0 && bytes[index - 1] == 0x2E ? .member : .plain
             result.append((Word(text: String(decoding: bytes[index..<end], as: UTF8.self), role: role), index..<end))
             index = end
@@ -100,6 +108,7 @@ enum RenameSuggestion {
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F
     }
 }

@@ -23,30 +23,42 @@ public struct CodeClimateReporter: Reporter {
             if let own = finding.fingerprint {
                 fingerprint = own
             } else {
-                let identity = [finding.ruleID, finding.path, finding.symbol ?? "", finding.message].joined(separator: "\u{1F}")
+                let identity = [finding.ruleID, finding.path, finding.symbol ?? "", finding.message].joined(
+                    separator: "\u{1F}")
                 let occurrence = occurrences[identity, default: 0]
                 occurrences[identity] = occurrence + 1
                 fingerprint = Self.fnv1a64(identity + "\u{1F}\(occurrence)")
             }
             let category = Self.category(finding, descriptor: digest.descriptor(for: finding.ruleID))
-            issues.append(.members([
-                ("type", .string("issue")),
-                ("check_name", .string(finding.ruleID)),
-                ("description", .string(finding.message)),
-                ("content", finding.replacement.flatMap { replacement in
-                    replacement.isEmpty ? nil : .object([("body", .string("LiveCommunicationKit replacement: \(replacement)"))])
-                }),
-                ("categories", .strings([category])),
-                ("severity", .string(Self.severityName(finding.severity))),
-                ("fingerprint", .string(fingerprint)),
-                ("location", .object([
-                    ("path", .string(finding.path)),
-                    ("lines", .object([
-                        ("begin", .int(max(1, finding.start.line))),
-                        ("end", .int(max(1, finding.start.line, finding.end.line))),
-                    ])),
-                ])),
-            ]))
+            issues.append(
+                .members([
+                    ("type", .string("issue")),
+                    ("check_name", .string(finding.ruleID)),
+                    ("description", .string(finding.message)),
+                    (
+                        "content",
+                        finding.replacement.flatMap { replacement in
+                            replacement.isEmpty
+                                ? nil : .object([("body", .string("LiveCommunicationKit replacement: \(replacement)"))])
+                        }
+                    ),
+                    ("categories", .strings([category])),
+                    ("severity", .string(Self.severityName(finding.severity))),
+                    ("fingerprint", .string(fingerprint)),
+                    (
+                        "location",
+                        .object([
+                            ("path", .string(finding.path)),
+                            (
+                                "lines",
+                                .object([
+                                    ("begin", .int(max(1, finding.start.line))),
+                                    ("end", .int(max(1, finding.start.line, finding.end.line))),
+                                ])
+                            ),
+                        ])
+                    ),
+                ]))
         }
         return OutputJSONWriter.document(.array(issues))
     }

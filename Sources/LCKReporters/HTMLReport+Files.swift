@@ -23,18 +23,23 @@ extension HTMLMigrationReport {
                 self.entry(entry, report: report, into: &html)
             }
             let hidden = file.entries.count - file.listedCount
-            if hidden > 0 { html += "<p class=\"muted\">and \(hidden) more finding\(hidden == 1 ? "" : "s") in this file.</p>\n" }
+            if hidden > 0 {
+                html += "<p class=\"muted\">and \(hidden) more finding\(hidden == 1 ? "" : "s") in this file.</p>\n"
+            }
             html += "</details>\n"
         }
         if !compact.isEmpty {
             html += "<h3>More files</h3>\n<p class=\"muted\">Listed without code to keep the report small.</p>\n"
-            html += "<table><thead><tr><th>File</th><th class=\"num\">Usages</th><th class=\"num\">Anti-pattern findings</th></tr></thead><tbody>\n"
+            html +=
+                "<table><thead><tr><th>File</th><th class=\"num\">Usages</th><th class=\"num\">Anti-pattern findings</th></tr></thead><tbody>\n"
             for file in compact.prefix(compactFileLimit) {
                 html += "<tr id=\"file-\(file.index)\"><td>\(HTMLText.escape(file.path))</td>"
                 html += "<td class=\"num\">\(file.usages)</td><td class=\"num\">\(file.findings)</td></tr>\n"
             }
             html += "</tbody></table>\n"
-            if compact.count > compactFileLimit { html += "<p class=\"muted\">and \(compact.count - compactFileLimit) more files.</p>\n" }
+            if compact.count > compactFileLimit {
+                html += "<p class=\"muted\">and \(compact.count - compactFileLimit) more files.</p>\n"
+            }
         }
         html += "</section>\n"
     }
@@ -43,7 +48,8 @@ extension HTMLMigrationReport {
         let finding = entry.finding
         html += "<div class=\"entry\" id=\"finding-\(entry.index)\"><div>"
         html += "<span class=\"badge b-\(finding.severity.rawValue)\">\(finding.severity.rawValue)</span> "
-        html += "<code>\(HTMLText.escape(finding.ruleID))</code> line \(finding.start.line):\(max(1, finding.start.column)) — "
+        html +=
+            "<code>\(HTMLText.escape(finding.ruleID))</code> line \(finding.start.line):\(max(1, finding.start.column)) — "
         html += HTMLText.escape(finding.message)
         if let replacement = finding.replacement, !replacement.isEmpty {
             html += "<br><span class=\"muted\">→ <code>\(HTMLText.escape(replacement))</code>"
@@ -56,7 +62,8 @@ extension HTMLMigrationReport {
             let suggestion = report.suggestion(for: entry)
             html += suggestion == nil ? "<div class=\"pair single\">" : "<div class=\"pair\">"
             html += "<pre class=\"src\">"
-            html += lines.map { "<span class=\"ln\">\($0.number)</span>\(HTMLText.escape($0.text))" }.joined(separator: "\n")
+            html += lines.map { "<span class=\"ln\">\($0.number)</span>\(HTMLText.escape($0.text))" }.joined(
+                separator: "\n")
             html += "</pre>"
             if let suggestion {
                 html += "<pre class=\"lck\" title=\"suggested LiveCommunicationKit code\">"
@@ -77,24 +84,33 @@ extension HTMLMigrationReport {
     static func comparison(_ comparison: MigrationComparison, into html: inout String) {
         html += "<section id=\"compare\"><h2>Progress since the earlier scan</h2>\n"
         html += "<p>\(comparison.migrated) findings gone, \(comparison.added) added"
-        if !comparison.earlierVersion.isEmpty { html += " (earlier report by \(ToolInfo.name) \(HTMLText.escape(comparison.earlierVersion)))" }
+        if !comparison.earlierVersion.isEmpty {
+            html += " (earlier report by \(ToolInfo.name) \(HTMLText.escape(comparison.earlierVersion)))"
+        }
         html += ". Matched by rule, file and symbol counts, not by line.</p>\n"
         html += "<table><thead><tr><th>Area</th><th class=\"num\">Before</th><th class=\"num\">Now</th>"
         html += "<th class=\"num\">Migrated</th><th class=\"num\">Added</th></tr></thead><tbody>\n"
         for area in comparison.areas {
-            html += "<tr><td>\(HTMLText.escape(area.title))</td><td class=\"num\">\(area.before)</td><td class=\"num\">\(area.now)</td>"
+            html +=
+                "<tr><td>\(HTMLText.escape(area.title))</td><td class=\"num\">\(area.before)</td><td class=\"num\">\(area.now)</td>"
             html += "<td class=\"num\">\(area.migrated)</td><td class=\"num\">\(area.added)</td></tr>\n"
         }
         html += "</tbody></table>\n"
         if !comparison.changes.isEmpty {
-            html += "<details><summary>\(comparison.changes.count) changed rule/file pairs</summary>\n<table><thead><tr>"
-            html += "<th>Rule</th><th>File</th><th>Symbol</th><th class=\"num\">Before</th><th class=\"num\">Now</th></tr></thead><tbody>\n"
+            html +=
+                "<details><summary>\(comparison.changes.count) changed rule/file pairs</summary>\n<table><thead><tr>"
+            html +=
+                "<th>Rule</th><th>File</th><th>Symbol</th><th class=\"num\">Before</th><th class=\"num\">Now</th></tr></thead><tbody>\n"
             for change in comparison.changes.prefix(300) {
-                html += "<tr><td><code>\(HTMLText.escape(change.ruleID))</code></td><td>\(HTMLText.escape(change.path))</td>"
-                html += "<td>\(HTMLText.escape(change.symbol ?? ""))</td><td class=\"num\">\(change.before)</td><td class=\"num\">\(change.now)</td></tr>\n"
+                html +=
+                    "<tr><td><code>\(HTMLText.escape(change.ruleID))</code></td><td>\(HTMLText.escape(change.path))</td>"
+                html +=
+                    "<td>\(HTMLText.escape(change.symbol ?? ""))</td><td class=\"num\">\(change.before)</td><td class=\"num\">\(change.now)</td></tr>\n"
             }
             html += "</tbody></table>\n"
-            if comparison.changes.count > 300 { html += "<p class=\"muted\">and \(comparison.changes.count - 300) more.</p>\n" }
+            if comparison.changes.count > 300 {
+                html += "<p class=\"muted\">and \(comparison.changes.count - 300) more.</p>\n"
+            }
             html += "</details>\n"
         }
         html += "</section>\n"

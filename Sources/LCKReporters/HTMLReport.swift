@@ -19,8 +19,11 @@ public struct HTMLMigrationReport: Sendable {
         html += "<style>\n\(HTMLReportStyle.css)\n</style>\n</head>\n<body>\n<main>\n"
         html += "<header><h1>CallKit → LiveCommunicationKit migration report</h1>\n"
         html += "<p class=\"meta\">\(ToolInfo.name) \(HTMLText.escape(report.toolVersion))"
-        if !report.rulesFingerprint.isEmpty { html += " · rules \(HTMLText.escape(String(report.rulesFingerprint.prefix(12))))" }
-        html += " · <a href=\"#plan\">plan</a> · <a href=\"#mapping\">mapping</a> · <a href=\"#files\">files</a></p></header>\n"
+        if !report.rulesFingerprint.isEmpty {
+            html += " · rules \(HTMLText.escape(String(report.rulesFingerprint.prefix(12))))"
+        }
+        html +=
+            " · <a href=\"#plan\">plan</a> · <a href=\"#mapping\">mapping</a> · <a href=\"#files\">files</a></p></header>\n"
         summary(report, into: &html)
         if let comparison = report.comparison { Self.comparison(comparison, into: &html) }
         plan(report, into: &html)
@@ -40,8 +43,10 @@ public struct HTMLMigrationReport: Sendable {
         card("\(report.filesScanned)", "files scanned (\(report.linesScanned) lines)")
         card("\(report.filesWithCallKit)", "files using CallKit or PushKit")
         card("\(report.usageCount)", "CallKit/PushKit usages")
-        card("\(report.findingCount)", "findings: \(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning")), "
-            + "\(plural(report.noteCount, "note"))")
+        card(
+            "\(report.findingCount)",
+            "findings: \(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning")), "
+                + "\(plural(report.noteCount, "note"))")
         card("\(report.effortPoints) points", "estimated effort: \(HTMLText.escape(report.effortBand))")
         html += "</div>\n"
         html += "<p class=\"note-box\">LiveCommunicationKit needs iOS 17.4 or later (iPadOS 17.4, Mac Catalyst 17.4, "
@@ -54,7 +59,8 @@ public struct HTMLMigrationReport: Sendable {
             html += "<p class=\"muted\">\(plural(report.suppressedCount, "suppressed finding")) not counted.</p>\n"
         }
         html += "<h3>Usages per area</h3>\n"
-        html += HTMLReportCharts.bars(report.areas.map { .init(label: $0.title, value: $0.usages) }, title: "CallKit usages per area")
+        html += HTMLReportCharts.bars(
+            report.areas.map { .init(label: $0.title, value: $0.usages) }, title: "CallKit usages per area")
         html += "\n<table><thead><tr><th>Area</th><th class=\"num\">Usages</th><th class=\"num\">Must change</th>"
         html += "<th class=\"num\">Effort points</th><th>Share that must change</th></tr></thead><tbody>\n"
         for area in report.areas {
@@ -64,15 +70,17 @@ public struct HTMLMigrationReport: Sendable {
         }
         html += "</tbody></table>\n"
         html += "<h3>Findings by severity</h3>\n"
-        html += HTMLReportCharts.bars([
-            .init(label: "error", value: report.errorCount, style: "bar-error"),
-            .init(label: "warning", value: report.warningCount, style: "bar-warning"),
-            .init(label: "note", value: report.noteCount, style: "bar-note"),
-        ], title: "Findings by severity")
+        html += HTMLReportCharts.bars(
+            [
+                .init(label: "error", value: report.errorCount, style: "bar-error"),
+                .init(label: "warning", value: report.warningCount, style: "bar-warning"),
+                .init(label: "note", value: report.noteCount, style: "bar-note"),
+            ], title: "Findings by severity")
         if !report.findingsByRule.isEmpty {
             html += "\n<h3>Anti-pattern findings by rule</h3>\n"
-            html += HTMLReportCharts.bars(report.findingsByRule.prefix(20).map { .init(label: $0.ruleID, value: $0.count, style: "bar-error") },
-                                          title: "Anti-pattern findings by rule")
+            html += HTMLReportCharts.bars(
+                report.findingsByRule.prefix(20).map { .init(label: $0.ruleID, value: $0.count, style: "bar-error") },
+                title: "Anti-pattern findings by rule")
         }
         html += "\n</section>\n"
     }
@@ -89,7 +97,8 @@ public struct HTMLMigrationReport: Sendable {
             switch status.state {
             case .done: html += "<span class=\"badge b-done\">done</span> "
             case .toDo: html += "<span class=\"badge b-todo\">to do</span> "
-            case .blocked(let count): html += "<span class=\"badge b-blocked\">blocked by \(count) finding\(count == 1 ? "" : "s")</span> "
+            case .blocked(let count):
+                html += "<span class=\"badge b-blocked\">blocked by \(count) finding\(count == 1 ? "" : "s")</span> "
             }
             html += "<strong>\(HTMLText.escape(status.step.title))</strong>"
             html += "<br><span class=\"muted\">\(HTMLText.escape(status.step.description))</span>"
@@ -128,9 +137,11 @@ public struct HTMLMigrationReport: Sendable {
         html += "<th class=\"num\">Count</th><th>Files</th></tr></thead><tbody>\n"
         for row in report.mappingRows {
             html += row.hasNoEquivalent ? "<tr class=\"none\">" : "<tr>"
-            html += "<td><code>\(HTMLText.escape(row.symbol))</code></td><td><code>\(HTMLText.escape(row.replacement))</code></td>"
+            html +=
+                "<td><code>\(HTMLText.escape(row.symbol))</code></td><td><code>\(HTMLText.escape(row.replacement))</code></td>"
             html += "<td>\(HTMLText.escape(row.mappingKind?.rawValue ?? ""))</td>"
-            html += "<td>\(HTMLText.escape(report.plan.title(ofArea: row.area)))</td><td class=\"num\">\(row.count)</td><td>"
+            html +=
+                "<td>\(HTMLText.escape(report.plan.title(ofArea: row.area)))</td><td class=\"num\">\(row.count)</td><td>"
             html += row.files.prefix(5).map { HTMLText.escape($0) }.joined(separator: "<br>")
             if row.files.count > 5 { html += "<br><span class=\"muted\">and \(row.files.count - 5) more</span>" }
             html += "</td></tr>\n"

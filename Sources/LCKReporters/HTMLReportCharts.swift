@@ -1,4 +1,5 @@
 import LCKMigrationModel
+
 /// Inline SVG charts for the HTML report; colours come from CSS classes so dark mode applies.
 enum HTMLReportCharts {
     struct Bar {
@@ -11,7 +12,10 @@ enum HTMLReportCharts {
     /// A horizontal bar chart with labels on the left and values on the right.
     static func bars(_ bars: [Bar], title: String) -> String {
         guard !bars.isEmpty else { return "" }
-        let labelWidth = 230, barWidth = 380, rowHeight = 24, width = labelWidth + barWidth + 70
+        let labelWidth = 230
+        let barWidth = 380
+        let rowHeight = 24
+        let width = labelWidth + barWidth + 70
         let height = bars.count * rowHeight + 8
         let maximum = max(1, bars.map(\.value).max() ?? 1)
         var svg = "<svg role=\"img\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\">"
@@ -21,7 +25,8 @@ enum HTMLReportCharts {
             let length = bar.value == 0 ? 0 : max(2, bar.value * barWidth / maximum)
             let label = bar.label.count > 34 ? String(bar.label.prefix(33)) + "…" : bar.label
             svg += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 15)\" text-anchor=\"end\">\(HTMLText.escape(label))</text>"
-            svg += "<rect class=\"\(bar.style)\" x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(length)\" height=\"\(rowHeight - 8)\" rx=\"3\"/>"
+            svg +=
+                "<rect class=\"\(bar.style)\" x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(length)\" height=\"\(rowHeight - 8)\" rx=\"3\"/>"
             svg += "<text x=\"\(labelWidth + length + 6)\" y=\"\(y + 15)\">\(bar.value)</text>"
         }
         return svg + "</svg>"
@@ -30,7 +35,9 @@ enum HTMLReportCharts {
     /// One segment per plan step, coloured by status, with the share of finished steps.
     static func planProgress(_ steps: [MigrationReport.StepStatus]) -> String {
         guard !steps.isEmpty else { return "" }
-        let width = 680, height = 40, gap = 4
+        let width = 680
+        let height = 40
+        let gap = 4
         let segment = (width - gap * (steps.count - 1)) / steps.count
         let done = steps.count(where: { $0.state == .done })
         var svg = "<svg role=\"img\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\">"

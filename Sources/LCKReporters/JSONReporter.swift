@@ -48,12 +48,23 @@ public struct JSONReporter: Reporter {
         let document = OutputJSON.object([
             ("version", .string(report.toolVersion)),
             ("rulesFingerprint", .string(report.rulesFingerprint)),
-            ("findings", .generatedArray(count: digest.findings.count) { [findings = digest.findings] in Self.findingValue(findings[$0]) }),
-            ("problems", .array(digest.problems.map { problem in
-                var members: [(String, OutputJSON)] = [("path", .string(problem.path)), ("message", .string(problem.message))]
-                if problem.kind == .skipped { members.append(("kind", .string(problem.kind.rawValue))) }
-                return .object(members)
-            })),
+            (
+                "findings",
+                .generatedArray(count: digest.findings.count) { [findings = digest.findings] in
+                    Self.findingValue(findings[$0])
+                }
+            ),
+            (
+                "problems",
+                .array(
+                    digest.problems.map { problem in
+                        var members: [(String, OutputJSON)] = [
+                            ("path", .string(problem.path)), ("message", .string(problem.message)),
+                        ]
+                        if problem.kind == .skipped { members.append(("kind", .string(problem.kind.rawValue))) }
+                        return .object(members)
+                    })
+            ),
             ("summary", Self.summaryValue(digest)),
         ])
         // About 600 bytes per finding in practice; generous, since unwritten capacity stays virtual.
@@ -75,20 +86,29 @@ public struct JSONReporter: Reporter {
             ("mappingKind", .stringOrNull(finding.mappingKind?.rawValue)),
             ("confidence", .stringIfPresent(finding.confidence?.rawValue)),
             ("fingerprint", .stringIfPresent(finding.fingerprint)),
-            ("witness", finding.witness.isEmpty ? nil : .array(finding.witness.map { step in
-                .object([
-                    ("line", .int(step.position.line)),
-                    ("column", .int(step.position.column)),
-                    ("message", .string(step.message)),
-                ])
-            })),
+            (
+                "witness",
+                finding.witness.isEmpty
+                    ? nil
+                    : .array(
+                        finding.witness.map { step in
+                            .object([
+                                ("line", .int(step.position.line)),
+                                ("column", .int(step.position.column)),
+                                ("message", .string(step.message)),
+                            ])
+                        })
+            ),
             ("evidence", finding.evidence.isEmpty ? nil : .strings(finding.evidence)),
-            ("suppressed", finding.suppression.map { suppression in
-                .object([
-                    ("kind", .string(suppression.kind.rawValue)),
-                    ("justification", .string(suppression.justification)),
-                ])
-            }),
+            (
+                "suppressed",
+                finding.suppression.map { suppression in
+                    .object([
+                        ("kind", .string(suppression.kind.rawValue)),
+                        ("justification", .string(suppression.justification)),
+                    ])
+                }
+            ),
         ])
     }
 
@@ -100,15 +120,24 @@ public struct JSONReporter: Reporter {
             ("findings", .int(digest.active.count)),
             ("suppressed", .int(digest.suppressedCount)),
             ("problems", .int(digest.problems.count)),
-            ("bySeverity", .object([
-                ("error", .int(digest.errorCount)),
-                ("warning", .int(digest.warningCount)),
-                ("note", .int(digest.noteCount)),
-            ])),
+            (
+                "bySeverity",
+                .object([
+                    ("error", .int(digest.errorCount)),
+                    ("warning", .int(digest.warningCount)),
+                    ("note", .int(digest.noteCount)),
+                ])
+            ),
             ("byRule", .object(digest.countsByRule.map { ($0.ruleID, .int($0.count)) })),
-            ("baseline", digest.report.baseline.map { baseline in
-                .object([("path", .string(baseline.path)), ("matched", .int(baseline.matched)), ("fixed", .int(baseline.fixed))])
-            }),
+            (
+                "baseline",
+                digest.report.baseline.map { baseline in
+                    .object([
+                        ("path", .string(baseline.path)), ("matched", .int(baseline.matched)),
+                        ("fixed", .int(baseline.fixed)),
+                    ])
+                }
+            ),
         ])
     }
 }

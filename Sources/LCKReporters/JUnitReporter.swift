@@ -25,11 +25,14 @@ public struct JUnitReporter: Reporter {
             let problems = problemsByPath[path] ?? []
             let skipped = findings.count(where: { $0.suppression != nil })
             suites += "  <testsuite name=\"\(XMLEscaper.attribute(path))\""
-            suites += Self.counts(tests: findings.count + problems.count, failures: findings.count - skipped,
-                                  errors: problems.count, skipped: skipped) + ">\n"
+            suites +=
+                Self.counts(
+                    tests: findings.count + problems.count, failures: findings.count - skipped,
+                    errors: problems.count, skipped: skipped) + ">\n"
             for problem in problems {
                 suites += "    <testcase classname=\"\(XMLEscaper.attribute(path))\" name=\"read\">\n"
-                suites += "      <error type=\"unreadable-file\" message=\"\(XMLEscaper.attribute(problem.message))\"/>\n"
+                suites +=
+                    "      <error type=\"unreadable-file\" message=\"\(XMLEscaper.attribute(problem.message))\"/>\n"
                 suites += "    </testcase>\n"
             }
             for finding in findings { suites += Self.testCase(finding) }
@@ -39,8 +42,10 @@ public struct JUnitReporter: Reporter {
         let failures = digest.active.count
         let tests = paths.isEmpty ? 1 : digest.findings.count + digest.problems.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"\(ToolInfo.name)\""
-        out += Self.counts(tests: tests, failures: failures, errors: digest.problems.count,
-                           skipped: digest.suppressedCount) + ">\n"
+        out +=
+            Self.counts(
+                tests: tests, failures: failures, errors: digest.problems.count,
+                skipped: digest.suppressedCount) + ">\n"
         if paths.isEmpty {
             out += "  <testsuite name=\"\(ToolInfo.name)\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
             out += "    <testcase classname=\"\(ToolInfo.name)\" name=\"scan\"/>\n  </testsuite>\n"
@@ -65,7 +70,8 @@ public struct JUnitReporter: Reporter {
             if !suppression.justification.isEmpty { reason += ": \(suppression.justification)" }
             out += "      <skipped message=\"\(XMLEscaper.attribute(reason))\"/>\n"
         } else {
-            var body = "\(finding.compilerLocation): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+            var body =
+                "\(finding.compilerLocation): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
             if let replacement = finding.replacement, !replacement.isEmpty {
                 body += "\nLiveCommunicationKit: \(replacement)"
             }

@@ -17,7 +17,8 @@ public struct MarkdownMigrationReport: Sendable {
     }
 
     public func render(_ report: MigrationReport) -> [UInt8] {
-        let footer = "\n<sub>\(ToolInfo.name) \(MarkdownText.escape(report.toolVersion)) · rules \(MarkdownText.escape(String(report.rulesFingerprint.prefix(12))))</sub>\n"
+        let footer =
+            "\n<sub>\(ToolInfo.name) \(MarkdownText.escape(report.toolVersion)) · rules \(MarkdownText.escape(String(report.rulesFingerprint.prefix(12))))</sub>\n"
         var page = MarkdownPage(limit: characterLimit - footer.utf8.count, reserve: 100, cutNote: .migration)
         let done = report.steps.count(where: { $0.state == .done })
         page.block("## CallKit → LiveCommunicationKit migration: \(done) of \(report.steps.count) plan steps done")
@@ -26,12 +27,15 @@ public struct MarkdownMigrationReport: Sendable {
                 + "with \(plural(report.usageCount, "usage")). Findings: \(plural(report.errorCount, "error")), "
                 + "\(plural(report.warningCount, "warning")), \(plural(report.noteCount, "note"))\(report.suppressedCount > 0 ? " (\(report.suppressedCount) suppressed, not counted)" : ""). "
                 + "Estimated effort: **\(report.effortPoints) points** (\(MarkdownText.escape(report.effortBand))).")
-        var availability = "> LiveCommunicationKit needs iOS 17.4 or later; keep CallKit behind a flag for older systems."
+        var availability =
+            "> LiveCommunicationKit needs iOS 17.4 or later; keep CallKit behind a flag for older systems."
         if report.iOS26Usages > 0 { availability += " \(report.iOS26Usages) usages map to API that needs iOS 26." }
         page.block(availability)
 
         page.block("### Plan")
-        page.rows(header: nil, report.steps.enumerated().map { number, status in planItem(number + 1, status, report) }, noun: "step")
+        page.rows(
+            header: nil, report.steps.enumerated().map { number, status in planItem(number + 1, status, report) },
+            noun: "step")
 
         page.block("### Usages per area")
         page.rows(
@@ -44,8 +48,11 @@ public struct MarkdownMigrationReport: Sendable {
                 header: "| CallKit | LiveCommunicationKit | Kind | Count | Files |\n| --- | --- | --- | ---: | --- |",
                 report.mappingRows.map { row in
                     let symbol = row.hasNoEquivalent ? "⚠️ **\(cell(row.symbol))**" : cell(row.symbol)
-                    let files = row.files.prefix(3).map(cell).joined(separator: "<br>") + (row.files.count > 3 ? " +\(row.files.count - 3)" : "")
-                    return "| \(symbol) | \(cell(row.replacement)) | \(row.mappingKind?.rawValue ?? "") | \(row.count) | \(files) |"
+                    let files =
+                        row.files.prefix(3).map(cell).joined(separator: "<br>")
+                        + (row.files.count > 3 ? " +\(row.files.count - 3)" : "")
+                    return
+                        "| \(symbol) | \(cell(row.replacement)) | \(row.mappingKind?.rawValue ?? "") | \(row.count) | \(files) |"
                 }, noun: "symbol")
         }
 
@@ -53,7 +60,9 @@ public struct MarkdownMigrationReport: Sendable {
             page.block("### Since the earlier scan: \(comparison.migrated) migrated, \(comparison.added) added")
             page.rows(
                 header: "| Area | Before | Now | Migrated | Added |\n| --- | ---: | ---: | ---: | ---: |",
-                comparison.areas.map { "| \(cell($0.title)) | \($0.before) | \($0.now) | \($0.migrated) | \($0.added) |" }, noun: "area")
+                comparison.areas.map {
+                    "| \(cell($0.title)) | \($0.before) | \($0.now) | \($0.migrated) | \($0.added) |"
+                }, noun: "area")
         }
 
         if !report.files.isEmpty {

@@ -20,13 +20,16 @@ public struct MarkdownSummaryReporter: Reporter {
 
     public func render(_ report: ScanReport) -> [UInt8] {
         let digest = ReportDigest(report)
-        let footer = "\n<sub>\(ToolInfo.name) \(MarkdownText.escape(report.toolVersion)) · rules \(MarkdownText.escape(report.rulesFingerprint))</sub>\n"
+        let footer =
+            "\n<sub>\(ToolInfo.name) \(MarkdownText.escape(report.toolVersion)) · rules \(MarkdownText.escape(report.rulesFingerprint))</sub>\n"
         var page = MarkdownPage(limit: characterLimit - footer.utf8.count, reserve: 120, cutNote: .summary)
 
         page.block("## \(ToolInfo.name): \(digest.findingsPhrase)")
         var facts = "Scanned \(plural(report.filesScanned, "file")) (\(plural(report.linesScanned, "line"))); "
         facts += "\(report.filesWithCallKit) use CallKit/PushKit."
-        if digest.suppressedCount > 0 { facts += " \(plural(digest.suppressedCount, "suppressed finding")) not counted." }
+        if digest.suppressedCount > 0 {
+            facts += " \(plural(digest.suppressedCount, "suppressed finding")) not counted."
+        }
         if !digest.problems.isEmpty { facts += " \(plural(digest.problems.count, "file")) could not be read." }
         page.block(facts)
 
@@ -42,7 +45,9 @@ public struct MarkdownSummaryReporter: Reporter {
                 header: "| Rule | Severity | Findings | LiveCommunicationKit |\n| --- | --- | ---: | --- |",
                 digest.countsByRule.map { entry in
                     let rule = digest.descriptor(for: entry.ruleID)
-                    let severity = rule?.severity.rawValue ?? digest.active.first { $0.ruleID == entry.ruleID }?.severity.rawValue ?? ""
+                    let severity =
+                        rule?.severity.rawValue ?? digest.active.first { $0.ruleID == entry.ruleID }?.severity.rawValue
+                        ?? ""
                     return "| \(cell(entry.ruleID)) | \(severity) | \(entry.count) | \(cell(rule?.replacement ?? "")) |"
                 },
                 noun: "rule"
@@ -63,7 +68,8 @@ public struct MarkdownSummaryReporter: Reporter {
         if !digest.active.isEmpty {
             page.block("### Findings")
             page.rows(
-                header: "| Severity | Location | Rule | Message | LiveCommunicationKit |\n| --- | --- | --- | --- | --- |",
+                header:
+                    "| Severity | Location | Rule | Message | LiveCommunicationKit |\n| --- | --- | --- | --- | --- |",
                 digest.active.prefix(findingRowLimit).map { finding in
                     "| \(finding.severity.rawValue) | \(cell(finding.compilerLocation)) | \(cell(finding.ruleID)) "
                         + "| \(cell(finding.message)) | \(cell(finding.replacement ?? "")) |"

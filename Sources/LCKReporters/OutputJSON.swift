@@ -143,7 +143,9 @@ enum OutputJSONWriter {
         let sliceCount = (count + sliceLength - 1) / sliceLength
         var document: [UInt8] = []
         swap(&document, &out)  // Handed to the merger without a copy (it keeps its reserved capacity).
-        let joined = OrderedMerger<[UInt8], [UInt8]>(document) { document, slice, _ in document.append(contentsOf: slice) }
+        let joined = OrderedMerger<[UInt8], [UInt8]>(document) { document, slice, _ in
+            document.append(contentsOf: slice)
+        }
         let nextSlice = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, sliceCount)) { _ in
             while true {
@@ -153,7 +155,9 @@ enum OutputJSONWriter {
                 // slices left freed blocks scattered over the allocator's heaps and raised peak memory.
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(sliceLength * max(64, bytesPerElement))
-                writeElements(slice * sliceLength..<min(count, (slice + 1) * sliceLength), element: element, indent: indent, into: &bytes)
+                writeElements(
+                    slice * sliceLength..<min(count, (slice + 1) * sliceLength), element: element, indent: indent,
+                    into: &bytes)
                 joined.finish(slice, contribution: bytes)
             }
         }

@@ -31,7 +31,9 @@ struct ReportDigest {
         let given = report.findings
         let alreadySorted = given.withUnsafeBufferPointer { buffer in
             // Compared where they lie (`reportOrder` is inlinable): no finding is copied for the check.
-            for index in buffer.indices.dropFirst() where Finding.reportOrder(buffer[index], buffer[index - 1]) { return false }
+            for index in buffer.indices.dropFirst() where Finding.reportOrder(buffer[index], buffer[index - 1]) {
+                return false
+            }
             return true
         }
         findings = alreadySorted ? given : given.sorted(by: Finding.reportOrder)
@@ -40,7 +42,9 @@ struct ReportDigest {
         active = suppressed > 0 ? findings.filter { $0.suppression == nil } : findings
         suppressedCount = suppressed
 
-        var errors = 0, warnings = 0, notes = 0
+        var errors = 0
+        var warnings = 0
+        var notes = 0
         var byRule: [String: Int] = [:]
         var byFile: [(path: String, count: Int)] = []
         for index in active.indices {

@@ -41,48 +41,83 @@ public struct SARIFReporter: Reporter {
         let dropped = digest.findings.count - kept.count
         var notifications = digest.problems.map(Self.problemNotification)
         if dropped > 0 {
-            notifications.append(.object([
-                ("descriptor", .object([("id", .string("lckmigrate/result-limit"))])),
-                ("level", .string("warning")),
-                ("message", .object([("text", .string(
-                    "\(plural(dropped, "result")) dropped to stay within GitHub's limit of "
-                        + "\(resultLimit) results per run; the most severe were kept."
-                ))])),
-            ]))
+            notifications.append(
+                .object([
+                    ("descriptor", .object([("id", .string("lckmigrate/result-limit"))])),
+                    ("level", .string("warning")),
+                    (
+                        "message",
+                        .object([
+                            (
+                                "text",
+                                .string(
+                                    "\(plural(dropped, "result")) dropped to stay within GitHub's limit of "
+                                        + "\(resultLimit) results per run; the most severe were kept."
+                                )
+                            )
+                        ])
+                    ),
+                ]))
         }
 
         var run: [(String, OutputJSON?)] = [
-            ("tool", .object([("driver", .object([
-                ("name", .string(ToolInfo.name)),
-                ("semanticVersion", .string(report.toolVersion)),
-                ("version", .string(report.toolVersion)),
-                ("informationUri", .string(ToolInfo.informationURI)),
-                ("rules", .array(rules.map(SARIFRules.ruleValue))),
-            ]))])),
-            ("invocations", .array([.object([
-                ("executionSuccessful", .bool(true)),
-                ("toolExecutionNotifications", .array(notifications)),
-            ])])),
+            (
+                "tool",
+                .object([
+                    (
+                        "driver",
+                        .object([
+                            ("name", .string(ToolInfo.name)),
+                            ("semanticVersion", .string(report.toolVersion)),
+                            ("version", .string(report.toolVersion)),
+                            ("informationUri", .string(ToolInfo.informationURI)),
+                            ("rules", .array(rules.map(SARIFRules.ruleValue))),
+                        ])
+                    )
+                ])
+            ),
+            (
+                "invocations",
+                .array([
+                    .object([
+                        ("executionSuccessful", .bool(true)),
+                        ("toolExecutionNotifications", .array(notifications)),
+                    ])
+                ])
+            ),
         ]
         if let root = sourceRootURI {
             let uri = root.hasSuffix("/") ? root : root + "/"
             run.append(("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(uri))]))])))
         }
         run.append(("columnKind", .string("utf16CodeUnits")))
-        run.append(("results", .generatedArray(count: kept.count) { [ruleIndex] in
-            Self.resultValue(kept[$0], ruleIndex: ruleIndex[kept[$0].ruleID])
-        }))
-        run.append(("properties", .object([
-            ("rulesFingerprint", .string(report.rulesFingerprint)),
-            ("filesScanned", .int(report.filesScanned)),
-            ("resultsDropped", .int(dropped)),
-        ])))
+        run.append(
+            (
+                "results",
+                .generatedArray(count: kept.count) { [ruleIndex] in
+                    Self.resultValue(kept[$0], ruleIndex: ruleIndex[kept[$0].ruleID])
+                }
+            ))
+        run.append(
+            (
+                "properties",
+                .object([
+                    ("rulesFingerprint", .string(report.rulesFingerprint)),
+                    ("filesScanned", .int(report.filesScanned)),
+                    ("resultsDropped", .int(dropped)),
+                ])
+            ))
 
-        return OutputJSONWriter.document(.object([
-            ("$schema", .string("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            ("runs", .array([.members(run)])),
-        ]), expectedBytes: 262_144 + kept.count * 2048, jobs: jobs)
+        return OutputJSONWriter.document(
+            .object([
+                (
+                    "$schema",
+                    .string(
+                        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")
+                ),
+                ("version", .string("2.1.0")),
+                ("runs", .array([.members(run)])),
+            ]), expectedBytes: 262_144 + kept.count * 2048, jobs: jobs)
     }
 
     /// At most `limit` findings, in report order, chosen by rank: unsuppressed before
@@ -106,19 +141,37 @@ public struct SARIFReporter: Reporter {
             ("ruleIndex", ruleIndex.map { .int($0) }),
             ("level", .string(SARIFRules.level(finding.severity))),
             ("message", .object([("text", .string(finding.message))])),
-            ("locations", .array([.object([("physicalLocation", physicalLocation(
-                path: finding.path,
-                start: finding.start, startColumn: finding.utf16StartColumn,
-                end: finding.end, endColumn: finding.utf16EndColumn
-            ))])])),
+            (
+                "locations",
+                .array([
+                    .object([
+                        (
+                            "physicalLocation",
+                            physicalLocation(
+                                path: finding.path,
+                                start: finding.start, startColumn: finding.utf16StartColumn,
+                                end: finding.end, endColumn: finding.utf16EndColumn
+                            )
+                        )
+                    ])
+                ])
+            ),
             ("partialFingerprints", finding.fingerprint.map { .object([("lckmigrate/v1", .string($0))]) }),
             ("codeFlows", finding.witness.isEmpty ? nil : codeFlows(finding)),
-            ("suppressions", finding.suppression.map { suppression in
-                .array([.members([
-                    ("kind", .string(suppression.kind.rawValue)),
-                    ("justification", suppression.justification.isEmpty ? nil : .string(suppression.justification)),
-                ])])
-            }),
+            (
+                "suppressions",
+                finding.suppression.map { suppression in
+                    .array([
+                        .members([
+                            ("kind", .string(suppression.kind.rawValue)),
+                            (
+                                "justification",
+                                suppression.justification.isEmpty ? nil : .string(suppression.justification)
+                            ),
+                        ])
+                    ])
+                }
+            ),
             ("properties", resultProperties(finding)),
         ])
     }
@@ -137,12 +190,21 @@ public struct SARIFReporter: Reporter {
 
     private static func codeFlows(_ finding: Finding) -> OutputJSON {
         let locations = finding.witness.map { step in
-            OutputJSON.object([("location", .object([
-                ("physicalLocation", physicalLocation(
-                    path: finding.path, start: step.position, startColumn: step.utf16Column, end: nil, endColumn: nil
-                )),
-                ("message", .object([("text", .string(step.message))])),
-            ]))])
+            OutputJSON.object([
+                (
+                    "location",
+                    .object([
+                        (
+                            "physicalLocation",
+                            physicalLocation(
+                                path: finding.path, start: step.position, startColumn: step.utf16Column, end: nil,
+                                endColumn: nil
+                            )
+                        ),
+                        ("message", .object([("text", .string(step.message))])),
+                    ])
+                )
+            ])
         }
         return .array([.object([("threadFlows", .array([.object([("locations", .array(locations))])]))])])
     }
@@ -174,10 +236,25 @@ public struct SARIFReporter: Reporter {
             ("descriptor", .object([("id", .string("lckmigrate/unreadable-file"))])),
             ("level", .string("warning")),
             ("message", .object([("text", .string("\(problem.path): \(problem.message)"))])),
-            ("locations", .array([.object([("physicalLocation", .object([("artifactLocation", .object([
-                ("uri", .string(SARIFRules.percentEncodedPath(problem.path))),
-                ("uriBaseId", .string("%SRCROOT%")),
-            ]))]))])])),
+            (
+                "locations",
+                .array([
+                    .object([
+                        (
+                            "physicalLocation",
+                            .object([
+                                (
+                                    "artifactLocation",
+                                    .object([
+                                        ("uri", .string(SARIFRules.percentEncodedPath(problem.path))),
+                                        ("uriBaseId", .string("%SRCROOT%")),
+                                    ])
+                                )
+                            ])
+                        )
+                    ])
+                ])
+            ),
         ])
     }
 }

@@ -31,11 +31,14 @@ enum SARIFRules {
             ("help", .object([("text", .string(helpText(rule))), ("markdown", .string(helpMarkdown(rule)))])),
             ("helpUri", .stringIfPresent(rule.helpURI)),
             ("defaultConfiguration", .object([("level", .string(level(rule.severity)))])),
-            ("properties", .members([
-                ("tags", .strings(rule.tags)),
-                ("mappingKind", .stringIfPresent(rule.mappingKind?.rawValue)),
-                ("kind", .string(rule.kind.rawValue)),
-            ])),
+            (
+                "properties",
+                .members([
+                    ("tags", .strings(rule.tags)),
+                    ("mappingKind", .stringIfPresent(rule.mappingKind?.rawValue)),
+                    ("kind", .string(rule.kind.rawValue)),
+                ])
+            ),
         ])
     }
 

@@ -26,7 +26,8 @@ public struct SummaryReporter: Reporter {
         if !digest.countsByRule.isEmpty {
             out += "\nBy rule:\n"
             for entry in digest.countsByRule {
-                let severity = digest.descriptor(for: entry.ruleID)?.severity
+                let severity =
+                    digest.descriptor(for: entry.ruleID)?.severity
                     ?? digest.active.first { $0.ruleID == entry.ruleID }?.severity
                 out += "  \(Self.pad(entry.count, width))  \(entry.ruleID)"
                 out += severity.map { " (\($0.rawValue))" } ?? ""

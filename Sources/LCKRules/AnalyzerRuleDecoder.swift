@@ -12,7 +12,8 @@ enum AnalyzerRuleDecoder {
             if let problem = RuleIDFormat.problem(with: id) {
                 context.error(at: idValue.range.start, problem)
             } else if id != expectedID {
-                context.error(at: idValue.range.start, "analyzer id '\(id)' does not match its file name '\(expectedID).json'")
+                context.error(
+                    at: idValue.range.start, "analyzer id '\(id)' does not match its file name '\(expectedID).json'")
             }
         }
         let kind = rule.choice("kind", as: AnalyzerKind.self, required: true)
@@ -43,7 +44,7 @@ enum AnalyzerRuleDecoder {
         }
         rule.finish()
         guard context.diagnostics.count == before, let id, let kind, let title, let severity, let summary,
-              let rationale, let lck, let triggering, let nonTriggering
+            let rationale, let lck, let triggering, let nonTriggering
         else { return nil }
         return AnalyzerRule(
             id: id, kind: kind.descriptorKind, title: title, severity: severity, confidence: confidence,
@@ -57,7 +58,8 @@ enum AnalyzerRuleDecoder {
     private static func checkMarkers(_ examples: [String]?, key: String, expectMarker: Bool, in reader: ObjectReader) {
         guard let examples, let elements = reader.object[key]?.arrayValue else { return }
         for (example, element) in zip(examples, elements) where example.contains("↓") != expectMarker {
-            let message = expectMarker
+            let message =
+                expectMarker
                 ? "triggering example has no '↓' marker"
                 : "non-triggering example must not contain a '↓' marker"
             reader.context.error(at: element.range.start, message)

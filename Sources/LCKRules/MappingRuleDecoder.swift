@@ -40,7 +40,7 @@ enum MappingRuleDecoder {
         let matches = decodeMatches(entry.value("match", required: true), context: context)
         entry.finish()
         guard context.diagnostics.count == before, let id, let symbol, let replacement, let kind, let area,
-              let severity, let title, let note, let matches
+            let severity, let title, let note, let matches
         else { return nil }
         return MappingRule(
             id: id, symbol: symbol, replacement: replacement, mappingKind: kind, area: area, severity: severity,
@@ -87,7 +87,9 @@ enum MappingRuleDecoder {
         let present = discriminators.filter { match.has($0) }
         guard present.count == 1, let kind = present.first else {
             let names = discriminators.map { "'\($0)'" }.joined(separator: ", ")
-            context.error(at: value.range.start, "a match needs exactly one of \(names)" + (present.isEmpty ? "" : ", found \(present.count)"))
+            context.error(
+                at: value.range.start,
+                "a match needs exactly one of \(names)" + (present.isEmpty ? "" : ", found \(present.count)"))
             return nil
         }
         let before = context.diagnostics.count
@@ -110,12 +112,17 @@ enum MappingRuleDecoder {
         case "delegateMethod":
             let selector = match.string("delegateMethod")
             if let selector, !isSelector(selector), let selectorValue = value["delegateMethod"] {
-                context.error(at: selectorValue.range.start, "'delegateMethod' must be a selector such as 'provider(_:perform:)', found '\(selector)'")
+                context.error(
+                    at: selectorValue.range.start,
+                    "'delegateMethod' must be a selector such as 'provider(_:perform:)', found '\(selector)'")
             }
             let types = match.strings("parameterTypes")
             let protocolName = match.string("protocol")
             let isAsync = match.bool("isAsync")
-            spec = selector.map { .delegateMethod(.init(selector: $0, parameterTypes: types, protocolName: protocolName, isAsync: isAsync)) }
+            spec = selector.map {
+                .delegateMethod(
+                    .init(selector: $0, parameterTypes: types, protocolName: protocolName, isAsync: isAsync))
+            }
         default:
             let name = match.string("enumCase")
             let enumType = match.string("enumType", required: true)
@@ -123,7 +130,10 @@ enum MappingRuleDecoder {
             let callees = match.strings("callees", nonEmpty: true)
             let properties = match.strings("properties", nonEmpty: true)
             if let name, let enumType {
-                spec = .enumCase(.init(caseName: name, enumType: enumType, argumentLabels: labels, callees: callees, properties: properties))
+                spec = .enumCase(
+                    .init(
+                        caseName: name, enumType: enumType, argumentLabels: labels, callees: callees,
+                        properties: properties))
             }
         }
         match.finish()
@@ -134,16 +144,21 @@ enum MappingRuleDecoder {
         guard let labels = match.strings(key) else { return nil }
         for label in labels where !isIdentifier(label) && label != "_" {
             if let value = match.object[key] {
-                match.context.error(at: value.range.start, "'\(label)' in '\(key)' is not an argument label (use '_' for an unlabeled argument)")
+                match.context.error(
+                    at: value.range.start,
+                    "'\(label)' in '\(key)' is not an argument label (use '_' for an unlabeled argument)")
             }
         }
         return labels
     }
 
     static func isIdentifier(_ text: Substring) -> Bool {
-        guard let first = text.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }
+        guard let first = text.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+            return false
+        }
         return text.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
         }
     }

@@ -31,7 +31,8 @@ public struct MatchIndex: Sendable {
                 let entry = Entry(ruleID: rule.id, spec: spec)
                 switch spec {
                 case .type(let name): types[Self.lastComponent(name), default: []].append(entry)
-                case .initializer(let initializer): initializers[Self.lastComponent(initializer.typeName), default: []].append(entry)
+                case .initializer(let initializer):
+                    initializers[Self.lastComponent(initializer.typeName), default: []].append(entry)
                 case .member(let access): members[access.name, default: []].append(entry)
                 case .delegateMethod(let method): delegateMethods[method.baseName, default: []].append(entry)
                 case .enumCase(let enumCase): enumCases[enumCase.caseName, default: []].append(entry)

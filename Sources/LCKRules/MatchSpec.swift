@@ -43,7 +43,9 @@ public enum MatchSpec: Sendable, Hashable {
         public var receiverTypes: [String]
         public var unknownReceiver: UnknownReceiver
 
-        public init(name: String, labels: [String]? = nil, receiverTypes: [String], unknownReceiver: UnknownReceiver = .skip) {
+        public init(
+            name: String, labels: [String]? = nil, receiverTypes: [String], unknownReceiver: UnknownReceiver = .skip
+        ) {
             self.name = name
             self.labels = labels
             self.receiverTypes = receiverTypes
@@ -61,7 +63,9 @@ public enum MatchSpec: Sendable, Hashable {
         /// `true`: only `async` declarations; `false`: only synchronous ones; nil: either.
         public var isAsync: Bool?
 
-        public init(selector: String, parameterTypes: [String]? = nil, protocolName: String? = nil, isAsync: Bool? = nil) {
+        public init(
+            selector: String, parameterTypes: [String]? = nil, protocolName: String? = nil, isAsync: Bool? = nil
+        ) {
             self.selector = selector
             self.parameterTypes = parameterTypes
             self.protocolName = protocolName
@@ -92,7 +96,10 @@ public enum MatchSpec: Sendable, Hashable {
         /// Property names whose assignment, comparison or collection literal may hold the bare case.
         public var properties: [String]?
 
-        public init(caseName: String, enumType: String, argumentLabels: [String]? = nil, callees: [String]? = nil, properties: [String]? = nil) {
+        public init(
+            caseName: String, enumType: String, argumentLabels: [String]? = nil, callees: [String]? = nil,
+            properties: [String]? = nil
+        ) {
             self.caseName = caseName
             self.enumType = enumType
             self.argumentLabels = argumentLabels

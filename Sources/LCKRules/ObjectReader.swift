@@ -93,7 +93,9 @@ package struct ObjectReader {
             return nil
         }
         guard bounds.contains(number) else {
-            context.error(at: value.range.start, "'\(key)' must be between \(bounds.lowerBound) and \(bounds.upperBound), found \(number)")
+            context.error(
+                at: value.range.start,
+                "'\(key)' must be between \(bounds.lowerBound) and \(bounds.upperBound), found \(number)")
             return nil
         }
         return number
@@ -108,7 +110,9 @@ package struct ObjectReader {
         var result: [String] = []
         for element in elements {
             guard let text = element.stringValue else {
-                context.error(at: element.range.start, "expected the elements of '\(key)' to be strings, found \(element.typeName)")
+                context.error(
+                    at: element.range.start,
+                    "expected the elements of '\(key)' to be strings, found \(element.typeName)")
                 return nil
             }
             result.append(text)
@@ -121,7 +125,9 @@ package struct ObjectReader {
     }
 
     /// A string that must be one of `choices` (an enum raw value).
-    package mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, as type: Choice.Type, required: Bool = false) -> Choice?
+    package mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ key: String, as type: Choice.Type, required: Bool = false
+    ) -> Choice?
     where Choice.RawValue == String {
         guard let value = value(key, required: required) else { return nil }
         guard let text = value.stringValue else {
@@ -153,7 +159,8 @@ package struct ObjectReader {
                 context.error(at: member.keyRange.start, "duplicate key '\(member.key)' in \(what)")
             } else if !knownKeys.contains(member.key) {
                 let expected = knownKeys.map { "'\($0)'" }.joined(separator: ", ")
-                context.error(at: member.keyRange.start, "unknown key '\(member.key)' in \(what) (expected one of \(expected))")
+                context.error(
+                    at: member.keyRange.start, "unknown key '\(member.key)' in \(what) (expected one of \(expected))")
             }
         }
     }
@@ -167,7 +174,8 @@ enum RuleIDFormat {
             return "rule id '\(id)' must start with a lowercase letter"
         }
         for byte in bytes {
-            let ok = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            let ok =
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
             if !ok { return "rule id '\(id)' may only contain lowercase letters, digits and '_'" }
         }

@@ -28,7 +28,8 @@ public struct RuleLayer: Sendable {
 public enum RuleLoader {
     /// The built-in table followed by `directories` in order; a later definition of an id replaces
     /// the earlier one and is recorded in `RuleTable.overrides`.
-    public static func load(directories: [String] = [], includeBuiltin: Bool = true) throws(RuleLoadError) -> RuleTable {
+    public static func load(directories: [String] = [], includeBuiltin: Bool = true) throws(RuleLoadError) -> RuleTable
+    {
         var layers: [RuleLayer] = includeBuiltin ? [BuiltinRules.layer] : []
         var problems: [RuleDiagnostic] = []
         for directory in directories {
@@ -70,17 +71,19 @@ public enum RuleLoader {
                     continue
                 }
                 guard let text = String(validating: Array(data), as: UTF8.self) else {
-                    problems.append(RuleDiagnostic(location: RuleLocation(file: path), message: "the file is not valid UTF-8"))
+                    problems.append(
+                        RuleDiagnostic(location: RuleLocation(file: path), message: "the file is not valid UTF-8"))
                     continue
                 }
                 files.append(RuleSourceFile(path: folder + "/" + name, contents: text))
             }
         }
         if !foundFolder {
-            problems.append(RuleDiagnostic(
-                location: RuleLocation(file: directory),
-                message: "not a rules directory: it has neither a 'mappings' nor an 'analyzers' folder"
-            ))
+            problems.append(
+                RuleDiagnostic(
+                    location: RuleLocation(file: directory),
+                    message: "not a rules directory: it has neither a 'mappings' nor an 'analyzers' folder"
+                ))
         }
         if !problems.isEmpty { throw RuleLoadError(diagnostics: problems) }
         return RuleLayer(displayRoot: directory, files: files)
@@ -125,7 +128,9 @@ private struct LayerMerger {
             do {
                 document = try JSONParser().parse(file.contents)
             } catch {
-                diagnostics.append(RuleDiagnostic(location: RuleLocation(file: display, position: error.position), message: error.message))
+                diagnostics.append(
+                    RuleDiagnostic(
+                        location: RuleLocation(file: display, position: error.position), message: error.message))
                 continue
             }
             let context = RuleFileContext(file: display, document: document)
@@ -137,7 +142,8 @@ private struct LayerMerger {
             } else {
                 let name = String(file.path.dropFirst("analyzers/".count).dropLast(".json".count))
                 if let rule = AnalyzerRuleDecoder.decodeFile(document.root, expectedID: name, context: context),
-                   claim(rule.id, at: rule.location, isMapping: false, in: &definedInLayer) {
+                    claim(rule.id, at: rule.location, isMapping: false, in: &definedInLayer)
+                {
                     analyzers[rule.id] = rule
                 }
             }
@@ -147,9 +153,12 @@ private struct LayerMerger {
     }
 
     /// Records a definition of `id`; false when it clashes within the layer or across rule kinds.
-    private mutating func claim(_ id: String, at location: RuleLocation, isMapping: Bool, in layer: inout [String: RuleLocation]) -> Bool {
+    private mutating func claim(
+        _ id: String, at location: RuleLocation, isMapping: Bool, in layer: inout [String: RuleLocation]
+    ) -> Bool {
         if let first = layer[id] {
-            diagnostics.append(RuleDiagnostic(location: location, message: "duplicate id '\(id)' (first defined at \(first))"))
+            diagnostics.append(
+                RuleDiagnostic(location: location, message: "duplicate id '\(id)' (first defined at \(first))"))
             return false
         }
         layer[id] = location
@@ -160,7 +169,8 @@ private struct LayerMerger {
         }
         if (mappings[id] != nil) != isMapping {
             let other = isMapping ? "an analyzer" : "a mapping"
-            diagnostics.append(RuleDiagnostic(location: location, message: "id '\(id)' is already used by \(other) at \(previous)"))
+            diagnostics.append(
+                RuleDiagnostic(location: location, message: "id '\(id)' is already used by \(other) at \(previous)"))
             return false
         }
         overrides.append(RuleOverride(id: id, replaced: previous, replacement: location))
@@ -173,18 +183,22 @@ private struct LayerMerger {
         var byMatch: [[MatchSpec]: MappingRule] = [:]
         for rule in activeMappings {
             if let first = bySymbol[rule.symbol] {
-                diagnostics.append(RuleDiagnostic(
-                    location: rule.location,
-                    message: "'\(rule.id)' claims symbol '\(rule.symbol)', already mapped by '\(first.id)' at \(first.location)"
-                ))
+                diagnostics.append(
+                    RuleDiagnostic(
+                        location: rule.location,
+                        message:
+                            "'\(rule.id)' claims symbol '\(rule.symbol)', already mapped by '\(first.id)' at \(first.location)"
+                    ))
             } else {
                 bySymbol[rule.symbol] = rule
             }
             if let first = byMatch[rule.matches] {
-                diagnostics.append(RuleDiagnostic(
-                    location: rule.location,
-                    message: "'\(rule.id)' has the same match as '\(first.id)' at \(first.location); detection could not tell them apart"
-                ))
+                diagnostics.append(
+                    RuleDiagnostic(
+                        location: rule.location,
+                        message:
+                            "'\(rule.id)' has the same match as '\(first.id)' at \(first.location); detection could not tell them apart"
+                    ))
             } else {
                 byMatch[rule.matches] = rule
             }

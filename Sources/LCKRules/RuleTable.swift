@@ -34,14 +34,18 @@ public struct RuleTable: Sendable {
 
     /// `knownFingerprint` must equal `computedFingerprint` for these rules: the loader passes the one
     /// stored with the embedded table.
-    package init(mappings: [MappingRule], analyzers: [AnalyzerRule], overrides: [RuleOverride], knownFingerprint: String?) {
+    package init(
+        mappings: [MappingRule], analyzers: [AnalyzerRule], overrides: [RuleOverride], knownFingerprint: String?
+    ) {
         self.knownFingerprint = knownFingerprint
         self.mappings = mappings.sorted { $0.id < $1.id }
         self.analyzers = analyzers.sorted { $0.id < $1.id }
         self.overrides = overrides
         matchIndex = MatchIndex(mappings: self.mappings)
-        mappingPositions = Dictionary(self.mappings.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        analyzerPositions = Dictionary(self.analyzers.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        mappingPositions = Dictionary(
+            self.mappings.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        analyzerPositions = Dictionary(
+            self.analyzers.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The mapping rule with `id`, looked up by index rather than a scan of the table.
@@ -85,7 +89,8 @@ extension MappingRule {
     public var descriptor: RuleDescriptor {
         RuleDescriptor(
             id: id, kind: .mapping, title: title, severity: severity, summary: "\(symbol) → \(replacement)",
-            rationale: note, replacement: replacement, mappingKind: mappingKind, tags: uniqueTags([area.rawValue] + tags),
+            rationale: note, replacement: replacement, mappingKind: mappingKind,
+            tags: uniqueTags([area.rawValue] + tags),
             helpURI: docs, sources: [], sourceFile: location.file
         )
     }
@@ -96,7 +101,8 @@ extension AnalyzerRule {
     public var descriptor: RuleDescriptor {
         RuleDescriptor(
             id: id, kind: kind, title: title, severity: severity, summary: summary, rationale: rationale,
-            replacement: lck, mappingKind: nil, tags: uniqueTags(tags), helpURI: nil, sources: sources, sourceFile: location.file
+            replacement: lck, mappingKind: nil, tags: uniqueTags(tags), helpURI: nil, sources: sources,
+            sourceFile: location.file
         )
     }
 }

@@ -54,10 +54,11 @@ public enum RuleValidator {
             while let next = bySymbol[current.replacement], next.id != current.id {
                 if next.id == start.id {
                     let chain = (path + [start]).map { "'\($0.id)'" }.joined(separator: " → ")
-                    diagnostics.append(RuleDiagnostic(
-                        location: start.location,
-                        message: "rename cycle: \(chain) (each replacement is the symbol of the next entry)"
-                    ))
+                    diagnostics.append(
+                        RuleDiagnostic(
+                            location: start.location,
+                            message: "rename cycle: \(chain) (each replacement is the symbol of the next entry)"
+                        ))
                     reported.formUnion(path.map(\.id))
                     break
                 }
@@ -95,7 +96,8 @@ enum ExampleChecker {
     private static func checkMapping(_ entry: JSONValue, raw: [UInt8], context: RuleFileContext) {
         let name = entry["id"]?.stringValue.map { "'\($0)'" } ?? "entry"
         guard let example = entry["example"] else {
-            context.error(at: entry.range.start, "mapping \(name) has no example; add \"example\": {\"before\": …, \"after\": …}")
+            context.error(
+                at: entry.range.start, "mapping \(name) has no example; add \"example\": {\"before\": …, \"after\": …}")
             return
         }
         for key in ["before", "after"] {
@@ -119,12 +121,15 @@ enum ExampleChecker {
     }
 
     /// Lexes `text` (markers removed) and reports each lexer diagnostic at its byte inside the JSON string.
-    private static func checkLexes(_ text: String, literal: JSONValue, what: String, raw: [UInt8], context: RuleFileContext) {
+    private static func checkLexes(
+        _ text: String, literal: JSONValue, what: String, raw: [UInt8], context: RuleFileContext
+    ) {
         let stripped = MarkerText.strip(text)
         let lexed = Lexer.tokenize(stripped.bytes)
         for diagnostic in lexed.diagnostics {
             let decodedOffset = stripped.originalOffset(of: diagnostic.offset)
-            let offset = JSONStringOffsets.rawOffset(ofDecoded: decodedOffset, literalStart: literal.range.start, in: raw)
+            let offset = JSONStringOffsets.rawOffset(
+                ofDecoded: decodedOffset, literalStart: literal.range.start, in: raw)
             context.error(at: offset, "\(what) does not lex cleanly: \(diagnostic.message)")
         }
     }
@@ -149,7 +154,9 @@ public struct MarkerText: Sendable, Hashable {
         var offsets: [Int] = []
         var index = 0
         while index < input.count {
-            if input[index] == marker[0], index + marker.count <= input.count, Array(input[index..<index + marker.count]) == marker {
+            if input[index] == marker[0], index + marker.count <= input.count,
+                Array(input[index..<index + marker.count]) == marker
+            {
                 offsets.append(bytes.count)
                 index += marker.count
             } else {

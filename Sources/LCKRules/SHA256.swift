@@ -61,7 +61,9 @@ public struct SHA256 {
         let bitLength = totalBytes &* 8
         buffer.append(0x80)
         while buffer.count % 64 != 56 { buffer.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { buffer.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            buffer.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         let padded = buffer
         padded.withUnsafeBytes { bytes in
             var offset = 0
@@ -73,7 +75,9 @@ public struct SHA256 {
         buffer.removeAll()
         var digest: [UInt8] = []
         for word in state {
-            for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+            for shift in stride(from: 24, through: 0, by: -8) {
+                digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+            }
         }
         return digest
     }
@@ -104,9 +108,11 @@ public struct SHA256 {
         }
     }
 
-    private mutating func compress(_ block: UnsafeRawBufferPointer, schedule words: UnsafeMutableBufferPointer<UInt32>) {
+    private mutating func compress(_ block: UnsafeRawBufferPointer, schedule words: UnsafeMutableBufferPointer<UInt32>)
+    {
         for index in 0..<16 {
-            words[index] = UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
+            words[index] =
+                UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
                 | UInt32(block[index * 4 + 2]) << 8 | UInt32(block[index * 4 + 3])
         }
         for index in 16..<64 {
@@ -114,8 +120,14 @@ public struct SHA256 {
             let s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
             words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
         }
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
+        var a = state[0]
+        var b = state[1]
+        var c = state[2]
+        var d = state[3]
+        var e = state[4]
+        var f = state[5]
+        var g = state[6]
+        var h = state[7]
         for index in 0..<64 {
             let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
             let choose = (e & f) ^ (~e & g)

@@ -16,7 +16,9 @@ struct BenchArguments {
 
     mutating func positiveInt(of option: String) throws -> Int {
         let text = try value(of: option, expected: "a positive number")
-        guard let number = Int(text), number > 0 else { throw BenchError.usage("\(option) needs a positive number, not '\(text)'") }
+        guard let number = Int(text), number > 0 else {
+            throw BenchError.usage("\(option) needs a positive number, not '\(text)'")
+        }
         return number
     }
 

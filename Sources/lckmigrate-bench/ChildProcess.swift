@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -27,7 +28,9 @@ enum ChildProcess {
         var pid = pid_t()
         let started = ContinuousClock.now
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchError.usage("cannot run \(executable): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw BenchError.usage("cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
@@ -41,7 +44,8 @@ enum ChildProcess {
 
     /// The directory of the running executable, where the release `lckmigrate` binary sits too.
     static var executableDirectory: String {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 }

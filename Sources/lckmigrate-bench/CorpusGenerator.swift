@@ -25,21 +25,28 @@ struct CorpusGenerator {
 
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    private static let nouns = ["call", "provider", "session", "update", "handle", "controller", "action",
-                                "configuration", "token", "payload", "registry", "audio", "video", "uuid",
-                                "transaction", "observer", "delegate", "queue", "state", "error", "résumé", "größe"]
-    private static let types = ["CXProvider", "CXCallUpdate", "CXHandle", "CXCallController", "PKPushRegistry",
-                                "PKPushPayload", "UUID", "String", "Int", "Double", "Bool", "URL", "Date",
-                                "[String: Any]", "Result<Int, Error>", "Set<UUID>", "Array<Array<Int>>", "Data?"]
-    private static let numbers = ["0", "1", "42", "1_000_000", "0xFF", "0x1p-3", "0o755", "0b1010_0101", "3.14159",
-                                  "1e10", "2.5E-3", "0x1.8p4", "10_000.000_1"]
+    private static let nouns = [
+        "call", "provider", "session", "update", "handle", "controller", "action",
+        "configuration", "token", "payload", "registry", "audio", "video", "uuid",
+        "transaction", "observer", "delegate", "queue", "state", "error", "résumé", "größe",
+    ]
+    private static let types = [
+        "CXProvider", "CXCallUpdate", "CXHandle", "CXCallController", "PKPushRegistry",
+        "PKPushPayload", "UUID", "String", "Int", "Double", "Bool", "URL", "Date",
+        "[String: Any]", "Result<Int, Error>", "Set<UUID>", "Array<Array<Int>>", "Data?",
+    ]
+    private static let numbers = [
+        "0", "1", "42", "1_000_000", "0xFF", "0x1p-3", "0o755", "0b1010_0101", "3.14159",
+        "1e10", "2.5E-3", "0x1.8p4", "10_000.000_1",
+    ]
 
     private mutating func emit(_ text: String) { out.append(contentsOf: text.utf8) }
 
     private mutating func name() -> String {
         let first = random.pick(Self.nouns)
         let second = random.pick(Self.nouns)
-        return first + second.prefix(1).uppercased() + second.dropFirst() + (random.chance(20) ? "\(random.below(9))" : "")
+        return first + second.prefix(1).uppercased() + second.dropFirst()
+            + (random.chance(20) ? "\(random.below(9))" : "")
     }
 
     private mutating func typeName() -> String {
@@ -55,7 +62,9 @@ struct CorpusGenerator {
         case 3: return "\(name()).\(name())?.\(name())"
         case 4: return "\(name())!"
         case 5: return "self.\(name())"
-        case 6: return "\(expression(depth: depth + 1)) \(random.pick(["+", "-", "*", "/", "==", "!=", "&&", "??", "..<", "<<", "&+"])) \(expression(depth: depth + 1))"
+        case 6:
+            return
+                "\(expression(depth: depth + 1)) \(random.pick(["+", "-", "*", "/", "==", "!=", "&&", "??", "..<", "<<", "&+"])) \(expression(depth: depth + 1))"
         case 7: return "\(name())(\(name()): \(expression(depth: depth + 1)), \(expression(depth: depth + 1)))"
         case 8: return "{ $0.\(name()) \(random.pick(["<", ">", "=="])) $1.\(name()) }"
         case 9: return "try? \(name())()"
@@ -70,14 +79,35 @@ struct CorpusGenerator {
         switch random.below(12) {
         case 0: emit("\(indent)let \(name()) = \(expression())\n")
         case 1: emit("\(indent)var \(name()): \(random.pick(Self.types)) = \(expression())\n")
-        case 2: emit("\(indent)if let \(name()) = \(name()), \(name()) != nil {\n\(indent)    \(name())(\(expression()))\n\(indent)} else {\n\(indent)    return\n\(indent)}\n")
-        case 3: emit("\(indent)guard let \(name()) = \(name()) as? \(random.pick(Self.types)) else { throw \(typeName())Error.invalid }\n")
-        case 4: emit("\(indent)for (index, \(name())) in \(name()).enumerated() where index % 2 == 0 {\n\(indent)    print(\"\\(index): \\(\(name()))\")\n\(indent)}\n")
+        case 2:
+            emit(
+                "\(indent)if let \(name()) = \(name()), \(name()) != nil {\n\(indent)    \(name())(\(expression()))\n\(indent)} else {\n\(indent)    return\n\(indent)}\n"
+            )
+        case 3:
+            emit(
+                "\(indent)guard let \(name()) = \(name()) as? \(random.pick(Self.types)) else { throw \(typeName())Error.invalid }\n"
+            )
+        case 4:
+            emit(
+                "\(indent)for (index, \(name())) in \(name()).enumerated() where index % 2 == 0 {\n\(indent)    print(\"\\(index): \\(\(name()))\")\n\(indent)}\n"
+            )
         case 5: emit("\(indent)// \(name()) must be reported before the \(name()) (see CXProvider docs).\n")
-        case 6: emit("\(indent)let message = \"\"\"\n\(indent)    Incoming call from \\(\(name()).\(name()))\n\(indent)    duration: \\(String(format: \"%.2f\", \(name())))s \\\n\(indent)    done\n\(indent)    \"\"\"\n")
-        case 7: emit("\(indent)switch \(name()) {\n\(indent)case .\(name()), .\(name())(let value) where value > 0:\n\(indent)    break\n\(indent)default:\n\(indent)    \(name()) = \(expression())\n\(indent)}\n")
-        case 8: emit("\(indent)\(name()).\(name())(\(name()): \(expression())) { [weak self] \(name()), error in\n\(indent)    guard let self else { return }\n\(indent)    self.\(name()) = error == nil ? .\(name()) : .\(name())\n\(indent)}\n")
-        case 9: emit("\(indent)/* block comment /* nested */ about \(name()) */ let \(name()) = t.0.1 + \(random.pick(Self.numbers))\n")
+        case 6:
+            emit(
+                "\(indent)let message = \"\"\"\n\(indent)    Incoming call from \\(\(name()).\(name()))\n\(indent)    duration: \\(String(format: \"%.2f\", \(name())))s \\\n\(indent)    done\n\(indent)    \"\"\"\n"
+            )
+        case 7:
+            emit(
+                "\(indent)switch \(name()) {\n\(indent)case .\(name()), .\(name())(let value) where value > 0:\n\(indent)    break\n\(indent)default:\n\(indent)    \(name()) = \(expression())\n\(indent)}\n"
+            )
+        case 8:
+            emit(
+                "\(indent)\(name()).\(name())(\(name()): \(expression())) { [weak self] \(name()), error in\n\(indent)    guard let self else { return }\n\(indent)    self.\(name()) = error == nil ? .\(name()) : .\(name())\n\(indent)}\n"
+            )
+        case 9:
+            emit(
+                "\(indent)/* block comment /* nested */ about \(name()) */ let \(name()) = t.0.1 + \(random.pick(Self.numbers))\n"
+            )
         case 10: emit("\(indent)await \(name())?.\(name())(&\(name()), x: \(expression()))\n")
         default: emit("\(indent)\(name()) += \(expression()) / 2\n")
         }
@@ -87,8 +117,12 @@ struct CorpusGenerator {
         switch random.below(6) {
         case 0:
             emit("/// Handles \(name()) events for the \(name()).\n///\n/// - Parameter \(name()): the value.\n")
-            emit("@available(iOS 17.4, macOS 14.4, *)\n@MainActor\nfinal class \(typeName()): NSObject, CXProviderDelegate {\n")
-            emit("    private let \(name()) = CXProvider(configuration: .init())\n    @Published var \(name()): [UUID: String] = [:]\n\n")
+            emit(
+                "@available(iOS 17.4, macOS 14.4, *)\n@MainActor\nfinal class \(typeName()): NSObject, CXProviderDelegate {\n"
+            )
+            emit(
+                "    private let \(name()) = CXProvider(configuration: .init())\n    @Published var \(name()): [UUID: String] = [:]\n\n"
+            )
             for _ in 0..<(2 + random.below(3)) {
                 emit("    func \(name())(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n")
                 for _ in 0..<(2 + random.below(5)) { statement(indent: "        ") }
@@ -97,15 +131,25 @@ struct CorpusGenerator {
             emit("}\n\n")
         case 1:
             emit("struct \(typeName())<Element: Hashable & Sendable>: Sequence where Element: Codable {\n")
-            emit("    var storage: [Element] = []\n    subscript(index: Int) -> Element? { get { storage[index] } set { storage[index] = newValue! } }\n")
+            emit(
+                "    var storage: [Element] = []\n    subscript(index: Int) -> Element? { get { storage[index] } set { storage[index] = newValue! } }\n"
+            )
             emit("    func makeIterator() -> IndexingIterator<[Element]> { storage.makeIterator() }\n}\n\n")
         case 2:
-            emit("#if canImport(CallKit) && !os(macOS)\nimport CallKit\n#elseif os(Linux)\nimport Glibc\n#else\n#warning(\"no CallKit\")\n#endif\n\n")
+            emit(
+                "#if canImport(CallKit) && !os(macOS)\nimport CallKit\n#elseif os(Linux)\nimport Glibc\n#else\n#warning(\"no CallKit\")\n#endif\n\n"
+            )
         case 3:
-            emit("enum \(typeName())Error: Error, CustomStringConvertible {\n    case invalid, missing(String), code(Int = \(random.pick(Self.numbers)))\n")
-            emit("    var description: String {\n        switch self {\n        case .invalid: return \"invalid\"\n        case .missing(let what): return \"missing \\(what)\"\n        case .code(let c): return \"code \\(c, privacy: .public)\"\n        }\n    }\n}\n\n")
+            emit(
+                "enum \(typeName())Error: Error, CustomStringConvertible {\n    case invalid, missing(String), code(Int = \(random.pick(Self.numbers)))\n"
+            )
+            emit(
+                "    var description: String {\n        switch self {\n        case .invalid: return \"invalid\"\n        case .missing(let what): return \"missing \\(what)\"\n        case .code(let c): return \"code \\(c, privacy: .public)\"\n        }\n    }\n}\n\n"
+            )
         case 4:
-            emit("extension \(typeName()) {\n    static func \(name())(_ value: inout Int, _ \(name()): Double = -1.5e3) async throws -> Result<Int, any Error> {\n")
+            emit(
+                "extension \(typeName()) {\n    static func \(name())(_ value: inout Int, _ \(name()): Double = -1.5e3) async throws -> Result<Int, any Error> {\n"
+            )
             for _ in 0..<(3 + random.below(6)) { statement(indent: "        ") }
             emit("        return .success(value << 2 &+ 0x7F)\n    }\n}\n\n")
         default:
@@ -123,7 +167,8 @@ struct CorpusGenerator {
         var fileStarts: [Int] = []
         while out.count < byteCount {
             fileStarts.append(out.count)
-            emit("// Generated benchmark corpus (deterministic).\nimport Foundation\nimport CallKit\nimport PushKit\n\n")
+            emit(
+                "// Generated benchmark corpus (deterministic).\nimport Foundation\nimport CallKit\nimport PushKit\n\n")
             let fileEnd = out.count + fileSize
             while out.count < fileEnd { declaration() }
         }

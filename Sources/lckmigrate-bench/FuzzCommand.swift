@@ -19,7 +19,9 @@ struct FuzzCommand {
             switch argument {
             case "--seconds":
                 let text = try options.value(of: argument, expected: "a positive number")
-                guard let value = Double(text), value > 0 else { throw BenchError.usage("--seconds needs a positive number, not '\(text)'") }
+                guard let value = Double(text), value > 0 else {
+                    throw BenchError.usage("--seconds needs a positive number, not '\(text)'")
+                }
                 seconds = value
             case "--seed": seed = try options.seed(of: argument)
             case "--samples": samplesDirectory = try options.value(of: argument, expected: "a folder")
@@ -58,7 +60,8 @@ struct FuzzCommand {
                 guard (try? JSONSerialization.jsonObject(with: Data(rendered))) != nil else {
                     let kept = "/tmp/lckmigrate-bench/fuzz-failure-\(iterationSeed).swift"
                     try Data(input).write(to: URL(fileURLWithPath: kept))
-                    throw BenchError.usage("\(format.rawValue) report is not valid JSON for seed \(iterationSeed); input kept at \(kept)")
+                    throw BenchError.usage(
+                        "\(format.rawValue) report is not valid JSON for seed \(iterationSeed); input kept at \(kept)")
                 }
             }
             iterations += 1
@@ -69,11 +72,14 @@ struct FuzzCommand {
 
     private func loadSamples() throws -> [[UInt8]] {
         guard let enumerator = FileManager.default.enumerator(atPath: samplesDirectory) else {
-            throw BenchError.usage("no Samples folder at \(samplesDirectory); run from the package root or pass --samples")
+            throw BenchError.usage(
+                "no Samples folder at \(samplesDirectory); run from the package root or pass --samples")
         }
         var samples: [[UInt8]] = []
         for case let relative as String in enumerator where relative.hasSuffix(".swift") {
-            if let data = FileManager.default.contents(atPath: samplesDirectory + "/" + relative) { samples.append(Array(data)) }
+            if let data = FileManager.default.contents(atPath: samplesDirectory + "/" + relative) {
+                samples.append(Array(data))
+            }
         }
         guard !samples.isEmpty else { throw BenchError.usage("no .swift files under \(samplesDirectory)") }
         return samples.sorted { $0.lexicographicallyPrecedes($1) }
@@ -99,7 +105,10 @@ enum FuzzMutator {
             let from = random.below(other.count + 1)
             bytes = Array(bytes[..<cut]) + Array(other[from...])
         default:
-            let tokens = ["{", "}", "(", ")", "\"", "\"\"\"", "#\"", "/*", "*/", "#if X\n", "#endif\n", "\\(", "/", "#/", "<", ">", "`", "@", "\n", "\u{0}", "é"]
+            let tokens = [
+                "{", "}", "(", ")", "\"", "\"\"\"", "#\"", "/*", "*/", "#if X\n", "#endif\n", "\\(", "/", "#/", "<",
+                ">", "`", "@", "\n", "\u{0}", "é",
+            ]
             for _ in 0..<(1 + random.below(32)) {
                 let at = random.below(bytes.count + 1)
                 bytes.insert(contentsOf: Array(random.pick(tokens).utf8), at: at)

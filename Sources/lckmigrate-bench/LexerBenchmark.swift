@@ -64,21 +64,28 @@ struct LexerBenchmark {
         let filesRate = megabytes / bestFiles
         let catRate = megabytes / bestCat
         if json {
-            print("""
-            {"benchmark":"lexer","bytes":\(corpus.count),"tokens":\(tokenCount),"diagnostics":\(diagnosticCount),\
-            "runs":\(runs),"lexSeconds":\(bestLex),"lexMBps":\(lexRate),"files":\(files.count),\
-            "filesTokens":\(fileTokenCount),"filesSeconds":\(bestFiles),"filesMBps":\(filesRate),\
-            "catSeconds":\(bestCat),"catMBps":\(catRate),"corpus":"\(path)"}
-            """)
+            print(
+                """
+                {"benchmark":"lexer","bytes":\(corpus.count),"tokens":\(tokenCount),"diagnostics":\(diagnosticCount),\
+                "runs":\(runs),"lexSeconds":\(bestLex),"lexMBps":\(lexRate),"files":\(files.count),\
+                "filesTokens":\(fileTokenCount),"filesSeconds":\(bestFiles),"filesMBps":\(filesRate),\
+                "catSeconds":\(bestCat),"catMBps":\(catRate),"corpus":"\(path)"}
+                """)
         } else {
             print("corpus       \(path) (\(corpus.count) bytes, seed \(seed))")
             print("tokens       \(tokenCount), lexer diagnostics \(diagnosticCount)")
-            print(String(format: "lexer        %.3f s  %.1f MB/s  (one %d-byte buffer, best of %d, one thread)",
-                         bestLex, lexRate, corpus.count, runs))
-            print(String(format: "lexer files  %.3f s  %.1f MB/s  (same bytes as %d files, best of %d, one thread)",
-                         bestFiles, filesRate, files.count, runs))
-            print(String(format: "cat          %.3f s  %.1f MB/s  (/bin/cat file > /dev/null, incl. process start)",
-                         bestCat, catRate))
+            print(
+                String(
+                    format: "lexer        %.3f s  %.1f MB/s  (one %d-byte buffer, best of %d, one thread)",
+                    bestLex, lexRate, corpus.count, runs))
+            print(
+                String(
+                    format: "lexer files  %.3f s  %.1f MB/s  (same bytes as %d files, best of %d, one thread)",
+                    bestFiles, filesRate, files.count, runs))
+            print(
+                String(
+                    format: "cat          %.3f s  %.1f MB/s  (/bin/cat file > /dev/null, incl. process start)",
+                    bestCat, catRate))
         }
     }
 

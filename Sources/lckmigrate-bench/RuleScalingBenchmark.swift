@@ -19,7 +19,8 @@ struct RuleScalingBenchmark {
         var options = BenchArguments(arguments)
         while let argument = options.nextOption() {
             switch argument {
-            case "--lines": lines = try ScanBenchmark.lineCount(options.value(of: argument, expected: "100k, 1M or a number"))
+            case "--lines":
+                lines = try ScanBenchmark.lineCount(options.value(of: argument, expected: "100k, 1M or a number"))
             case "--extra":
                 extraCounts = try options.list(of: argument, expected: "counts such as 0,1000,10000") { part in
                     guard let value = Int(part), value >= 0 else { throw BenchError.usage("bad rule count '\(part)'") }
@@ -44,13 +45,15 @@ struct RuleScalingBenchmark {
     func run() throws {
         let binary = ChildProcess.executableDirectory + "/lckmigrate"
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw BenchError.usage("no lckmigrate next to the benchmark (\(binary)); run `swift build -c release` first")
+            throw BenchError.usage(
+                "no lckmigrate next to the benchmark (\(binary)); run `swift build -c release` first")
         }
         let corpus = ScanCorpus(lines: lines, seed: seed)
         if !json { FileHandle.standardError.write(Data("generating/reusing \(corpus.directory)\n".utf8)) }
         let summary = try corpus.materialize()
         let tinyFile = "/tmp/lckmigrate-bench/rules-tiny/Tiny.swift"
-        try FileManager.default.createDirectory(atPath: "/tmp/lckmigrate-bench/rules-tiny", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: "/tmp/lckmigrate-bench/rules-tiny", withIntermediateDirectories: true)
         try Data("let greeting = \"hello\"\n".utf8).write(to: URL(fileURLWithPath: tinyFile))
         var rows: [Row] = []
         for count in extraCounts {
@@ -58,13 +61,18 @@ struct RuleScalingBenchmark {
             let ruleArguments = count == 0 ? [] : ["--rules", rulesDirectory]
             let outputPath = "/tmp/lckmigrate-bench/rules-scan.json"
             var row = Row(extraRules: count)
-            var setup = Double.infinity, scan = Double.infinity
+            var setup = Double.infinity
+            var scan = Double.infinity
             _ = try ChildProcess.run(binary, ["scan", corpus.directory, "--quiet", "--jobs", "2"] + ruleArguments)  // warm-up
             for _ in 0..<runs {
                 setup = min(setup, try ChildProcess.run(binary, ["scan", tinyFile, "--quiet"] + ruleArguments).seconds)
                 let measured = try ChildProcess.run(
-                    binary, ["scan", corpus.directory, "--format", "json", "--quiet", "--jobs", "2", "--output", outputPath] + ruleArguments)
-                guard measured.status <= 1 else { throw BenchError.usage("scan with \(count) extra rules exited \(measured.status)") }
+                    binary,
+                    ["scan", corpus.directory, "--format", "json", "--quiet", "--jobs", "2", "--output", outputPath]
+                        + ruleArguments)
+                guard measured.status <= 1 else {
+                    throw BenchError.usage("scan with \(count) extra rules exited \(measured.status)")
+                }
                 scan = min(scan, measured.seconds)
             }
             row.setupSeconds = setup
@@ -87,10 +95,13 @@ struct RuleScalingBenchmark {
             case 0: match = #"{"type": "\#(type)"}"#
             case 1: match = #"{"initializer": "\#(type)", "labels": ["zqIdentifier"]}"#
             case 2: match = #"{"member": "zqMember\#(index)", "receiverTypes": ["\#(type)"]}"#
-            case 3: match = #"{"delegateMethod": "zqCallback\#(index)(_:didChange:)", "parameterTypes": ["\#(type)", "String"]}"#
+            case 3:
+                match =
+                    #"{"delegateMethod": "zqCallback\#(index)(_:didChange:)", "parameterTypes": ["\#(type)", "String"]}"#
             default: match = #"{"enumCase": "zqCase\#(index)", "enumType": "\#(type)State"}"#
             }
-            entries.append("""
+            entries.append(
+                """
                 {"id": "zq_generated_\(index)", "symbol": "ZqSymbol\(index)", "replacement": "ZqReplacement\(index)",
                  "mappingKind": "rename", "area": "provider", "severity": "note", "title": "Generated rule \(index)",
                  "note": "A generated rule for the rule-scaling benchmark.", "match": \(match)}
@@ -110,13 +121,17 @@ struct RuleScalingBenchmark {
     }
 
     private func printTable(_ rows: [Row], summary: ScanCorpus.Summary) {
-        print("lckmigrate rule-table scaling (best of \(runs); --jobs 2; \(summary.lines) lines, \(summary.files) files; load \(ScanBenchmark.loadAverage()))")
+        print(
+            "lckmigrate rule-table scaling (best of \(runs); --jobs 2; \(summary.lines) lines, \(summary.files) files; load \(ScanBenchmark.loadAverage()))"
+        )
         print("extra rules  setup s (1 tiny file)  scan s   scan - setup s  per-file work vs. 0  findings")
         let base = rows.first { $0.extraRules == 0 }?.perFileSeconds
         for row in rows {
             let relative = base.map { String(format: "%.2f x", row.perFileSeconds / $0) } ?? "-"
-            print(String(format: "%-11d  %-21.3f  %-7.3f  %-14.3f  %-19@  %d",
-                         row.extraRules, row.setupSeconds, row.scanSeconds, row.perFileSeconds, relative, row.findings))
+            print(
+                String(
+                    format: "%-11d  %-21.3f  %-7.3f  %-14.3f  %-19@  %d",
+                    row.extraRules, row.setupSeconds, row.scanSeconds, row.perFileSeconds, relative, row.findings))
         }
     }
 
@@ -125,6 +140,8 @@ struct RuleScalingBenchmark {
             "{\"extraRules\":\(row.extraRules),\"setupSeconds\":\(row.setupSeconds),\"scanSeconds\":\(row.scanSeconds),"
                 + "\"perFileSeconds\":\(row.perFileSeconds),\"findings\":\(row.findings)}"
         }
-        print("{\"benchmark\":\"rules\",\"lines\":\(summary.lines),\"runs\":\(runs),\"results\":[\(objects.joined(separator: ","))]}")
+        print(
+            "{\"benchmark\":\"rules\",\"lines\":\(summary.lines),\"runs\":\(runs),\"results\":[\(objects.joined(separator: ","))]}"
+        )
     }
 }

@@ -52,7 +52,8 @@ struct ScanBenchmark {
     func run() throws {
         let binary = ChildProcess.executableDirectory + "/lckmigrate"
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw BenchError.usage("no lckmigrate next to the benchmark (\(binary)); run `swift build -c release` first")
+            throw BenchError.usage(
+                "no lckmigrate next to the benchmark (\(binary)); run `swift build -c release` first")
         }
         var rows: [Row] = []
         for lines in sizes {
@@ -65,7 +66,8 @@ struct ScanBenchmark {
             let errorPath = "/tmp/lckmigrate-bench/scan-stderr.txt"
             func scan(_ jobs: Int) throws -> ChildProcess.Measurement {
                 let measured = try ChildProcess.run(
-                    binary, ["scan", corpus.directory, "--format", "json", "--quiet", "--jobs", "\(jobs)"], errorPath: errorPath)
+                    binary, ["scan", corpus.directory, "--format", "json", "--quiet", "--jobs", "\(jobs)"],
+                    errorPath: errorPath)
                 row.exitStatus = measured.status
                 row.peakRSSMegabytes = max(row.peakRSSMegabytes, Double(measured.peakRSSKilobytes) / 1024)
                 return measured
@@ -80,7 +82,8 @@ struct ScanBenchmark {
             }
             if row.exitStatus > 1 {
                 let text = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-                FileHandle.standardError.write(Data("warning: scan exited \(row.exitStatus):\n\(text.prefix(2000))\n".utf8))
+                FileHandle.standardError.write(
+                    Data("warning: scan exited \(row.exitStatus):\n\(text.prefix(2000))\n".utf8))
             }
             (row.stages, row.findings) = stageProfile(corpus.directory)
             rows.append(row)
@@ -131,13 +134,19 @@ struct ScanBenchmark {
     }
 
     private func printTable(_ rows: [Row]) {
-        print("lckmigrate scan benchmark (best of \(runs); \(ProcessInfo.processInfo.activeProcessorCount) cores; load \(Self.loadAverage()))")
-        print("lines      files   MB      cat s   j2 wall s  MB/s    Mlines/s  j1 wall s  j1/j2  peak RSS MB  exit  findings")
+        print(
+            "lckmigrate scan benchmark (best of \(runs); \(ProcessInfo.processInfo.activeProcessorCount) cores; load \(Self.loadAverage()))"
+        )
+        print(
+            "lines      files   MB      cat s   j2 wall s  MB/s    Mlines/s  j1 wall s  j1/j2  peak RSS MB  exit  findings"
+        )
         for row in rows {
-            print(String(format: "%-9d  %-6d  %-6.1f  %-6.3f  %-9.3f  %-6.1f  %-8.2f  %-9.3f  %-5.2f  %-11.1f  %-4d  %d",
-                         row.lines, row.files, row.megabytes, row.catSeconds, row.jobs2Seconds,
-                         row.megabytes / row.jobs2Seconds, Double(row.lines) / row.jobs2Seconds / 1e6,
-                         row.jobs1Seconds, row.speedup, row.peakRSSMegabytes, row.exitStatus, row.findings))
+            print(
+                String(
+                    format: "%-9d  %-6d  %-6.1f  %-6.3f  %-9.3f  %-6.1f  %-8.2f  %-9.3f  %-5.2f  %-11.1f  %-4d  %d",
+                    row.lines, row.files, row.megabytes, row.catSeconds, row.jobs2Seconds,
+                    row.megabytes / row.jobs2Seconds, Double(row.lines) / row.jobs2Seconds / 1e6,
+                    row.jobs1Seconds, row.speedup, row.peakRSSMegabytes, row.exitStatus, row.findings))
         }
         print("\nCPU seconds per stage (in process, --jobs 1; 'analyze' includes parsing; 'other' is the analyzers'")
         print("project pre-pass plus merging and sorting; '(parse alone)' re-parses every file on its own):")
@@ -145,9 +154,12 @@ struct ScanBenchmark {
             let stages = row.stages.map { String(format: "%@ %.3f", $0.0, $0.1) }.joined(separator: "  ")
             print("  \(row.lines) lines: \(stages)")
         }
-        print("\nTargets: 1M lines <= 0.5 s with --jobs 2 (>= 80 MB/s); j1/j2 >= 1.8; 5M time <= 5.5 x 1M time; peak RSS <= 200 MB at 5M.")
+        print(
+            "\nTargets: 1M lines <= 0.5 s with --jobs 2 (>= 80 MB/s); j1/j2 >= 1.8; 5M time <= 5.5 x 1M time; peak RSS <= 200 MB at 5M."
+        )
         if let million = rows.first(where: { $0.lines >= 1_000_000 && $0.lines < 2_000_000 }),
-            let five = rows.first(where: { $0.lines >= 5_000_000 }) {
+            let five = rows.first(where: { $0.lines >= 5_000_000 })
+        {
             print(String(format: "5M/1M time ratio: %.2f", five.jobs2Seconds / million.jobs2Seconds))
         }
     }
@@ -163,11 +175,14 @@ struct ScanBenchmark {
                 "stageCPUSeconds":{\(stages)}}
                 """
         }
-        print("{\"benchmark\":\"scan\",\"runs\":\(runs),\"seed\":\(seed),\"results\":[\(objects.joined(separator: ","))]}")
+        print(
+            "{\"benchmark\":\"scan\",\"runs\":\(runs),\"seed\":\(seed),\"results\":[\(objects.joined(separator: ","))]}"
+        )
     }
 
     static func loadAverage() -> String {
-        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(
+            separator: " ")
     }
 }
 

@@ -58,15 +58,23 @@ struct SwiftFileWriter {
 
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    private static let words = ["account", "profile", "message", "thread", "session", "cache", "request", "photo",
-                                "contact", "settings", "feed", "avatar", "badge", "draft", "upload", "timeline",
-                                "payment", "order", "cart", "route", "map", "token", "größe", "naïve", "item"]
-    private static let types = ["String", "Int", "Double", "Bool", "URL", "Date", "UUID", "Data", "[String]",
-                                "[Int: String]", "Set<UUID>", "Result<Data, Error>", "String?", "CGFloat"]
-    private static let numbers = ["0", "1", "42", "1_000", "0xFF", "0o17", "0b1010", "3.5", "1e-3", "0x1p4", "2_500.75"]
+    private static let words = [
+        "account", "profile", "message", "thread", "session", "cache", "request", "photo",
+        "contact", "settings", "feed", "avatar", "badge", "draft", "upload", "timeline",
+        "payment", "order", "cart", "route", "map", "token", "größe", "naïve", "item",
+    ]
+    private static let types = [
+        "String", "Int", "Double", "Bool", "URL", "Date", "UUID", "Data", "[String]",
+        "[Int: String]", "Set<UUID>", "Result<Data, Error>", "String?", "CGFloat",
+    ]
+    private static let numbers = [
+        "0", "1", "42", "1_000", "0xFF", "0o17", "0b1010", "3.5", "1e-3", "0x1p4", "2_500.75",
+    ]
     private static let handleKinds = [".phoneNumber", ".emailAddress", ".generic"]
-    private static let actions = ["CXAnswerCallAction", "CXEndCallAction", "CXSetHeldCallAction",
-                                  "CXSetMutedCallAction", "CXStartCallAction", "CXPlayDTMFCallAction"]
+    private static let actions = [
+        "CXAnswerCallAction", "CXEndCallAction", "CXSetHeldCallAction",
+        "CXSetMutedCallAction", "CXStartCallAction", "CXPlayDTMFCallAction",
+    ]
 
     private mutating func line(_ text: String) {
         out.append(contentsOf: text.utf8)
@@ -81,7 +89,8 @@ struct SwiftFileWriter {
     }
     private mutating func typeName() -> String {
         let base = word()
-        return base.prefix(1).uppercased() + base.dropFirst() + random.pick(["Store", "Service", "ViewModel", "Client", "Cell"])
+        return base.prefix(1).uppercased() + base.dropFirst()
+            + random.pick(["Store", "Service", "ViewModel", "Client", "Cell"])
     }
     private mutating func value() -> String {
         switch random.below(9) {
@@ -110,7 +119,8 @@ struct SwiftFileWriter {
             line("\(indent)for \(name()) in \(name()) where \(name()).isEnabled {")
             line("\(indent)    \(name()).append(\(value()))")
             line("\(indent)}")
-        case 4: line("\(indent)// TODO: move \(word()) handling into the \(typeName()) (see #\(random.below(900) + 100)).")
+        case 4:
+            line("\(indent)// TODO: move \(word()) handling into the \(typeName()) (see #\(random.below(900) + 100)).")
         case 5:
             line("\(indent)if \(name()) > \(random.pick(Self.numbers)) && !\(name()) {")
             line("\(indent)    \(name()) = \(value())")
@@ -139,7 +149,9 @@ struct SwiftFileWriter {
     private mutating func function(_ indent: String) {
         let isAsync = random.chance(30)
         line("\(indent)/// Loads the \(word()) for the \(word()) screen.")
-        line("\(indent)\(random.chance(20) ? "@discardableResult " : "")func \(name())(_ \(name()): \(random.pick(Self.types)))\(isAsync ? " async throws" : "") -> \(random.pick(Self.types)) {")
+        line(
+            "\(indent)\(random.chance(20) ? "@discardableResult " : "")func \(name())(_ \(name()): \(random.pick(Self.types)))\(isAsync ? " async throws" : "") -> \(random.pick(Self.types)) {"
+        )
         for _ in 0..<(3 + random.below(7)) { statement(indent + "    ") }
         line("\(indent)    return \(value())")
         line("\(indent)}")
@@ -176,7 +188,9 @@ struct SwiftFileWriter {
             line("#endif")
         case 4:
             line("protocol \(typeName())Providing: AnyObject {")
-            for _ in 0..<(2 + random.below(3)) { line("    func \(name())(_ value: \(random.pick(Self.types))) async throws -> Bool") }
+            for _ in 0..<(2 + random.below(3)) {
+                line("    func \(name())(_ value: \(random.pick(Self.types))) async throws -> Bool")
+            }
             line("}")
         default:
             function("")
@@ -206,7 +220,9 @@ struct SwiftFileWriter {
             line("    func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload,")
             line("                      for type: PKPushType, completion: @escaping () -> Void) {")
             line("        let update = CXCallUpdate()")
-            line("        update.remoteHandle = CXHandle(type: \(random.pick(Self.handleKinds)), value: payload.dictionaryPayload[\"caller\"] as? String ?? \"\")")
+            line(
+                "        update.remoteHandle = CXHandle(type: \(random.pick(Self.handleKinds)), value: payload.dictionaryPayload[\"caller\"] as? String ?? \"\")"
+            )
             line("        update.hasVideo = \(random.chance(50))")
             line("        provider.reportNewIncomingCall(with: UUID(), update: update) { error in")
             line("            if let error { logger.error(\"report failed: \\(error)\") }")

@@ -30,7 +30,8 @@ enum EvalError: Error, CustomStringConvertible {
     case input(String)
     var description: String {
         switch self {
-        case .usage(let text): "usage: \(text)\nlckmigrate-eval --oracle TSV --findings JSON [--oracle-exclude TSV] [--false-positives TSV]"
+        case .usage(let text):
+            "usage: \(text)\nlckmigrate-eval --oracle TSV --findings JSON [--oracle-exclude TSV] [--false-positives TSV]"
         case .input(let text): text
         }
     }
@@ -46,7 +47,8 @@ func readOracle(_ path: String) throws -> [OracleUsage] {
         let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
         guard columns.count >= 5, let number = Int(columns[1]) else { return nil }
         let context = columns[4].split(separator: " ").first.map(String.init) ?? ""
-        return OracleUsage(key: LineKey(path: String(columns[0]), line: number), symbol: String(columns[3]), context: context)
+        return OracleUsage(
+            key: LineKey(path: String(columns[0]), line: number), symbol: String(columns[3]), context: context)
     }
 }
 
@@ -68,7 +70,8 @@ func readFindings(_ path: String) throws -> [OurFinding] {
     else { throw EvalError.input("\(path): not a `lckmigrate scan --format json` report") }
     return findings.compactMap { finding in
         // Mapping findings only: anti-pattern findings carry no mappingKind.
-        guard finding["mappingKind"] is String, let path = finding["path"] as? String, let line = finding["line"] as? Int,
+        guard finding["mappingKind"] is String, let path = finding["path"] as? String,
+            let line = finding["line"] as? Int,
             let rule = finding["ruleId"] as? String
         else { return nil }
         return OurFinding(key: LineKey(path: path, line: line), ruleID: rule)
@@ -106,24 +109,36 @@ func run(_ arguments: [String]) throws {
     for context in Set(oracle.map(\.context)).sorted() {
         let lines = counted.filter { $0.value.contains(context) }
         let hit = lines.keys.filter(ourLines.contains).count
-        print(context.padding(toLength: 16, withPad: " ", startingAt: 0), String(format: "%7d %6d", lines.count, hit), percent(hit, lines.count))
+        print(
+            context.padding(toLength: 16, withPad: " ", startingAt: 0), String(format: "%7d %6d", lines.count, hit),
+            percent(hit, lines.count))
     }
     let allHit = oracleLines.keys.filter(ourLines.contains).count
     let countedHit = counted.keys.filter(ourLines.contains).count
-    print("all oracle lines  \(String(format: "%7d %6d", oracleLines.count, allHit))  \(percent(allHit, oracleLines.count))")
+    print(
+        "all oracle lines  \(String(format: "%7d %6d", oracleLines.count, allHit))  \(percent(allHit, oracleLines.count))"
+    )
     if !excluded.isEmpty {
-        print("minus \(oracleLines.count - counted.count) reviewed non-CallKit lines: \(String(format: "%d %d", counted.count, countedHit))  \(percent(countedHit, counted.count))")
+        print(
+            "minus \(oracleLines.count - counted.count) reviewed non-CallKit lines: \(String(format: "%d %d", counted.count, countedHit))  \(percent(countedHit, counted.count))"
+        )
     }
     let misses = counted.keys.filter { !ourLines.contains($0) }.sorted()
-    for miss in misses { print("  missed \(miss.path):\(miss.line) \(oracleLines[miss]!.sorted().joined(separator: ","))") }
+    for miss in misses {
+        print("  missed \(miss.path):\(miss.line) \(oracleLines[miss]!.sorted().joined(separator: ","))")
+    }
 
     // Precision: findings on lines the oracle does not list, by rule, plus reviewed false positives.
     let outside = ours.filter { oracleLines[$0.key] == nil }
     var byRule: [String: Int] = [:]
     for finding in outside { byRule[finding.ruleID, default: 0] += 1 }
-    print("\nMapping findings: \(ours.count) on \(ourLines.count) lines; \(outside.count) on lines the oracle does not list")
+    print(
+        "\nMapping findings: \(ours.count) on \(ourLines.count) lines; \(outside.count) on lines the oracle does not list"
+    )
     print("rule (findings outside oracle lines)")
-    for (rule, count) in byRule.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) { print(String(format: "%5d  ", count) + rule) }
+    for (rule, count) in byRule.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+        print(String(format: "%5d  ", count) + rule)
+    }
     let wrong = ours.filter { falsePositives[$0.key]?.contains($0.ruleID) == true }.count
     print("\nreviewed false positives: \(wrong); precision \(percent(ours.count - wrong, ours.count))")
 }

@@ -104,7 +104,8 @@ func readOracle(_ path: String) -> (order: [String], spans: [String: [Span]], al
                     if tokenClass == "identifier" || tokenClass == "keyword" {
                         spans[file]!.append(Span(offset: offset, length: length))
                     }
-                    all[file, default: []].append(Span(offset: offset, length: length, tokenClass: nameClass(tokenClass)))
+                    all[file, default: []].append(
+                        Span(offset: offset, length: length, tokenClass: nameClass(tokenClass)))
                 }
             }
             lineStart = lineEnd + 1
@@ -140,10 +141,18 @@ if let listPath = options.listPath {
     }
 }
 
-var oracleTotal = 0, oursTotal = 0, oracleMatched = 0, oursMatched = 0
-var filesClean = 0, filesCleanAgreeing = 0, filesWithDiagnostics = 0, filesAgreeing = 0, bytesTotal = 0
+var oracleTotal = 0
+var oursTotal = 0
+var oracleMatched = 0
+var oursMatched = 0
+var filesClean = 0
+var filesCleanAgreeing = 0
+var filesWithDiagnostics = 0
+var filesAgreeing = 0
+var bytesTotal = 0
 var shownFiles = 0
-var allOracle = 0, allMatched = 0
+var allOracle = 0
+var allMatched = 0
 var allMismatchSamples: [String] = []
 var report = ""
 for file in files {
@@ -166,7 +175,8 @@ for file in files {
     // such as split `>>` generic closers).
     var ourAll = Set<Span>()
     for token in lexed.tokens where token.length > 0 {
-        ourAll.insert(Span(offset: token.start, length: token.length, tokenClass: nameClass(token.kind.tokenClass.rawValue)))
+        ourAll.insert(
+            Span(offset: token.start, length: token.length, tokenClass: nameClass(token.kind.tokenClass.rawValue)))
     }
     for span in oracleAll[file] ?? [] {
         allOracle += 1
@@ -175,11 +185,13 @@ for file in files {
         } else if allMismatchSamples.count < options.showFiles {
             let end = min(span.offset + span.length, bytes.count)
             let text = String(decoding: bytes[min(span.offset, end)..<end].prefix(40), as: UTF8.self)
-            allMismatchSamples.append("  \(file) @\(span.offset)+\(span.length) \(span.tokenClass) \(text.debugDescription)")
+            allMismatchSamples.append(
+                "  \(file) @\(span.offset)+\(span.length) \(span.tokenClass) \(text.debugDescription)")
         }
     }
     let theirs = oracleSpans[file] ?? []
-    let ourSet = Set(ours), theirSet = Set(theirs)
+    let ourSet = Set(ours)
+    let theirSet = Set(theirs)
     let missing = theirs.filter { !ourSet.contains($0) }
     let extra = ours.filter { !theirSet.contains($0) }
     oracleTotal += theirs.count
@@ -217,10 +229,16 @@ func percent(_ part: Int, _ whole: Int) -> String {
 }
 print(report, terminator: "")
 print("files                         \(files.count) (\(bytesTotal) bytes)")
-print("oracle identifier+keyword      \(oracleTotal), matched by ours \(oracleMatched) = \(percent(oracleMatched, oracleTotal))")
-print("our identifier+keyword         \(oursTotal), matched by oracle \(oursMatched) = \(percent(oursMatched, oursTotal))")
+print(
+    "oracle identifier+keyword      \(oracleTotal), matched by ours \(oracleMatched) = \(percent(oracleMatched, oracleTotal))"
+)
+print(
+    "our identifier+keyword         \(oursTotal), matched by oracle \(oursMatched) = \(percent(oursMatched, oursTotal))"
+)
 print("files agreeing 100 %           \(filesAgreeing) of \(files.count) = \(percent(filesAgreeing, files.count))")
-print("files without lexer diagnostics \(filesClean), agreeing 100 % \(filesCleanAgreeing) = \(percent(filesCleanAgreeing, filesClean))")
+print(
+    "files without lexer diagnostics \(filesClean), agreeing 100 % \(filesCleanAgreeing) = \(percent(filesCleanAgreeing, filesClean))"
+)
 print("files with lexer diagnostics   \(filesWithDiagnostics)")
 print("all oracle tokens (offset,length,class) \(allOracle), matched \(allMatched) = \(percent(allMatched, allOracle))")
 if !allMismatchSamples.isEmpty {

@@ -86,9 +86,11 @@ struct ArgumentCursor {
 
     private func unknownOption(_ spelling: some StringProtocol) -> UsageError {
         let candidates = command.options.map { "--" + $0.long } + ["--help"]
-        let hint = Suggestion.closest(to: String(spelling.split(separator: "=").first ?? ""), in: candidates)
+        let hint =
+            Suggestion.closest(to: String(spelling.split(separator: "=").first ?? ""), in: candidates)
             .map { "; did you mean '\($0)'?" } ?? ""
-        return UsageError("unknown option '\(spelling)' for '\(ToolName.name) \(command.name)'\(hint)", command: command)
+        return UsageError(
+            "unknown option '\(spelling)' for '\(ToolName.name) \(command.name)'\(hint)", command: command)
     }
 }
 

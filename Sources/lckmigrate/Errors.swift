@@ -31,7 +31,8 @@ enum ErrorPresentation {
         case let clean as CleanExit:
             switch clean {
             case .help(let command):
-                return Outcome(standardOutput: command.map(HelpGenerator.help(for:)) ?? HelpGenerator.rootHelp(), status: .success)
+                return Outcome(
+                    standardOutput: command.map(HelpGenerator.help(for:)) ?? HelpGenerator.rootHelp(), status: .success)
             case .message(let text):
                 return Outcome(standardOutput: text, status: .success)
             }

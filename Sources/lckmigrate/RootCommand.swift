@@ -5,7 +5,8 @@ import LCKMigrateKit
 enum RootCommand {
     /// In the order the root help lists them.
     static let commands: [any Command.Type] = [
-        ScanCommand.self, ReportCommand.self, ScaffoldCommand.self, ConfigCommand.self, RulesCommand.self, TokensCommand.self,
+        ScanCommand.self, ReportCommand.self, ScaffoldCommand.self, ConfigCommand.self, RulesCommand.self,
+        TokensCommand.self,
         HelpCommand.self,
     ]
 
@@ -33,11 +34,13 @@ enum RootCommand {
             break
         }
         if first.hasPrefix("-") {
-            let hint = Suggestion.closest(to: first, in: ["--help", "--version"]).map { "; did you mean '\($0)'?" } ?? ""
+            let hint =
+                Suggestion.closest(to: first, in: ["--help", "--version"]).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown option '\(first)'\(hint)")
         }
         guard let command = command(named: first) else {
-            let hint = Suggestion.closest(to: first, in: commands.map { $0.name }).map { "; did you mean '\($0)'?" } ?? ""
+            let hint =
+                Suggestion.closest(to: first, in: commands.map { $0.name }).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown command '\(first)'\(hint)")
         }
         return try command.execute(Array(arguments.dropFirst()), context: context)

@@ -1,3 +1,5 @@
+import LCKMigrateKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LCKMigrateKit
 
 InterruptCleanup.installHandlers()
 let context = CommandContext(console: .standard, currentDirectory: ScanDefaults.currentDirectory)

@@ -13,7 +13,9 @@ enum BuiltinRuleCounts {
 
     private static func entries(in folder: String) -> [[String: Any]] {
         let directory = PackageRoot.path + "/Rules/" + folder
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+            $0.hasSuffix(".json")
+        }
         var result: [[String: Any]] = []
         for name in names.sorted() {
             guard let data = FileManager.default.contents(atPath: directory + "/" + name),

@@ -14,7 +14,8 @@ enum CLI {
     /// `LCKMIGRATE_BINARY` overrides it.
     static let binaryPath: String = {
         if let override = ProcessInfo.processInfo.environment["LCKMIGRATE_BINARY"] { return override }
-        let testExecutable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let testExecutable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: testExecutable).deletingLastPathComponent()
         // On some layouts the test binary sits inside `<name>.xctest/`.
@@ -30,7 +31,8 @@ enum CLI {
     /// can never fill a pipe buffer and deadlock; stdin is /dev/null so nothing waits for input.
     static func run(_ arguments: [String], in directory: String) throws -> Result {
         let scratch = try TemporaryTree()
-        let outPath = scratch.root + "/stdout", errPath = scratch.root + "/stderr"
+        let outPath = scratch.root + "/stdout"
+        let errPath = scratch.root + "/stderr"
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()

@@ -46,7 +46,9 @@ import Testing
     @Test func unknownOptionsAreUsageErrors() throws {
         let scan = try CLI.run(["scan", "--jbos", "2", "."], in: directory)
         #expect(scan.status == 2)
-        #expect(scan.standardError.hasPrefix("lckmigrate: error: unknown option '--jbos' for 'lckmigrate scan'; did you mean '--jobs'?\n"))
+        #expect(
+            scan.standardError.hasPrefix(
+                "lckmigrate: error: unknown option '--jbos' for 'lckmigrate scan'; did you mean '--jobs'?\n"))
         #expect(scan.standardError.contains("Usage: lckmigrate scan [options] PATH...\n"))
         let root = try CLI.run(["--frobnicate"], in: directory)
         #expect(root.status == 2)
@@ -58,8 +60,14 @@ import Testing
 
     @Test func badOptionValuesNameTheChoices() throws {
         let cases: [([String], String)] = [
-            (["scan", "--format", "xml", "."], "lckmigrate: error: unknown format 'xml' for --format; use one of: text, json,"),
-            (["scan", "--fail-on=fatal", "."], "lckmigrate: error: unknown level 'fatal' for --fail-on; use error, warning, note or never\n"),
+            (
+                ["scan", "--format", "xml", "."],
+                "lckmigrate: error: unknown format 'xml' for --format; use one of: text, json,"
+            ),
+            (
+                ["scan", "--fail-on=fatal", "."],
+                "lckmigrate: error: unknown level 'fatal' for --fail-on; use error, warning, note or never\n"
+            ),
             (["scan", "--jobs", "0", "."], "lckmigrate: error: --jobs needs a whole number from 1 to 1024, not '0'\n"),
             (["scan", "--jobs"], "lckmigrate: error: option --jobs needs a value (-j, --jobs N)\n"),
             (["scan"], "lckmigrate: error: missing PATH; give Swift files or folders, such as 'lckmigrate scan .'\n"),

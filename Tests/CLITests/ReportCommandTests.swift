@@ -5,8 +5,9 @@ import Testing
 @Suite struct ReportCommandTests {
     @Test func markdownReportOfTheSamples() throws {
         let scratch = try TemporaryTree()
-        let result = try CLI.run(["report", "Samples", "--format", "markdown", "--output", scratch.root + "/report.md", "--quiet"],
-                                 in: PackageRoot.path)
+        let result = try CLI.run(
+            ["report", "Samples", "--format", "markdown", "--output", scratch.root + "/report.md", "--quiet"],
+            in: PackageRoot.path)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardOutput.isEmpty)
         let text = try String(contentsOfFile: scratch.root + "/report.md", encoding: .utf8)
@@ -19,7 +20,8 @@ import Testing
 
     @Test func htmlReportOfTheSamples() throws {
         let scratch = try TemporaryTree()
-        let result = try CLI.run(["report", "Samples", "--output", scratch.root + "/report.html", "--quiet"], in: PackageRoot.path)
+        let result = try CLI.run(
+            ["report", "Samples", "--output", scratch.root + "/report.html", "--quiet"], in: PackageRoot.path)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let html = try String(contentsOfFile: scratch.root + "/report.html", encoding: .utf8)
         #expect(html.components(separatedBy: "<li id=\"step-").count == 11)
@@ -39,16 +41,20 @@ import Testing
     @Test func compareAddsProgressAndRejectsUnreadableFiles() throws {
         let scratch = try TemporaryTree()
         try scratch.file("App/Call.swift", "let x = 1\n")
-        let earlier = #"{"version": "0.0.9", "findings": [{"ruleId": "cxprovider", "path": "App/Call.swift", "symbol": "CXProvider", "mappingKind": "merge"}]}"#
+        let earlier =
+            #"{"version": "0.0.9", "findings": [{"ruleId": "cxprovider", "path": "App/Call.swift", "symbol": "CXProvider", "mappingKind": "merge"}]}"#
         try scratch.file("old.json", earlier)
-        let result = try CLI.run(["report", "App", "--format", "markdown", "--compare", "old.json", "-q"], in: scratch.root)
+        let result = try CLI.run(
+            ["report", "App", "--format", "markdown", "--compare", "old.json", "-q"], in: scratch.root)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardOutput.contains("### Since the earlier scan: 1 migrated, 0 added"))
         #expect(result.standardOutput.contains("| Provider \\& configuration | 1 | 0 | 1 | 0 |"))
 
         let missing = try CLI.run(["report", "App", "--compare", "nope.json"], in: scratch.root)
         #expect(missing.status == 2)
-        #expect(missing.standardError == "lckmigrate: error: nope.json: cannot read the earlier report given to --compare\n")
+        #expect(
+            missing.standardError == "lckmigrate: error: nope.json: cannot read the earlier report given to --compare\n"
+        )
         try scratch.file("bad.json", "[1, 2")
         let bad = try CLI.run(["report", "App", "--compare", "bad.json", "--output", "r.html"], in: scratch.root)
         #expect(bad.status == 2)
@@ -70,28 +76,42 @@ import Testing
 
     @Test func scaffoldWritesOnceAndRefusesToOverwrite() throws {
         let scratch = try TemporaryTree()
-        let first = try CLI.run(["scaffold", PackageRoot.path + "/Samples/Speakerbox", "--output", "LCK"], in: scratch.root)
+        let first = try CLI.run(
+            ["scaffold", PackageRoot.path + "/Samples/Speakerbox", "--output", "LCK"], in: scratch.root)
         #expect(first.status == 0, "stderr: \(first.standardError)")
-        #expect(try scratch.entries("LCK") == ["CallingSystem.swift", "CallingSystemDelegate.swift", "HandleMapper.swift", "TODO.md", "VoIPPushHandler.swift"])
-        let again = try CLI.run(["scaffold", PackageRoot.path + "/Samples/Speakerbox", "--output", "LCK"], in: scratch.root)
+        #expect(
+            try scratch.entries("LCK") == [
+                "CallingSystem.swift", "CallingSystemDelegate.swift", "HandleMapper.swift", "TODO.md",
+                "VoIPPushHandler.swift",
+            ])
+        let again = try CLI.run(
+            ["scaffold", PackageRoot.path + "/Samples/Speakerbox", "--output", "LCK"], in: scratch.root)
         #expect(again.status == 2)
-        #expect(again.standardError == "lckmigrate: error: LCK/CallingSystem.swift: already exists; not overwritten (use --force to replace it)\n")
-        let forced = try CLI.run(["scaffold", PackageRoot.path + "/Samples/Speakerbox", "--output", "LCK", "--force"], in: scratch.root)
+        #expect(
+            again.standardError
+                == "lckmigrate: error: LCK/CallingSystem.swift: already exists; not overwritten (use --force to replace it)\n"
+        )
+        let forced = try CLI.run(
+            ["scaffold", PackageRoot.path + "/Samples/Speakerbox", "--output", "LCK", "--force"], in: scratch.root)
         #expect(forced.status == 0)
     }
 
     /// A link leading outside the scanned folder is a deliberate skip: a note, exit 0, as in `scan`.
     @Test func reportAndScaffoldTreatSkippedFilesAsNotesNotErrors() throws {
         let scratch = try TemporaryTree()
-        try scratch.file("outside.swift", "import CallKit\nlet provider = CXProvider(configuration: CXProviderConfiguration())\n")
-        try scratch.file("app/Calls.swift", "import CallKit\nlet provider = CXProvider(configuration: CXProviderConfiguration())\n")
-        try FileManager.default.createSymbolicLink(atPath: scratch.root + "/app/Linked.swift", withDestinationPath: "../outside.swift")
+        try scratch.file(
+            "outside.swift", "import CallKit\nlet provider = CXProvider(configuration: CXProviderConfiguration())\n")
+        try scratch.file(
+            "app/Calls.swift", "import CallKit\nlet provider = CXProvider(configuration: CXProviderConfiguration())\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.root + "/app/Linked.swift", withDestinationPath: "../outside.swift")
         let note = "lckmigrate: note: app/Linked.swift: skipped: "
         let report = try CLI.run(["report", "app", "--format", "markdown", "--output", "report.md"], in: scratch.root)
         #expect(report.status == 0, "\(report.standardError)")
         #expect(report.standardError.contains(note), "\(report.standardError)")
         #expect(!report.standardError.contains("error:"), "\(report.standardError)")
-        let quiet = try CLI.run(["report", "app", "--format", "markdown", "--output", "quiet.md", "--quiet"], in: scratch.root)
+        let quiet = try CLI.run(
+            ["report", "app", "--format", "markdown", "--output", "quiet.md", "--quiet"], in: scratch.root)
         #expect(quiet.status == 0 && quiet.standardError.isEmpty, "\(quiet.standardError)")
         let scaffold = try CLI.run(["scaffold", "app", "--output", "LCK"], in: scratch.root)
         #expect(scaffold.status == 0, "\(scaffold.standardError)")
@@ -122,7 +142,9 @@ func withoutFingerprint(_ text: String) -> String {
             let result = try CLI.run([command, "--help"], in: FileManager.default.temporaryDirectory.path)
             #expect(result.status == 0)
             try expectGolden(result.standardOutput, named: "\(command)-help.txt")
-            #expect(try CLI.run(["help", command], in: FileManager.default.temporaryDirectory.path).standardOutput == result.standardOutput)
+            #expect(
+                try CLI.run(["help", command], in: FileManager.default.temporaryDirectory.path).standardOutput
+                    == result.standardOutput)
         }
     }
 }

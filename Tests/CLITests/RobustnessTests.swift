@@ -1,6 +1,7 @@
 import Foundation
 import LCKTestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -22,7 +23,8 @@ import Musl
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return state >> 33
         }
-        let base = Array("""
+        let base = Array(
+            """
             import CallKit
             final class D: NSObject, CXProviderDelegate {
                 let provider = CXProvider(configuration: CXProviderConfiguration())
@@ -64,13 +66,18 @@ import Musl
         let result: CLI.Result
         if getuid() == 0 {
             // Root reads anything; run the check as `nobody` instead (a copy of the binary it can execute).
-            let setpriv = try #require(["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                       "running as root without setpriv: cannot create a permission failure")
+            let setpriv = try #require(
+                ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                "running as root without setpriv: cannot create a permission failure")
             let binary = scratch.root + "/lckmigrate-copy"
             try FileManager.default.copyItem(atPath: CLI.binaryPath, toPath: binary)
             chmod(binary, 0o755)
-            result = try Self.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", binary,
-                                            "scan", ".", "--format", "json", "--quiet"], in: scratch.root)
+            result = try Self.run(
+                setpriv,
+                [
+                    "--reuid=65534", "--regid=65534", "--clear-groups", binary,
+                    "scan", ".", "--format", "json", "--quiet",
+                ], in: scratch.root)
         } else {
             result = try CLI.run(["scan", ".", "--format", "json", "--quiet"], in: scratch.root)
         }
@@ -89,8 +96,10 @@ import Musl
         try scratch.bytes("Large.swift", Array(repeating: 0x0A, count: 3000))
         let result = try CLI.run(["scan", ".", "--max-file-size", "2KB", "--format", "json"], in: scratch.root)
         #expect(result.status == 0)
-        #expect(result.standardError.contains(
-            "lckmigrate: note: Large.swift: skipped: 3000 bytes is larger than --max-file-size (2048 bytes); raise the limit to scan it"))
+        #expect(
+            result.standardError.contains(
+                "lckmigrate: note: Large.swift: skipped: 3000 bytes is larger than --max-file-size (2048 bytes); raise the limit to scan it"
+            ))
         #expect(result.standardError.contains("scanned 1 file (1 line)"))
         #expect(result.standardError.contains("1 file skipped"))
         let report = try json(result.standardOutput)
@@ -120,7 +129,8 @@ import Musl
         try process.run()
         // The temporary report is created before scanning starts; interrupt as soon as it exists.
         var polls = 0
-        while polls < 20_000, process.isRunning, !(try scratch.entries("Out").contains { $0.contains(".lckmigrate-") }) {
+        while polls < 20_000, process.isRunning, !(try scratch.entries("Out").contains { $0.contains(".lckmigrate-") })
+        {
             usleep(1000)
             polls += 1
         }
@@ -135,7 +145,8 @@ import Musl
     /// Runs any executable with output in files (never pipes, which a large report could fill).
     static func run(_ executable: String, _ arguments: [String], in directory: String) throws -> CLI.Result {
         let scratch = try TemporaryTree()
-        let outPath = scratch.root + "/stdout", errPath = scratch.root + "/stderr"
+        let outPath = scratch.root + "/stdout"
+        let errPath = scratch.root + "/stderr"
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()

@@ -16,7 +16,8 @@ import Testing
         let result = try CLI.run(["scan", "--list-files", "App"], in: tree.root)
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
-        #expect(result.standardOutput == "App/Sub-Extra/More.swift\nApp/Sub/Call.swift\nApp/Zeta.swift\nApp/alpha.swift\n")
+        #expect(
+            result.standardOutput == "App/Sub-Extra/More.swift\nApp/Sub/Call.swift\nApp/Zeta.swift\nApp/alpha.swift\n")
         let dotted = try CLI.run(["scan", "--list-files", "./App/Sub/"], in: tree.root)
         #expect(dotted.standardOutput == "App/Sub/Call.swift\n")
     }
@@ -34,8 +35,10 @@ import Testing
         try tree.file("Good.swift")
         let result = try CLI.run(["scan", "Nope", "Good.swift"], in: tree.root)
         #expect(result.status == 2)
-        #expect(result.standardError.hasPrefix(
-            "lckmigrate: error: Nope: no such file or directory; check the path (relative paths start at the current directory)\n"))
+        #expect(
+            result.standardError.hasPrefix(
+                "lckmigrate: error: Nope: no such file or directory; check the path (relative paths start at the current directory)\n"
+            ))
         #expect(result.standardError.contains("scanned 1 file (1 line)"))
     }
 
@@ -44,7 +47,9 @@ import Testing
         try tree.bytes("Legacy.swift", Array("let a = 1\nlet b = \"".utf8) + [0xFF, 0x22, 0x0A])
         let result = try CLI.run(["scan", "--quiet", "Legacy.swift"], in: tree.root)
         #expect(result.status == 2)
-        #expect(result.standardError == "lckmigrate: error: Legacy.swift: line 2, column 10: not valid UTF-8; re-save the file as UTF-8\n")
+        #expect(
+            result.standardError
+                == "lckmigrate: error: Legacy.swift: line 2, column 10: not valid UTF-8; re-save the file as UTF-8\n")
     }
 
     @Test func cleanTreeExitsZeroAndQuietSilencesTheSummary() throws {
@@ -61,7 +66,9 @@ import Testing
     @Test func jobCountDoesNotChangeAnyOutput() throws {
         let tree = try TemporaryTree()
         for index in 0..<30 {
-            try tree.file("Module\(index % 4)/File\(index).swift", String(repeating: "let x\(index) = \(index)\n", count: index + 1))
+            try tree.file(
+                "Module\(index % 4)/File\(index).swift",
+                String(repeating: "let x\(index) = \(index)\n", count: index + 1))
         }
         try tree.bytes("Module1/Broken.swift", [0xC0, 0x80])
         var outputs: [CLI.Result] = []
@@ -76,8 +83,12 @@ import Testing
             #expect(result.standardError == outputs[index % 2].standardError)
         }
         // 1 + 2 + … + 30 lines in 30 readable files; the broken one is a problem, not a crash.
-        #expect(outputs[0].standardError.hasSuffix("scanned 30 files (465 lines): 0 errors, 0 warnings, 0 notes; 1 file problem\n"))
-        #expect(outputs[0].standardError.hasPrefix("lckmigrate: error: Module1/Broken.swift: line 1, column 1: not valid UTF-8"))
+        #expect(
+            outputs[0].standardError.hasSuffix(
+                "scanned 30 files (465 lines): 0 errors, 0 warnings, 0 notes; 1 file problem\n"))
+        #expect(
+            outputs[0].standardError.hasPrefix(
+                "lckmigrate: error: Module1/Broken.swift: line 1, column 1: not valid UTF-8"))
     }
 
     @Test func unwritableOutputFailsBeforeScanning() throws {
@@ -86,8 +97,10 @@ import Testing
         // "Nope" would produce its own error if scanning had started.
         let result = try CLI.run(["scan", "--output", "missing/report.txt", "A.swift", "Nope"], in: tree.root)
         #expect(result.status == 2)
-        #expect(result.standardError ==
-            "lckmigrate: error: missing/report.txt: cannot write here (no such file or directory); check that the folder exists and is writable\n")
+        #expect(
+            result.standardError
+                == "lckmigrate: error: missing/report.txt: cannot write here (no such file or directory); check that the folder exists and is writable\n"
+        )
         #expect(try tree.entries() == ["A.swift"])
     }
 
@@ -120,9 +133,9 @@ import Testing
         try tree.file("A.swift", "let a = 1\n")
         let result = try CLI.run(["tokens", "Missing.swift", "A.swift", "."], in: tree.root)
         #expect(result.status == 2)
-        #expect(result.standardError ==
-            "lckmigrate: error: Missing.swift: cannot read file: no such file or directory\n"
-            + "lckmigrate: error: .: cannot read file: is a directory\n")
+        #expect(
+            result.standardError == "lckmigrate: error: Missing.swift: cannot read file: no such file or directory\n"
+                + "lckmigrate: error: .: cannot read file: is a directory\n")
         let good = try CLI.run(["tokens", "A.swift"], in: tree.root)
         #expect(good.status == 0)
         #expect(good.standardError.isEmpty)

@@ -56,14 +56,18 @@ import Testing
         #expect(finding["endColumn"] as? Int == 31)
         #expect(finding["mappingKind"] as? String == "reshape")
         #expect(finding["replacement"] as? String == "ConversationManager.reportNewIncomingConversation(uuid:update:)")
-        #expect(finding["message"] as? String
-            == "CallService.reportIncoming(_:) → ConversationManager.reportNewIncomingConversation(uuid:update:): The app wrapper reports through CXProvider")
+        #expect(
+            finding["message"] as? String
+                == "CallService.reportIncoming(_:) → ConversationManager.reportNewIncomingConversation(uuid:update:): The app wrapper reports through CXProvider"
+        )
     }
 
     @Test func laterRulesOverrideBuiltinIDs() throws {
         let tree = try TemporaryTree()
         try tree.file("app/A.swift", "let provider: CXProvider\n")
-        try tree.file("strict/mappings/provider.json", """
+        try tree.file(
+            "strict/mappings/provider.json",
+            """
             {"entries": [{"id": "cxprovider", "symbol": "CXProvider", "replacement": "ConversationManager",
               "mappingKind": "merge", "area": "provider", "severity": "error", "title": "Stricter",
               "note": "House rule.", "match": {"type": "CXProvider"}}]}
@@ -109,12 +113,18 @@ import Testing
         #expect(first.standardOutput == second.standardOutput)
         let found = try findings(first.standardOutput)
         let summary = found.map { "\($0["path"]!):\($0["line"]!):\($0["column"]!):\($0["ruleId"]!)" }
-        #expect(summary == ["a/Earlier.swift:2:17:cxcallcontroller", "b/Later.swift:1:14:cxcallupdate_init", "b/Later.swift:2:8:cxcallupdate_has_video"])
+        #expect(
+            summary == [
+                "a/Earlier.swift:2:17:cxcallcontroller", "b/Later.swift:1:14:cxcallupdate_init",
+                "b/Later.swift:2:8:cxcallupdate_has_video",
+            ])
         let keys: Set<String> = [
-            "ruleId", "severity", "path", "line", "column", "endLine", "endColumn", "message", "symbol", "replacement", "mappingKind",
+            "ruleId", "severity", "path", "line", "column", "endLine", "endColumn", "message", "symbol", "replacement",
+            "mappingKind",
         ]
         for finding in found { #expect(keys.isSubset(of: Set(finding.keys)), "\(finding.keys.sorted())") }
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(first.standardOutput.utf8)) as? [String: Any])
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(first.standardOutput.utf8)) as? [String: Any])
         let summaryObject = try #require(root["summary"] as? [String: Any])
         #expect(summaryObject["filesWithCallKit"] as? Int == 2)
         #expect((root["rulesFingerprint"] as? String)?.count == 64)
@@ -127,10 +137,12 @@ import Testing
         let result = try CLI.run(["scan", "--format", "json", "src", "Missing.swift"], in: tree.root)
         #expect(result.status == 2)
         #expect(result.standardError.contains("lckmigrate: error: Missing.swift: "))
-        #expect(result.standardError.contains("lckmigrate: error: src/Latin1.swift: line 1, column 10: not valid UTF-8"))
+        #expect(
+            result.standardError.contains("lckmigrate: error: src/Latin1.swift: line 1, column 10: not valid UTF-8"))
         let found = try findings(result.standardOutput)
         #expect(found.map { $0["ruleId"] as? String } == ["cxprovider"])
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect((root["problems"] as? [Any])?.count == 2)
     }
 }

@@ -85,7 +85,8 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
             options: SuppressionOptions(knownRuleIDs: Set(AnalyzerTestSupport.rules.allIDs)))
         // Unsuppressed findings and `unused_suppression` notes (a directive that claimed nothing) both fail.
         let active = findings.filter { $0.suppression == nil }
-        #expect(active.isEmpty, "not suppressed or superfluous directive:\n\(AnalyzerTestSupport.render(source, active))")
+        #expect(
+            active.isEmpty, "not suppressed or superfluous directive:\n\(AnalyzerTestSupport.render(source, active))")
     }
 }
 

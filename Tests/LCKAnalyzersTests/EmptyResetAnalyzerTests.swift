@@ -23,10 +23,11 @@ import Testing
             """)
         let findings = snippet.findings(analyzer)
         #expect(findings.map(\.range.start) == snippet.markers)
-        #expect(findings.map { $0.witness.first?.message ?? "" } == [
-            "body ending at line 4 is empty: calls and media survive the reset",
-            "body ending at line 11 only logs: calls and media survive the reset",
-        ])
+        #expect(
+            findings.map { $0.witness.first?.message ?? "" } == [
+                "body ending at line 4 is empty: calls and media survive the reset",
+                "body ending at line 11 only logs: calls and media survive the reset",
+            ])
     }
 
     @Test func bodiesThatCleanUp() {

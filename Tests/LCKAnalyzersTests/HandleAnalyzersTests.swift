@@ -61,7 +61,9 @@ import Testing
 }
 
 @Suite struct UnnormalizedHandleTests {
-    func findings(_ source: String) -> [Finding] { AnalyzerTestSupport.findings(UnnormalizedHandleAnalyzer(), in: source) }
+    func findings(_ source: String) -> [Finding] {
+        AnalyzerTestSupport.findings(UnnormalizedHandleAnalyzer(), in: source)
+    }
 
     @Test func phoneLiteralProblemsAreListed() {
         let found = findings(#"let h = CXHandle(type: .phoneNumber, value: "1 (650) 555-0199")"#)
@@ -77,7 +79,8 @@ import Testing
     }
 
     @Test func emailCaseMattersOnlyForEmailHandles() {
-        #expect(findings(#"let h = Handle(type: .emailAddress, value: "Bob@Example.com", displayName: nil)"#).count == 1)
+        #expect(
+            findings(#"let h = Handle(type: .emailAddress, value: "Bob@Example.com", displayName: nil)"#).count == 1)
         #expect(findings(#"let h = Handle(type: .emailAddress, value: "bob@example.com", displayName: nil)"#).isEmpty)
         #expect(findings(#"let h = Handle(type: .generic, value: "Bob@Example.com", displayName: nil)"#).isEmpty)
     }

@@ -5,7 +5,9 @@ import Testing
 
 /// audio_outside_activation and missing_action_handler.
 @Suite struct AudioOutsideActivationTests {
-    func findings(_ source: String) -> [Finding] { AnalyzerTestSupport.findings(AudioOutsideActivationAnalyzer(), in: source) }
+    func findings(_ source: String) -> [Finding] {
+        AnalyzerTestSupport.findings(AudioOutsideActivationAnalyzer(), in: source)
+    }
 
     @Test func helperTwoLevelsDownCarriesAWitness() throws {
         let source = """
@@ -19,7 +21,10 @@ import Testing
         let found = findings(source)
         let finding = try #require(found.first)
         #expect(found.count == 1)
-        #expect(finding.witness.map(\.message) == ["`provider(_:perform:)` calls `prepare()`", "`prepare()` calls `configure()`"])
+        #expect(
+            finding.witness.map(\.message) == [
+                "`provider(_:perform:)` calls `prepare()`", "`prepare()` calls `configure()`",
+            ])
     }
 
     @Test func threeLevelsIsTooDeep() {
@@ -82,7 +87,9 @@ import Testing
 }
 
 @Suite struct MissingActionHandlerTests {
-    func findings(_ source: String) -> [Finding] { AnalyzerTestSupport.findings(MissingActionHandlerAnalyzer(), in: source) }
+    func findings(_ source: String) -> [Finding] {
+        AnalyzerTestSupport.findings(MissingActionHandlerAnalyzer(), in: source)
+    }
 
     @Test func capabilityWithoutHandlersInTheFileIsNotJudged() {
         // The delegate may live in another file; per file, stay quiet.
@@ -126,7 +133,8 @@ import Testing
     }
 
     @Test func delegateDeclaredElsewhereIsNotJudged() {
-        let source = "extension D: CXProviderDelegate {\n    func provider(_ p: CXProvider, perform action: CXSetHeldCallAction) { action.fulfill() }\n}"
+        let source =
+            "extension D: CXProviderDelegate {\n    func provider(_ p: CXProvider, perform action: CXSetHeldCallAction) { action.fulfill() }\n}"
         #expect(findings(source).isEmpty)
     }
 

@@ -4,7 +4,9 @@ import Testing
 
 /// unretained_delegate and multiple_providers.
 @Suite struct UnretainedDelegateTests {
-    func findings(_ source: String) -> [Finding] { AnalyzerTestSupport.findings(UnretainedDelegateAnalyzer(), in: source) }
+    func findings(_ source: String) -> [Finding] {
+        AnalyzerTestSupport.findings(UnretainedDelegateAnalyzer(), in: source)
+    }
 
     @Test func freshDelegateInSetDelegateIsHighConfidence() {
         let source = "import CallKit\nfunc f() { provider.setDelegate(Handler(), queue: nil) }"
@@ -23,11 +25,14 @@ import Testing
     }
 
     @Test func localThatEscapesIsFine() {
-        let kept = "import CallKit\nfunc f() {\n    let d = Handler()\n    delegates.append(d)\n    provider.setDelegate(d, queue: nil)\n}"
+        let kept =
+            "import CallKit\nfunc f() {\n    let d = Handler()\n    delegates.append(d)\n    provider.setDelegate(d, queue: nil)\n}"
         #expect(findings(kept).isEmpty)
-        let captured = "import CallKit\nfunc f() {\n    let d = Handler()\n    provider.setDelegate(d, queue: nil)\n    onReset = { d.reset() }\n}"
+        let captured =
+            "import CallKit\nfunc f() {\n    let d = Handler()\n    provider.setDelegate(d, queue: nil)\n    onReset = { d.reset() }\n}"
         #expect(findings(captured).isEmpty)
-        let dropped = "import CallKit\nfunc f() {\n    let d = Handler()\n    d.configure()\n    provider.setDelegate(d, queue: nil)\n}"
+        let dropped =
+            "import CallKit\nfunc f() {\n    let d = Handler()\n    d.configure()\n    provider.setDelegate(d, queue: nil)\n}"
         let found = findings(dropped)
         #expect(found.count == 1)
         #expect(found.first?.confidence == .medium)
@@ -35,7 +40,8 @@ import Testing
 
     @Test func selfPropertiesAndSingletonsAreFine() {
         for value in ["self", "handler", "Handler.shared", "self.handler", "makeHandler()"] {
-            #expect(findings("import CallKit\nfunc f() { provider.setDelegate(\(value), queue: nil) }").isEmpty, "\(value)")
+            #expect(
+                findings("import CallKit\nfunc f() { provider.setDelegate(\(value), queue: nil) }").isEmpty, "\(value)")
         }
     }
 
@@ -45,10 +51,13 @@ import Testing
 }
 
 @Suite struct MultipleProvidersTests {
-    func findings(_ source: String) -> [Finding] { AnalyzerTestSupport.findings(MultipleProvidersAnalyzer(), in: source) }
+    func findings(_ source: String) -> [Finding] {
+        AnalyzerTestSupport.findings(MultipleProvidersAnalyzer(), in: source)
+    }
 
     @Test func perCallContexts() {
-        let handler = "func provider(_ p: CXProvider, perform action: CXAnswerCallAction) { let x = CXProvider(configuration: c) }"
+        let handler =
+            "func provider(_ p: CXProvider, perform action: CXAnswerCallAction) { let x = CXProvider(configuration: c) }"
         #expect(findings(handler).first?.confidence == .high)
         let loop = "func setUp() { for c in configs { providers.append(CXProvider(configuration: c)) } }"
         #expect(findings(loop).first?.evidence == ["inside a loop"])
@@ -65,14 +74,17 @@ import Testing
 
     @Test func viewLifecycleCountsOnlyForCallScreens() {
         // A screen that shows one call builds a provider per call; the app's root screen builds one.
-        let callScreen = "final class IncomingCallViewController: UIViewController { override func viewDidLoad() { provider = CXProvider(configuration: c) } }"
+        let callScreen =
+            "final class IncomingCallViewController: UIViewController { override func viewDidLoad() { provider = CXProvider(configuration: c) } }"
         #expect(findings(callScreen).first?.evidence == ["in `viewDidLoad()`, once per view"])
-        let rootScreen = "final class HomeViewController: UIViewController { override func viewDidLoad() { provider = CXProvider(configuration: c) } }"
+        let rootScreen =
+            "final class HomeViewController: UIViewController { override func viewDidLoad() { provider = CXProvider(configuration: c) } }"
         #expect(findings(rootScreen).isEmpty)
     }
 
     @Test func twoOwnersInOneFileAreBothReported() {
-        let source = "final class A { let p = CXProvider(configuration: c) }\nfinal class B { let p = CXProvider(configuration: c) }"
+        let source =
+            "final class A { let p = CXProvider(configuration: c) }\nfinal class B { let p = CXProvider(configuration: c) }"
         let found = findings(source)
         #expect(found.count == 2)
         #expect(found.first?.message.contains("`B`") == true)
@@ -80,7 +92,8 @@ import Testing
     }
 
     @Test func providerAndManagerAreCountedSeparately() {
-        let source = "final class A { let p = CXProvider(configuration: c) }\nfinal class B { let m = ConversationManager(configuration: c) }"
+        let source =
+            "final class A { let p = CXProvider(configuration: c) }\nfinal class B { let m = ConversationManager(configuration: c) }"
         #expect(findings(source).isEmpty)
     }
 }

@@ -51,9 +51,11 @@ import Testing
         #expect(
             run.lines() == [
                 "1:pkpushregistrydelegate",
-                "2:pkpushpayload", "2:pkpushregistry", "2:pkpushtype", "2:push_registry_did_receive_incoming_push_async",
+                "2:pkpushpayload", "2:pkpushregistry", "2:pkpushtype",
+                "2:push_registry_did_receive_incoming_push_async",
                 "3:pkpushpayload_dictionary_payload", "3:pkpushtype_voip",
-                "5:pkpushpayload", "5:pkpushregistry", "5:pkpushtype", "5:push_registry_did_receive_incoming_push_deprecated",
+                "5:pkpushpayload", "5:pkpushregistry", "5:pkpushtype",
+                "5:push_registry_did_receive_incoming_push_deprecated",
             ])
     }
 
@@ -68,7 +70,8 @@ import Testing
             """)
         #expect(
             run.lines() == [
-                "2:pkpushpayload", "2:pkpushregistry", "2:push_registry_did_receive_incoming_push_completion", "3:pkpushtype",
+                "2:pkpushpayload", "2:pkpushregistry", "2:push_registry_did_receive_incoming_push_completion",
+                "3:pkpushtype",
                 "5:cxprovider",
             ])
     }
@@ -121,7 +124,9 @@ import Testing
               "match": {"member": "reportIncoming", "labels": ["_"], "receiverTypes": ["CallService"]}
             }]}
             """
-        let table = try RuleLoader.load(layers: [RuleLayer(displayRoot: "custom", files: [RuleSourceFile(path: "mappings/app.json", contents: rule)])])
+        let table = try RuleLoader.load(layers: [
+            RuleLayer(displayRoot: "custom", files: [RuleSourceFile(path: "mappings/app.json", contents: rule)])
+        ])
         let run = MappingRun(
             """
             let service = CallService()

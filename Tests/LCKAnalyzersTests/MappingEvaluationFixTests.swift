@@ -23,7 +23,7 @@ import Testing
                 ) {}
             }
             """, Self.pendingMigration,
-            ])
+        ])
         // The wrapped signature puts the push type on a line of its own; it is reported there too.
         #expect(
             run.lines() == [
@@ -93,7 +93,7 @@ import Testing
                 }
             }
             """, Self.pendingMigration,
-            ])
+        ])
         #expect(run.lines() == ["2:pkpushtype", "4:pkpushtype_voip"])
     }
 
@@ -105,7 +105,7 @@ import Testing
                 form.desiredPushTypes = Set<Kind>([.voIP])
             }
             """, Self.pendingMigration,
-            ])
+        ])
         // `form` is not a framework value and the file's anchor does not make it one.
         #expect(
             run.lines() == [

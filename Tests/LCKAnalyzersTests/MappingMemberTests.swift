@@ -73,7 +73,8 @@ import Testing
             run.lines() == [
                 "2:cxcall", "3:cxcallobserver", "4:cxcall_is_on_hold",
                 "6:cxcall_has_ended", "6:cxcall_uuid", "6:cxcallobserver_calls",
-                "7:cxcalldirectorymanager", "7:cxcalldirectorymanager_shared_instance", "8:cxcalldirectorymanager_open_settings",
+                "7:cxcalldirectorymanager", "7:cxcalldirectorymanager_shared_instance",
+                "8:cxcalldirectorymanager_open_settings",
             ])
     }
 

@@ -40,7 +40,10 @@ struct MappingRun {
             let lines = LineTable(context.file.bytes)
             for finding in found {
                 let text = String(decoding: context.file.bytes[finding.range.start..<finding.range.end], as: UTF8.self)
-                hits.append(Hit(file: fileIndex, line: lines.position(of: finding.range.start).line, rule: finding.ruleID, text: text))
+                hits.append(
+                    Hit(
+                        file: fileIndex, line: lines.position(of: finding.range.start).line, rule: finding.ruleID,
+                        text: text))
             }
             findings += found
         }

@@ -40,7 +40,11 @@ import Testing
                 }
                 action.↓fulfill(withDateConnected: Date())
             }
-            """, witness: ["the work finishes later in the callback of accept at line 2", "fulfill at line 5 runs without waiting for it"])
+            """,
+            witness: [
+                "the work finishes later in the callback of accept at line 2",
+                "fulfill at line 5 runs without waiting for it",
+            ])
     }
 
     @Test func fulfilledInACallbackThatIgnoresTheError() {
@@ -51,7 +55,11 @@ import Testing
                     action.↓fulfill()
                 }
             }
-            """, witness: ["the completion at line 2 never reads its error", "fulfill at line 3 runs whatever startCall at line 2 reports"])
+            """,
+            witness: [
+                "the completion at line 2 never reads its error",
+                "fulfill at line 3 runs whatever startCall at line 2 reports",
+            ])
     }
 
     @Test func endActionsAreLowConfidence() {

@@ -13,7 +13,11 @@ import Testing
                     if let error { self.log(error) }
                 }
             }
-            """, witness: ["the true branch of the if at line 3 ends without calling completion()", "handler ends at line 5 without calling completion()"])
+            """,
+            witness: [
+                "the true branch of the if at line 3 ends without calling completion()",
+                "handler ends at line 5 without calling completion()",
+            ])
     }
 
     @Test func guardReturnSkipsTheInternalName() {

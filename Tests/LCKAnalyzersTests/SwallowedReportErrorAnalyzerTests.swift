@@ -50,7 +50,10 @@ import Testing
                 guard error == nil else { os_log("failed"); return }
                 self.media.prepare(callID)
             }
-            """, witness: ["the error branch at line 2 does nothing but log", "the error branch at line 10 does nothing but log"])
+            """,
+            witness: [
+                "the error branch at line 2 does nothing but log", "the error branch at line 10 does nothing but log",
+            ])
     }
 
     @Test func catchThatOnlyLogs() {

@@ -62,7 +62,8 @@ import Testing
                     completion()
                 }
             }
-            """, witness: ["reportNewIncomingConversation at line 3 runs inside Task at line 2, after the handler returns"])
+            """,
+            witness: ["reportNewIncomingConversation at line 3 runs inside Task at line 2, after the handler returns"])
     }
 
     @Test func reportInsideNetworkCallbackOrDispatch() {
@@ -146,7 +147,9 @@ import Testing
             func later(_ payload: PKPushPayload) {
                 Task { try await manager.reportNewIncomingConversation(uuid: payload.id, update: payload.update) }
             }
-            """, witness: ["reportNewIncomingConversation at line 12 runs inside Task at line 12, after the handler returns"])
+            """,
+            witness: ["reportNewIncomingConversation at line 12 runs inside Task at line 12, after the handler returns"]
+        )
         check(
             """
             func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {
@@ -230,6 +233,10 @@ import Testing
                     self.provider.reportCall(with: id, endedAt: Date(), reason: .failed)
                 }
             }
-            """, witness: ["the true branch of the if at line 2 ends without reporting a call", "handler ends at line 5 without reporting a call"])
+            """,
+            witness: [
+                "the true branch of the if at line 2 ends without reporting a call",
+                "handler ends at line 5 without reporting a call",
+            ])
     }
 }

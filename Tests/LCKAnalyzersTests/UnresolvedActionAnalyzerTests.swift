@@ -65,7 +65,11 @@ import Testing
                     }
                 }
             }
-            """, witness: ["default: at line 15 ends without fulfill() or fail()", "handler ends at line 18 without fulfill() or fail()"])
+            """,
+            witness: [
+                "default: at line 15 ends without fulfill() or fail()",
+                "handler ends at line 18 without fulfill() or fail()",
+            ])
     }
 
     @Test func lckSwitchEveryCaseResolves() {
@@ -102,7 +106,11 @@ import Testing
                     }
                 }
             }
-            """, witness: ["catch at line 6 ends without fulfill() or fail()", "handler ends at line 10 without fulfill() or fail()"])
+            """,
+            witness: [
+                "catch at line 6 ends without fulfill() or fail()",
+                "handler ends at line 10 without fulfill() or fail()",
+            ])
     }
 
     @Test func uncaughtTryInTask() {
@@ -155,7 +163,11 @@ import Testing
                 action.fulfill()
                 #endif
             }
-            """, witness: ["#if at line 2 has no #else: builds without it skip fulfill() or fail()", "handler ends at line 6 without fulfill() or fail()"])
+            """,
+            witness: [
+                "#if at line 2 has no #else: builds without it skip fulfill() or fail()",
+                "handler ends at line 6 without fulfill() or fail()",
+            ])
     }
 
     @Test func storedOrHandedOffActionsAreNotFlagged() {

@@ -1,5 +1,5 @@
-import Testing
 import LCKLexer
+import Testing
 
 @Suite struct CommentTests {
     @Test func lineCommentIsTriviaUpToTheLineEnd() {
@@ -41,7 +41,9 @@ import LCKLexer
     }
 
     @Test func commentMarkersInsideStringsAreText() {
-        #expect(kinds(#""// not a comment""#) == expect([(.stringQuote, "\""), (.stringSegment, "// not a comment"), (.stringQuote, "\"")]))
+        #expect(
+            kinds(#""// not a comment""#)
+                == expect([(.stringQuote, "\""), (.stringSegment, "// not a comment"), (.stringQuote, "\"")]))
     }
 
     @Test func slashesInsideOperatorStartAComment() {

@@ -1,5 +1,5 @@
-import Testing
 import LCKLexer
+import Testing
 
 /// A fixed-seed PRNG (xorshift64*), so every run feeds the lexer the same inputs.
 private struct FuzzRandom {

@@ -1,5 +1,5 @@
-import Testing
 import LCKLexer
+import Testing
 
 @Suite struct IdentifierTests {
     @Test func reservedWordsAreKeywordsContextualWordsStayIdentifiers() {
@@ -25,15 +25,21 @@ import LCKLexer
 
     @Test func reservedWordAfterPeriodNamesAMember() {
         let file = Lexer.tokenize(Array("x.default .init x.self".utf8))
-        #expect(file.tokens.map(\.kind) == [.identifier, .period, .identifier, .period, .keyword, .identifier, .period, .keyword])
+        #expect(
+            file.tokens.map(\.kind) == [
+                .identifier, .period, .identifier, .period, .keyword, .identifier, .period, .keyword,
+            ])
         #expect(file.tokens[2].keyword == .default)
     }
 
     @Test func unicodeIdentifiers() {
-        #expect(kinds("let größe = π + 😀x") == expect([
-            (.keyword, "let"), (.identifier, "größe"), (.equal, "="), (.identifier, "π"), (.binaryOperator, "+"),
-            (.identifier, "😀x"),
-        ]))
+        #expect(
+            kinds("let größe = π + 😀x")
+                == expect([
+                    (.keyword, "let"), (.identifier, "größe"), (.equal, "="), (.identifier, "π"),
+                    (.binaryOperator, "+"),
+                    (.identifier, "😀x"),
+                ]))
     }
 
     @Test func backtickedNamesIncludingRawIdentifiers() {
@@ -44,20 +50,27 @@ import LCKLexer
     }
 
     @Test func dollarIdentifiers() {
-        #expect(kinds("$0 $name $ a$b") == expect([
-            (.dollarIdentifier, "$0"), (.dollarIdentifier, "$name"), (.identifier, "$"), (.identifier, "a$b"),
-        ]))
+        #expect(
+            kinds("$0 $name $ a$b")
+                == expect([
+                    (.dollarIdentifier, "$0"), (.dollarIdentifier, "$name"), (.identifier, "$"), (.identifier, "a$b"),
+                ]))
     }
 
     @Test func editorPlaceholderIsOneIdentifier() {
-        #expect(kinds("f(<#value#>)") == expect([(.identifier, "f"), (.leftParen, "("), (.identifier, "<#value#>"), (.rightParen, ")")]))
+        #expect(
+            kinds("f(<#value#>)")
+                == expect([(.identifier, "f"), (.leftParen, "("), (.identifier, "<#value#>"), (.rightParen, ")")]))
         #expect(kinds("x.<#name#>") == expect([(.identifier, "x"), (.period, "."), (.identifier, "<#name#>")]))
     }
 
     @Test func attributesArePoundFreeAtSignPlusName() {
-        #expect(kinds("@MainActor @objc(foo:)") == expect([
-            (.atSign, "@"), (.identifier, "MainActor"), (.atSign, "@"), (.identifier, "objc"), (.leftParen, "("),
-            (.identifier, "foo"), (.colon, ":"), (.rightParen, ")"),
-        ]))
+        #expect(
+            kinds("@MainActor @objc(foo:)")
+                == expect([
+                    (.atSign, "@"), (.identifier, "MainActor"), (.atSign, "@"), (.identifier, "objc"),
+                    (.leftParen, "("),
+                    (.identifier, "foo"), (.colon, ":"), (.rightParen, ")"),
+                ]))
     }
 }

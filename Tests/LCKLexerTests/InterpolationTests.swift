@@ -1,36 +1,47 @@
-import Testing
 import LCKLexer
+import Testing
 
 @Suite struct InterpolationTests {
     @Test func interpolationIsLexedAsCode() {
-        #expect(kinds(#""a\(b)c""#) == expect([
-            (.stringQuote, "\""), (.stringSegment, "a"), (.backslash, "\\"), (.leftParen, "("), (.identifier, "b"),
-            (.rightParen, ")"), (.stringSegment, "c"), (.stringQuote, "\""),
-        ]))
+        #expect(
+            kinds(#""a\(b)c""#)
+                == expect([
+                    (.stringQuote, "\""), (.stringSegment, "a"), (.backslash, "\\"), (.leftParen, "("),
+                    (.identifier, "b"),
+                    (.rightParen, ")"), (.stringSegment, "c"), (.stringQuote, "\""),
+                ]))
     }
 
     @Test func nestedParenthesesDoNotEndTheInterpolation() {
-        #expect(kinds(#""\(f(x, (y)))""#) == expect([
-            (.stringQuote, "\""), (.backslash, "\\"), (.leftParen, "("), (.identifier, "f"), (.leftParen, "("),
-            (.identifier, "x"), (.comma, ","), (.leftParen, "("), (.identifier, "y"), (.rightParen, ")"),
-            (.rightParen, ")"), (.rightParen, ")"), (.stringQuote, "\""),
-        ]))
+        #expect(
+            kinds(#""\(f(x, (y)))""#)
+                == expect([
+                    (.stringQuote, "\""), (.backslash, "\\"), (.leftParen, "("), (.identifier, "f"), (.leftParen, "("),
+                    (.identifier, "x"), (.comma, ","), (.leftParen, "("), (.identifier, "y"), (.rightParen, ")"),
+                    (.rightParen, ")"), (.rightParen, ")"), (.stringQuote, "\""),
+                ]))
     }
 
     @Test func stringInsideInterpolation() {
-        #expect(kinds(#""\("in)")!""#) == expect([
-            (.stringQuote, "\""), (.backslash, "\\"), (.leftParen, "("), (.stringQuote, "\""), (.stringSegment, "in)"),
-            (.stringQuote, "\""), (.rightParen, ")"), (.stringSegment, "!"), (.stringQuote, "\""),
-        ]))
+        #expect(
+            kinds(#""\("in)")!""#)
+                == expect([
+                    (.stringQuote, "\""), (.backslash, "\\"), (.leftParen, "("), (.stringQuote, "\""),
+                    (.stringSegment, "in)"),
+                    (.stringQuote, "\""), (.rightParen, ")"), (.stringSegment, "!"), (.stringQuote, "\""),
+                ]))
     }
 
     @Test func closureWithNestedInterpolationInside() {
-        #expect(kinds(#""\(xs.map { "<\($0)>" })""#) == expect([
-            (.stringQuote, "\""), (.backslash, "\\"), (.leftParen, "("), (.identifier, "xs"), (.period, "."),
-            (.identifier, "map"), (.leftBrace, "{"), (.stringQuote, "\""), (.stringSegment, "<"), (.backslash, "\\"),
-            (.leftParen, "("), (.dollarIdentifier, "$0"), (.rightParen, ")"), (.stringSegment, ">"),
-            (.stringQuote, "\""), (.rightBrace, "}"), (.rightParen, ")"), (.stringQuote, "\""),
-        ]))
+        #expect(
+            kinds(#""\(xs.map { "<\($0)>" })""#)
+                == expect([
+                    (.stringQuote, "\""), (.backslash, "\\"), (.leftParen, "("), (.identifier, "xs"), (.period, "."),
+                    (.identifier, "map"), (.leftBrace, "{"), (.stringQuote, "\""), (.stringSegment, "<"),
+                    (.backslash, "\\"),
+                    (.leftParen, "("), (.dollarIdentifier, "$0"), (.rightParen, ")"), (.stringSegment, ">"),
+                    (.stringQuote, "\""), (.rightBrace, "}"), (.rightParen, ")"), (.stringQuote, "\""),
+                ]))
     }
 
     @Test func tokensInsideCarryTheInterpolationFlag() {
@@ -42,10 +53,12 @@ import LCKLexer
 
     @Test func unterminatedInterpolationEndsAtTheLineEnd() {
         let source = "s = \"\\(a\nlet b = 1"
-        #expect(kinds(source) == expect([
-            (.identifier, "s"), (.equal, "="), (.stringQuote, "\""), (.backslash, "\\"), (.leftParen, "("),
-            (.identifier, "a"), (.keyword, "let"), (.identifier, "b"), (.equal, "="), (.integerLiteral, "1"),
-        ]))
+        #expect(
+            kinds(source)
+                == expect([
+                    (.identifier, "s"), (.equal, "="), (.stringQuote, "\""), (.backslash, "\\"), (.leftParen, "("),
+                    (.identifier, "a"), (.keyword, "let"), (.identifier, "b"), (.equal, "="), (.integerLiteral, "1"),
+                ]))
         let file = Lexer.tokenize(Array(source.utf8))
         #expect(!file.diagnostics.isEmpty)
         #expect(!file.tokens.last!.flags.contains(.inInterpolation))

@@ -1,5 +1,5 @@
-import Testing
 import LCKLexer
+import Testing
 
 @Suite struct OddBytesTests {
     @Test func byteOrderMarkIsTrivia() {
@@ -32,12 +32,14 @@ import LCKLexer
     }
 
     @Test func noBreakSpaceIsWhitespace() {
-        #expect(kinds("a\u{00A0}+\u{00A0}b") == expect([(.identifier, "a"), (.binaryOperator, "+"), (.identifier, "b")]))
+        #expect(
+            kinds("a\u{00A0}+\u{00A0}b") == expect([(.identifier, "a"), (.binaryOperator, "+"), (.identifier, "b")]))
     }
 
     @Test func gitConflictMarkersAreSkipped() {
         let source = "<<<<<<< HEAD\nlet a = 1\n=======\nlet a = 2\n>>>>>>> branch\nlet b = 3"
-        #expect(kinds(source) == expect([(.keyword, "let"), (.identifier, "b"), (.equal, "="), (.integerLiteral, "3")]))
+        #expect(
+            kinds(source) == expect([(.keyword, "let"), (.identifier, "b"), (.equal, "="), (.integerLiteral, "3")]))
     }
 
     @Test func emptyInput() {

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import LCKLexer
 import LCKTestSupport
+import Testing
 
 @Suite struct RoundTripTests {
     /// The repository root.
@@ -32,13 +32,14 @@ import LCKTestSupport
     @Test func tokenDumpMatchesTheOracleFormat() {
         let file = Lexer.tokenize(Array("x = \"a\\tb\"\n".utf8))
         let dump = String(decoding: TokenDump.lines(path: "d/f.swift", file: file), as: UTF8.self)
-        #expect(dump == """
-            d/f.swift\t0\t1\tidentifier\tx
-            d/f.swift\t2\t1\toperator\t=
-            d/f.swift\t4\t1\tstring\t"
-            d/f.swift\t5\t4\tstring\ta\\\\tb
-            d/f.swift\t9\t1\tstring\t"
+        #expect(
+            dump == """
+                d/f.swift\t0\t1\tidentifier\tx
+                d/f.swift\t2\t1\toperator\t=
+                d/f.swift\t4\t1\tstring\t"
+                d/f.swift\t5\t4\tstring\ta\\\\tb
+                d/f.swift\t9\t1\tstring\t"
 
-            """)
+                """)
     }
 }

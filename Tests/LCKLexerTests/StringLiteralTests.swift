@@ -1,9 +1,14 @@
-import Testing
 import LCKLexer
+import Testing
 
 @Suite struct StringLiteralTests {
     @Test func plainString() {
-        #expect(kinds(#"let s = "hello""#) == expect([(.keyword, "let"), (.identifier, "s"), (.equal, "="), (.stringQuote, "\""), (.stringSegment, "hello"), (.stringQuote, "\"")]))
+        #expect(
+            kinds(#"let s = "hello""#)
+                == expect([
+                    (.keyword, "let"), (.identifier, "s"), (.equal, "="), (.stringQuote, "\""),
+                    (.stringSegment, "hello"), (.stringQuote, "\""),
+                ]))
     }
 
     @Test func emptyStringHasNoSegment() {
@@ -16,14 +21,29 @@ import LCKLexer
     }
 
     @Test func escapedLineBreakEndsASegmentLikeTheCompiler() {
-        #expect(kinds(#""a\nb""#) == expect([(.stringQuote, "\""), (.stringSegment, #"a\n"#), (.stringSegment, "b"), (.stringQuote, "\"")]))
-        #expect(kinds(#""a\u{0A}b""#) == expect([(.stringQuote, "\""), (.stringSegment, #"a\u{0A}"#), (.stringSegment, "b"), (.stringQuote, "\"")]))
-        #expect(kinds(#""\u{1F600}\t""#) == expect([(.stringQuote, "\""), (.stringSegment, #"\u{1F600}\t"#), (.stringQuote, "\"")]))
+        #expect(
+            kinds(#""a\nb""#)
+                == expect([
+                    (.stringQuote, "\""), (.stringSegment, #"a\n"#), (.stringSegment, "b"), (.stringQuote, "\""),
+                ]))
+        #expect(
+            kinds(#""a\u{0A}b""#)
+                == expect([
+                    (.stringQuote, "\""), (.stringSegment, #"a\u{0A}"#), (.stringSegment, "b"), (.stringQuote, "\""),
+                ]))
+        #expect(
+            kinds(#""\u{1F600}\t""#)
+                == expect([(.stringQuote, "\""), (.stringSegment, #"\u{1F600}\t"#), (.stringQuote, "\"")]))
     }
 
     @Test func unterminatedStringStopsAtTheNewline() {
         let source = "let s = \"abc\nlet t = 1"
-        #expect(kinds(source) == expect([(.keyword, "let"), (.identifier, "s"), (.equal, "="), (.stringQuote, "\""), (.stringSegment, "abc"), (.keyword, "let"), (.identifier, "t"), (.equal, "="), (.integerLiteral, "1")]))
+        #expect(
+            kinds(source)
+                == expect([
+                    (.keyword, "let"), (.identifier, "s"), (.equal, "="), (.stringQuote, "\""), (.stringSegment, "abc"),
+                    (.keyword, "let"), (.identifier, "t"), (.equal, "="), (.integerLiteral, "1"),
+                ]))
         #expect(Lexer.tokenize(Array(source.utf8)).diagnostics.count == 1)
     }
 
@@ -36,6 +56,7 @@ import LCKLexer
     }
 
     @Test func nonASCIITextStaysInOneSegment() {
-        #expect(kinds("\"größe 😀\"") == expect([(.stringQuote, "\""), (.stringSegment, "größe 😀"), (.stringQuote, "\"")]))
+        #expect(
+            kinds("\"größe 😀\"") == expect([(.stringQuote, "\""), (.stringSegment, "größe 😀"), (.stringQuote, "\"")]))
     }
 }

@@ -2,10 +2,11 @@ import Foundation
 import LCKAnalyzers
 import LCKCore
 import LCKLexer
-@testable import LCKMigrateKit
 import LCKRules
 import LCKTestSupport
 import Testing
+
+@testable import LCKMigrateKit
 
 /// The per-file gate only skips work: with it, every file yields exactly the findings that running the
 /// detector and every analyzer unconditionally yields.
@@ -78,7 +79,8 @@ import Testing
         #expect(findingsByFile["B.swift"]?.map(\.ruleID) == ["cxprovider_invalidate"])
         // `invalidate` on the app's own type names nothing that could make it a provider: not even parsed.
         #expect(findingsByFile["C.swift"]?.isEmpty == true)
-        let other = Lexer.tokenize(Array("final class Timer2 {\n    func stop(other: Timer2) { other.invalidate() }\n}\n".utf8))
+        let other = Lexer.tokenize(
+            Array("final class Timer2 {\n    func stop(other: Timer2) { other.invalidate() }\n}\n".utf8))
         #expect(analyzer.gate.verdict(for: other).runsNothing)
         let evidence = try #require(analyzer.detector.index.receiverEvidenceNames(project: analyzer.project))
         #expect(evidence.contains("p") && evidence.contains("CXProvider") && !evidence.contains("invalidate"))

@@ -14,17 +14,24 @@ import Testing
             let text = "// expect: not_a_comment"
             """
         let expectations = AnnotatedSample.expectations(in: source)
-        #expect(expectations.findings.map(\.description) == [
-            "3 unresolved_action", "5 empty_reset", "5 push_completion_not_called", "5 unreported_voip_push",
-        ])
+        #expect(
+            expectations.findings.map(\.description) == [
+                "3 unresolved_action", "5 empty_reset", "5 push_completion_not_called", "5 unreported_voip_push",
+            ])
         #expect(!expectations.expectsNone)
     }
 
     @Test func twoFindingsOfOneRuleOnOneLineAreOneEntry() {
         let findings = [
-            Finding(ruleID: "cxcall_uuid", severity: .warning, message: "", range: ByteRange(start: 0, end: 1), start: SourcePosition(line: 4, column: 3)),
-            Finding(ruleID: "cxcall_uuid", severity: .warning, message: "", range: ByteRange(start: 9, end: 10), start: SourcePosition(line: 4, column: 12)),
-            Finding(ruleID: "other", severity: .note, message: "", range: ByteRange(start: 20, end: 21), start: SourcePosition(line: 5, column: 1)),
+            Finding(
+                ruleID: "cxcall_uuid", severity: .warning, message: "", range: ByteRange(start: 0, end: 1),
+                start: SourcePosition(line: 4, column: 3)),
+            Finding(
+                ruleID: "cxcall_uuid", severity: .warning, message: "", range: ByteRange(start: 9, end: 10),
+                start: SourcePosition(line: 4, column: 12)),
+            Finding(
+                ruleID: "other", severity: .note, message: "", range: ByteRange(start: 20, end: 21),
+                start: SourcePosition(line: 5, column: 1)),
         ]
         #expect(AnnotatedSample.actual(findings, scope: ["cxcall_uuid"]).map(\.description) == ["4 cxcall_uuid"])
         #expect(AnnotatedSample.expectations(in: "// expect: a, a\nx()\n").findings.map(\.description) == ["2 a"])
@@ -37,8 +44,12 @@ import Testing
     }
 
     @Test func differenceIsAMultisetDifference() {
-        let expected = [AnnotatedSample.Expectation(line: 3, ruleID: "a"), AnnotatedSample.Expectation(line: 3, ruleID: "a")]
-        let actual = [AnnotatedSample.Expectation(line: 3, ruleID: "a"), AnnotatedSample.Expectation(line: 4, ruleID: "b")]
+        let expected = [
+            AnnotatedSample.Expectation(line: 3, ruleID: "a"), AnnotatedSample.Expectation(line: 3, ruleID: "a"),
+        ]
+        let actual = [
+            AnnotatedSample.Expectation(line: 3, ruleID: "a"), AnnotatedSample.Expectation(line: 4, ruleID: "b"),
+        ]
         let difference = AnnotatedSample.difference(expected: expected, actual: actual)
         #expect(difference.missing == [AnnotatedSample.Expectation(line: 3, ruleID: "a")])
         #expect(difference.unexpected == [AnnotatedSample.Expectation(line: 4, ruleID: "b")])

@@ -1,13 +1,15 @@
 import Foundation
+import LCKCore
+import LCKTestSupport
+import Testing
+
+@testable import LCKMigrateKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import LCKCore
-@testable import LCKMigrateKit
-import LCKTestSupport
-import Testing
 
 @Suite struct AtomicOutputFileTests {
     private func entries(_ tree: TemporaryTree) throws -> [String] {

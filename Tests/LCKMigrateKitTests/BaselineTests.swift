@@ -1,6 +1,7 @@
 import LCKCore
-@testable import LCKMigrateKit
 import Testing
+
+@testable import LCKMigrateKit
 
 @Suite struct BaselineTests {
     private let original = """
@@ -20,7 +21,9 @@ import Testing
 
     @Test func fingerprintsIgnoreLineShiftsAndWhitespaceButNotTheLineOrItsDeclaration() {
         let before = scanSource(original)
-        let shifted = scanSource("// A new header comment.\n\nimport Foundation\n" + original.replacingOccurrences(of: "    let provider", with: "    let  provider "))
+        let shifted = scanSource(
+            "// A new header comment.\n\nimport Foundation\n"
+                + original.replacingOccurrences(of: "    let provider", with: "    let  provider "))
         #expect(before.map(\.start.line) == [5, 6, 9, 10])
         #expect(shifted.map(\.start.line) == [8, 9, 12, 13])
         #expect(before.map(\.fingerprint) == shifted.map(\.fingerprint))
@@ -34,27 +37,32 @@ import Testing
     }
 
     @Test func enclosingDeclarationSkipsModifiersAttributesAndComments() {
-        let outline = SourceLineOutline(bytes: Array("""
-            @MainActor
-            public final class A {
-            // a comment at a lower indent does not close the class
-                private(set) var x = 1
-                @objc private static func f() {
-                    body()
+        let outline = SourceLineOutline(
+            bytes: Array(
+                """
+                @MainActor
+                public final class A {
+                // a comment at a lower indent does not close the class
+                    private(set) var x = 1
+                    @objc private static func f() {
+                        body()
 
+                    }
                 }
-            }
-            """.utf8), lines: LineTable(Array("""
-            @MainActor
-            public final class A {
-            // a comment at a lower indent does not close the class
-                private(set) var x = 1
-                @objc private static func f() {
-                    body()
+                """.utf8),
+            lines: LineTable(
+                Array(
+                    """
+                    @MainActor
+                    public final class A {
+                    // a comment at a lower indent does not close the class
+                        private(set) var x = 1
+                        @objc private static func f() {
+                            body()
 
-                }
-            }
-            """.utf8)))
+                        }
+                    }
+                    """.utf8)))
         #expect(outline.enclosingDeclaration(ofLine: 4) == 2)
         #expect(outline.enclosingDeclaration(ofLine: 6) == 5)
         #expect(outline.enclosingDeclaration(ofLine: 7) == 5)
@@ -75,16 +83,22 @@ import Testing
         #expect(shifted.allSatisfy { $0.suppression == Suppression(kind: .external, justification: "baseline") })
 
         // Edit one finding's own line and drop one duplicate: both are new/fixed accordingly.
-        var edited = scanSource(original
-            .replacingOccurrences(of: "let again = CXProvider(configuration: config)", with: "let again = CXProvider(configuration: other)")
-            .replacingOccurrences(of: "        let p = CXProvider(configuration: config)\n        let p", with: "        let p"))
+        var edited = scanSource(
+            original
+                .replacingOccurrences(
+                    of: "let again = CXProvider(configuration: config)",
+                    with: "let again = CXProvider(configuration: other)"
+                )
+                .replacingOccurrences(
+                    of: "        let p = CXProvider(configuration: config)\n        let p", with: "        let p"))
         let editedOutcome = baseline.apply(to: &edited)
         #expect(summary(edited) == ["5:test_provider:baseline", "6:test_provider:active", "9:test_provider:baseline"])
         #expect(editedOutcome.matched == 2 && editedOutcome.fixed == 2)
     }
 
     @Test func inSourceSuppressedFindingsStayOutOfTheBaseline() {
-        let findings = scanSource("// lckmigrate:disable-next-line test_provider -- ok\nlet a = CXProvider(c)\nlet b = CXProvider(c)\n")
+        let findings = scanSource(
+            "// lckmigrate:disable-next-line test_provider -- ok\nlet a = CXProvider(c)\nlet b = CXProvider(c)\n")
         let baseline = Baseline(findings: findings)
         #expect(baseline.entries.count == 1)
         #expect(baseline.entries.first?.key.ruleID == "test_provider")
@@ -98,18 +112,21 @@ import Testing
             .init(key: .init(path: "a/Y.swift", ruleID: "r1", fingerprint: "11"), count: 1, message: "n"),
         ])
         let text = String(decoding: baseline.serialized(), as: UTF8.self)
-        #expect(text == """
-            {
-              "version": 1,
-              "entries": [
-                {"path": "a/Y.swift", "rule": "r1", "fingerprint": "11", "count": 1, "message": "n"},
-                {"path": "a/Y.swift", "rule": "r2", "fingerprint": "00", "count": 3, "message": "m"},
-                {"path": "b/Z.swift", "rule": "r1", "fingerprint": "ff", "count": 1, "message": "say \\"hi\\""}
-              ]
-            }
+        #expect(
+            text == """
+                {
+                  "version": 1,
+                  "entries": [
+                    {"path": "a/Y.swift", "rule": "r1", "fingerprint": "11", "count": 1, "message": "n"},
+                    {"path": "a/Y.swift", "rule": "r2", "fingerprint": "00", "count": 3, "message": "m"},
+                    {"path": "b/Z.swift", "rule": "r1", "fingerprint": "ff", "count": 1, "message": "say \\"hi\\""}
+                  ]
+                }
 
-            """)
-        #expect(String(decoding: Baseline(entries: []).serialized(), as: UTF8.self) == "{\n  \"version\": 1,\n  \"entries\": []\n}\n")
+                """)
+        #expect(
+            String(decoding: Baseline(entries: []).serialized(), as: UTF8.self)
+                == "{\n  \"version\": 1,\n  \"entries\": []\n}\n")
     }
 
     @Test func parseErrorsNameFileLineAndColumn() {
@@ -121,10 +138,17 @@ import Testing
                 return "\(error.problem.path): \(error.problem.message)"
             }
         }
-        #expect(message("{\"version\": 2, \"entries\": []}") == "base.json:1:13: expected version 1, found 2; re-create it with --write-baseline")
-        #expect(message("{\"version\": 1,\n \"entries\": [{\"path\": 3}]}") == "base.json:2:23: expected a string for \"path\", found a number")
-        #expect(message("{\"version\": 1,\n \"entries\": [{\"path\": \"a\", \"rule\": \"r\", \"fingerprint\": \"f\", \"count\": 0}]}")
-            == "base.json:2:70: expected a whole number of at least 1 for \"count\"")
+        #expect(
+            message("{\"version\": 2, \"entries\": []}")
+                == "base.json:1:13: expected version 1, found 2; re-create it with --write-baseline")
+        #expect(
+            message("{\"version\": 1,\n \"entries\": [{\"path\": 3}]}")
+                == "base.json:2:23: expected a string for \"path\", found a number")
+        #expect(
+            message(
+                "{\"version\": 1,\n \"entries\": [{\"path\": \"a\", \"rule\": \"r\", \"fingerprint\": \"f\", \"count\": 0}]}"
+            )
+                == "base.json:2:70: expected a whole number of at least 1 for \"count\"")
         #expect(message("[1,]").hasPrefix("base.json:1:4: "))
     }
 }

@@ -1,6 +1,7 @@
-@testable import LCKMigrateKit
 import LCKTestSupport
 import Testing
+
+@testable import LCKMigrateKit
 
 @Suite struct ChangedFilesTests {
     @Test func keepsExistingSwiftFilesAndFoldersAndNotesTheRest() throws {
@@ -12,10 +13,11 @@ import Testing
         let list = "App/A.swift\r\nREADME.md\nApp/Deleted.swift\n\n  App/B.swift  \nApp/A.swift\nPkg\n"
         let selection = ChangedFiles.select(Array(list.utf8), currentDirectory: tree.root)
         #expect(selection.paths == ["App/A.swift", "App/B.swift", "Pkg"])
-        #expect(selection.notes == [
-            "README.md: not a Swift file; skipped",
-            "App/Deleted.swift: no longer exists (deleted or renamed); skipped",
-        ])
+        #expect(
+            selection.notes == [
+                "README.md: not a Swift file; skipped",
+                "App/Deleted.swift: no longer exists (deleted or renamed); skipped",
+            ])
     }
 
     @Test func missingListFileIsAnError() throws {
@@ -29,7 +31,10 @@ import Testing
 @Suite struct RulePolicyTests {
     @Test func enabledDisabledAndSeverityOverrides() {
         let source = "let a = CXProvider(c); let b = CXCallController()\n// lckmigrate:disable-line nothing_here\n"
-        #expect(summary(scanSource(source)) == ["1:test_provider:active", "1:test_controller:active", "2:unused_suppression:active"])
+        #expect(
+            summary(scanSource(source)) == [
+                "1:test_provider:active", "1:test_controller:active", "2:unused_suppression:active",
+            ])
         // enabledRules keeps the suppression stage's own rules; disabledRules can turn them off.
         let only = scanSource(source, policy: RulePolicy(enabledRules: ["test_controller"]))
         #expect(summary(only) == ["1:test_controller:active", "2:unused_suppression:active"])

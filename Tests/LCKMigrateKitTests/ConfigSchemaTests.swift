@@ -1,12 +1,15 @@
 import Foundation
 import LCKCore
-@testable import LCKMigrateKit
 import LCKTestSupport
 import Testing
 
+@testable import LCKMigrateKit
+
 /// Rules/schemas/config.schema.json documents the config for editors; it must describe what the loader reads.
 @Suite struct ConfigSchemaTests {
-    private let schemaPath = URL(fileURLWithPath: PackageRoot.path).appendingPathComponent("Rules/schemas/config.schema.json").path
+    private let schemaPath = URL(fileURLWithPath: PackageRoot.path).appendingPathComponent(
+        "Rules/schemas/config.schema.json"
+    ).path
 
     @Test func schemaPropertiesAreExactlyTheLoaderKeys() throws {
         let document = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: schemaPath))))

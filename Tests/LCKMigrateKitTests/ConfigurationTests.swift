@@ -1,14 +1,18 @@
 import LCKCore
-@testable import LCKMigrateKit
 import LCKTestSupport
 import Testing
 
+@testable import LCKMigrateKit
+
 @Suite struct ConfigurationTests {
-    private func load(_ json: String, at relative: String = ".lckmigrate.json", in tree: TemporaryTree) throws(FileProblemError)
+    private func load(
+        _ json: String, at relative: String = ".lckmigrate.json", in tree: TemporaryTree
+    ) throws(FileProblemError)
         -> (configuration: Configuration, warnings: [ConfigurationWarning], ruleIDs: [RuleIDReference])
     {
         _ = try? tree.file(relative, json)
-        return try ConfigurationLoader.load(path: relative, currentDirectory: tree.root, over: Configuration(patternRoot: tree.root, jobs: 3))
+        return try ConfigurationLoader.load(
+            path: relative, currentDirectory: tree.root, over: Configuration(patternRoot: tree.root, jobs: 3))
     }
 
     private func error(_ json: String) throws -> String {
@@ -44,42 +48,75 @@ import Testing
         #expect(configuration.file == "App/lck.json")
         #expect(configuration.patternRoot == tree.root + "/App")
         #expect(configuration.include.value.map(\.text) == ["Sources/**"])
-        #expect(configuration.include.origin == .configFile(path: "App/lck.json", position: SourcePosition(line: 3, column: 14)))
+        #expect(
+            configuration.include.origin
+                == .configFile(path: "App/lck.json", position: SourcePosition(line: 3, column: 14)))
         #expect(configuration.exclude.value.map(\.text) == ["**/*Mock*.swift"])
         #expect(configuration.disabledRules.value == ["test_controller"])
         #expect(configuration.enabledRules.value == ["test_provider"])
-        #expect(configuration.severity["test_provider"] == Sourced(.error, .configFile(path: "App/lck.json", position: SourcePosition(line: 7, column: 33))))
+        #expect(
+            configuration.severity["test_provider"]
+                == Sourced(.error, .configFile(path: "App/lck.json", position: SourcePosition(line: 7, column: 33))))
         #expect(configuration.ruleDirectories.value == ["team-rules"])
         #expect(configuration.baseline.value == "App/ci/baseline.json")
         #expect(configuration.failOn.value == .warning)
-        #expect(configuration.outputs.value == [OutputRequest(format: .text, path: nil), OutputRequest(format: .sarif, path: "App/reports/scan.sarif")])
-        #expect(configuration.jobs == Sourced(2, .configFile(path: "App/lck.json", position: SourcePosition(line: 12, column: 11))))
+        #expect(
+            configuration.outputs.value == [
+                OutputRequest(format: .text, path: nil), OutputRequest(format: .sarif, path: "App/reports/scan.sarif"),
+            ])
+        #expect(
+            configuration.jobs
+                == Sourced(2, .configFile(path: "App/lck.json", position: SourcePosition(line: 12, column: 11))))
         #expect(configuration.requireReason.value)
         #expect(references.map(\.id) == ["test_controller", "test_provider", "test_provider"])
         #expect(references.map(\.position.line) == [5, 6, 7])
     }
 
     @Test func syntaxAndTypeErrorsNameFileLineAndColumn() throws {
-        #expect(try error("{\n  \"failOn\": \"warning\",\n}") .hasPrefix(".lckmigrate.json:3:1: "))
-        #expect(try error("{\n  \"include\": \"Sources\"\n}") == ".lckmigrate.json:2:14: expected an array of strings for \"include\", found a string")
-        #expect(try error("{\"exclude\": [\"a\", 7]}") == ".lckmigrate.json:1:19: expected a string in \"exclude\", found a number")
-        #expect(try error("{\n\"failOn\": \"always\"}") == ".lckmigrate.json:2:11: expected \"error\", \"warning\", \"note\" or \"never\" for \"failOn\", found \"always\"")
-        #expect(try error("{\"jobs\": 0}") == ".lckmigrate.json:1:10: expected a whole number from 1 to 1024 for \"jobs\", found 0")
-        #expect(try error("{\"severity\": {\"r\": \"fatal\"}}") == ".lckmigrate.json:1:20: expected \"error\", \"warning\" or \"note\" for severity of 'r', found \"fatal\"")
-        #expect(try error("{\"requireReason\": \"yes\"}") == ".lckmigrate.json:1:19: expected true or false for \"requireReason\", found \"yes\"")
-        #expect(try error("{\"formats\": [\"pdf=x.pdf\"]}").hasPrefix(".lckmigrate.json:1:14: expected \"FORMAT\" or \"FORMAT=FILE\" with FORMAT one of text, json,"))
-        #expect(try error("{\"formats\": [\"text\", \"json\"]}") == ".lckmigrate.json:1:22: expected at most one format without a file (stdout) in \"formats\"")
+        #expect(try error("{\n  \"failOn\": \"warning\",\n}").hasPrefix(".lckmigrate.json:3:1: "))
+        #expect(
+            try error("{\n  \"include\": \"Sources\"\n}")
+                == ".lckmigrate.json:2:14: expected an array of strings for \"include\", found a string")
+        #expect(
+            try error("{\"exclude\": [\"a\", 7]}")
+                == ".lckmigrate.json:1:19: expected a string in \"exclude\", found a number")
+        #expect(
+            try error("{\n\"failOn\": \"always\"}")
+                == ".lckmigrate.json:2:11: expected \"error\", \"warning\", \"note\" or \"never\" for \"failOn\", found \"always\""
+        )
+        #expect(
+            try error("{\"jobs\": 0}")
+                == ".lckmigrate.json:1:10: expected a whole number from 1 to 1024 for \"jobs\", found 0")
+        #expect(
+            try error("{\"severity\": {\"r\": \"fatal\"}}")
+                == ".lckmigrate.json:1:20: expected \"error\", \"warning\" or \"note\" for severity of 'r', found \"fatal\""
+        )
+        #expect(
+            try error("{\"requireReason\": \"yes\"}")
+                == ".lckmigrate.json:1:19: expected true or false for \"requireReason\", found \"yes\"")
+        #expect(
+            try error("{\"formats\": [\"pdf=x.pdf\"]}").hasPrefix(
+                ".lckmigrate.json:1:14: expected \"FORMAT\" or \"FORMAT=FILE\" with FORMAT one of text, json,"))
+        #expect(
+            try error("{\"formats\": [\"text\", \"json\"]}")
+                == ".lckmigrate.json:1:22: expected at most one format without a file (stdout) in \"formats\"")
         #expect(try error("[]") == ".lckmigrate.json:1:1: expected a configuration object ({ … }), found an array")
     }
 
     @Test func unknownKeysAndRuleIdsAreWarningsWithPositions() throws {
         let tree = try TemporaryTree()
-        let (_, warnings, references) = try load("{\n  \"exclud\": [],\n  \"disabledRules\": [\"test_provider\", \"no_such\"]\n}", in: tree)
-        #expect(warnings.map(\.description) == [
-            ".lckmigrate.json:2:3: unknown key \"exclud\" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason",
-        ])
-        let ruleWarnings = ConfigurationLoader.unknownRuleWarnings(references, known: testRuleIDs, path: ".lckmigrate.json")
-        #expect(ruleWarnings.map(\.description) == [".lckmigrate.json:3:38: unknown rule id 'no_such' in \"disabledRules\"; it has no effect"])
+        let (_, warnings, references) = try load(
+            "{\n  \"exclud\": [],\n  \"disabledRules\": [\"test_provider\", \"no_such\"]\n}", in: tree)
+        #expect(
+            warnings.map(\.description) == [
+                ".lckmigrate.json:2:3: unknown key \"exclud\" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason"
+            ])
+        let ruleWarnings = ConfigurationLoader.unknownRuleWarnings(
+            references, known: testRuleIDs, path: ".lckmigrate.json")
+        #expect(
+            ruleWarnings.map(\.description) == [
+                ".lckmigrate.json:3:38: unknown rule id 'no_such' in \"disabledRules\"; it has no effect"
+            ])
     }
 
     @Test func locatesTheConfigInTheFirstFolderOrTheCurrentDirectory() throws {
@@ -87,10 +124,17 @@ import Testing
         try tree.file(".lckmigrate.json", "{}")
         try tree.file("App/.lckmigrate.json", "{}")
         try tree.file("App/A.swift")
-        #expect(ConfigurationLoader.locate(paths: ["App"], explicit: nil, currentDirectory: tree.root) == "App/.lckmigrate.json")
-        #expect(ConfigurationLoader.locate(paths: ["App/A.swift"], explicit: nil, currentDirectory: tree.root) == ".lckmigrate.json")
-        #expect(ConfigurationLoader.locate(paths: ["App"], explicit: "other.json", currentDirectory: tree.root) == "other.json")
-        #expect(ConfigurationLoader.locate(paths: ["App"], explicit: nil, currentDirectory: tree.root + "/App/..") != nil)
+        #expect(
+            ConfigurationLoader.locate(paths: ["App"], explicit: nil, currentDirectory: tree.root)
+                == "App/.lckmigrate.json")
+        #expect(
+            ConfigurationLoader.locate(paths: ["App/A.swift"], explicit: nil, currentDirectory: tree.root)
+                == ".lckmigrate.json")
+        #expect(
+            ConfigurationLoader.locate(paths: ["App"], explicit: "other.json", currentDirectory: tree.root)
+                == "other.json")
+        #expect(
+            ConfigurationLoader.locate(paths: ["App"], explicit: nil, currentDirectory: tree.root + "/App/..") != nil)
         let empty = try TemporaryTree()
         #expect(ConfigurationLoader.locate(paths: ["."], explicit: nil, currentDirectory: empty.root) == nil)
     }
@@ -99,21 +143,22 @@ import Testing
         let tree = try TemporaryTree()
         var (configuration, _, _) = try load("{\n  \"failOn\": \"note\",\n  \"exclude\": [\"Pods\"]\n}", in: tree)
         configuration.severity["test_provider"] = Sourced(.note, .commandLine(option: "--severity"))
-        #expect(configuration.printed() == """
-            config: ".lckmigrate.json"
-            include: []                   # default
-            exclude: ["Pods"]             # .lckmigrate.json:3:14
-            enabledRules: all             # default
-            disabledRules: []             # default
-            severity.test_provider: note  # command line (--severity)
-            rules: []                     # default
-            baseline: none                # default
-            failOn: note                  # .lckmigrate.json:2:13
-            formats: ["text"]             # default
-            jobs: 3                       # default
-            requireReason: false          # default
+        #expect(
+            configuration.printed() == """
+                config: ".lckmigrate.json"
+                include: []                   # default
+                exclude: ["Pods"]             # .lckmigrate.json:3:14
+                enabledRules: all             # default
+                disabledRules: []             # default
+                severity.test_provider: note  # command line (--severity)
+                rules: []                     # default
+                baseline: none                # default
+                failOn: note                  # .lckmigrate.json:2:13
+                formats: ["text"]             # default
+                jobs: 3                       # default
+                requireReason: false          # default
 
-            """)
+                """)
     }
 
     @Test func includeAndExcludeAreRelativeToTheConfigFolder() throws {
@@ -121,7 +166,9 @@ import Testing
         var configuration = Configuration(patternRoot: tree.root + "/App")
         configuration.exclude = Sourced([GlobPattern("Generated")])
         configuration.include = Sourced([GlobPattern("**/*.swift")])
-        let files = ["App/A.swift", "App/Generated/G.swift", "Other/Generated/B.swift"].map { DiscoveredFile(displayPath: $0, path: $0) }
+        let files = ["App/A.swift", "App/Generated/G.swift", "Other/Generated/B.swift"].map {
+            DiscoveredFile(displayPath: $0, path: $0)
+        }
         let kept = ScanFileFilter(configuration, currentDirectory: tree.root).apply(to: files)
         // Other/… lies outside the config folder (../Other/…), which no pattern reaches: an include
         // list leaves it out, an exclude list alone keeps it.

@@ -1,8 +1,10 @@
 import Foundation
 import LCKCore
-@testable import LCKMigrateKit
 import LCKTestSupport
 import Testing
+
+@testable import LCKMigrateKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,7 +12,9 @@ import Musl
 #endif
 
 @Suite struct FileDiscoveryTests {
-    private func discover(_ tree: TemporaryTree, _ paths: [String], options: DiscoveryOptions = DiscoveryOptions()) -> DiscoveryResult {
+    private func discover(
+        _ tree: TemporaryTree, _ paths: [String], options: DiscoveryOptions = DiscoveryOptions()
+    ) -> DiscoveryResult {
         FileDiscovery.discover(paths: paths, currentDirectory: tree.root, options: options)
     }
 
@@ -55,7 +59,8 @@ import Musl
         let tree = try TemporaryTree()
         try tree.file("src/One.swift")
         try tree.file("other/Two.swift")
-        let fromSrc = FileDiscovery.discover(paths: ["./", "../other", tree.root + "/other/Two.swift"], currentDirectory: tree.root + "/src")
+        let fromSrc = FileDiscovery.discover(
+            paths: ["./", "../other", tree.root + "/other/Two.swift"], currentDirectory: tree.root + "/src")
         // The same file named twice (folder and explicit path) is listed once.
         #expect(fromSrc.files.map(\.displayPath) == ["../other/Two.swift", "One.swift"])
         let absolute = discover(tree, [tree.root + "//src/./"])
@@ -89,7 +94,8 @@ import Musl
         try tree.file("One.swift")
         let result = discover(tree, [""])
         #expect(result.files.isEmpty)
-        #expect(result.problems == [FileProblem(path: "\"\"", message: "empty path; use '.' for the current directory")])
+        #expect(
+            result.problems == [FileProblem(path: "\"\"", message: "empty path; use '.' for the current directory")])
     }
 
     @Test func folderWithoutSwiftFilesIsAProblem() throws {
@@ -191,7 +197,8 @@ import Musl
         close(descriptor)
         let result = discover(tree, ["app"])
         #expect(result.files.map(\.displayPath) == ["app/caf\u{FFFD}.swift"])
-        let report = ScanPipeline.run(files: result.files, request: ScanRequest(paths: [], currentDirectory: tree.root, jobs: 1))
+        let report = ScanPipeline.run(
+            files: result.files, request: ScanRequest(paths: [], currentDirectory: tree.root, jobs: 1))
         #expect(report.problems.isEmpty)
         #expect(report.filesScanned == 1)
         #expect(report.linesScanned == 1)

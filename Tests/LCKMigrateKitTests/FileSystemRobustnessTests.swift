@@ -1,8 +1,10 @@
 import Foundation
 import LCKCore
-@testable import LCKMigrateKit
 import LCKTestSupport
 import Testing
+
+@testable import LCKMigrateKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -24,7 +26,10 @@ import Musl
         let result = discover(tree)
         #expect(result.files.map(\.displayPath) == ["Good.swift"])
         #expect(result.problems.map(\.path) == ["A.swift", "B.swift"])
-        #expect(result.problems.allSatisfy { $0.message.contains("too many levels of symbolic links") && $0.kind == .unreadable })
+        #expect(
+            result.problems.allSatisfy {
+                $0.message.contains("too many levels of symbolic links") && $0.kind == .unreadable
+            })
     }
 
     @Test func directoryLinkLoopEndsWhenLinksAreFollowed() throws {
@@ -72,9 +77,11 @@ import Musl
         #expect(result.problems[1].message == "link to a FIFO, socket or device, not a regular file; skipped")
         #expect(result.problems[0].kind == .unreadable && result.problems[1].kind == .unreadable)
         // /dev/zero is outside the scanned folder: never opened, noted as skipped.
-        #expect(result.problems[2].kind == .skipped && result.problems[2].message.contains("outside the scanned folder"))
+        #expect(
+            result.problems[2].kind == .skipped && result.problems[2].message.contains("outside the scanned folder"))
         // Named explicitly, the reader refuses them too (a FIFO with no writer would block a plain open).
-        let report = ScanPipeline.run(ScanRequest(paths: ["Zero.swift", "Pipe.swift", "Good.swift"], currentDirectory: tree.root, jobs: 1))
+        let report = ScanPipeline.run(
+            ScanRequest(paths: ["Zero.swift", "Pipe.swift", "Good.swift"], currentDirectory: tree.root, jobs: 1))
         #expect(report.filesScanned == 1)
         #expect(report.problems.map(\.path) == ["Pipe.swift", "Zero.swift"])
     }
@@ -140,8 +147,11 @@ import Musl
         #expect(result.files.map(\.displayPath) == ["Small.swift"])
         let note = try #require(result.problems.first)
         #expect(note.kind == .skipped)
-        #expect(note.message == "skipped: 4096 bytes is larger than --max-file-size (1024 bytes); raise the limit to scan it")
-        let report = ScanPipeline.run(files: result.files, problems: result.problems, request: ScanRequest(paths: [], jobs: 1))
+        #expect(
+            note.message
+                == "skipped: 4096 bytes is larger than --max-file-size (1024 bytes); raise the limit to scan it")
+        let report = ScanPipeline.run(
+            files: result.files, problems: result.problems, request: ScanRequest(paths: [], jobs: 1))
         #expect(FailThreshold.error.exitStatus(for: report) == .success)
         // Named explicitly, the limit still applies.
         let explicit = FileDiscovery.discover(paths: ["Large.swift"], currentDirectory: tree.root, options: options)
@@ -157,9 +167,13 @@ import Musl
         #expect(discovered.files.count == 3)
         try FileManager.default.removeItem(atPath: tree.root + "/Deleted.swift")
         #expect(truncate(tree.root + "/Truncated.swift", 5) == 0)
-        let report = ScanPipeline.run(files: discovered.files, request: ScanRequest(paths: [], currentDirectory: tree.root, jobs: 2))
+        let report = ScanPipeline.run(
+            files: discovered.files, request: ScanRequest(paths: [], currentDirectory: tree.root, jobs: 2))
         #expect(report.filesScanned == 2)
-        #expect(report.problems == [FileProblem(path: "Deleted.swift", message: "cannot read file: no such file or directory")])
+        #expect(
+            report.problems == [
+                FileProblem(path: "Deleted.swift", message: "cannot read file: no such file or directory")
+            ])
         #expect(report.linesScanned == 2)  // "let x = 1" and the 5 bytes left of Truncated.swift
     }
 

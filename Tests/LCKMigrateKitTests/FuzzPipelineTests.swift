@@ -1,10 +1,11 @@
 import Foundation
 import LCKCore
 import LCKLexer
-@testable import LCKMigrateKit
 import LCKParser
 import LCKTestSupport
 import Testing
+
+@testable import LCKMigrateKit
 
 /// Hostile input through the whole pipeline (read → lex → built-in analyzers → locate): no crash,
 /// no hang, and a report whose every finding points inside its file. Seeds are fixed, so a failure
@@ -64,7 +65,9 @@ import Testing
             case 0:
                 bytes = (0..<random.below(2048)).map { _ in random.byte() }
             case 1:
-                for _ in 0..<(1 + random.below(12)) where !bytes.isEmpty { bytes[random.below(bytes.count)] = random.byte() }
+                for _ in 0..<(1 + random.below(12)) where !bytes.isEmpty {
+                    bytes[random.below(bytes.count)] = random.byte()
+                }
             case 2:
                 bytes = Array(bytes.prefix(random.below(bytes.count + 1)))
             default:
@@ -79,11 +82,20 @@ import Testing
     @Test func deepNestingOfEveryBracketKind() throws {
         let depth = 100_000
         let inputs: [(String, String)] = [
-            ("Parens.swift", "let x = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "\n"),
-            ("Braces.swift", "func f() " + String(repeating: "{ ", count: depth) + String(repeating: "} ", count: depth) + "\n"),
+            (
+                "Parens.swift",
+                "let x = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "\n"
+            ),
+            (
+                "Braces.swift",
+                "func f() " + String(repeating: "{ ", count: depth) + String(repeating: "} ", count: depth) + "\n"
+            ),
             ("Brackets.swift", "let a = " + String(repeating: "[", count: depth) + "\n"),
             ("Closures.swift", "let c = " + String(repeating: "{ _ in ", count: depth) + "\n"),
-            ("Generics.swift", "let g: " + String(repeating: "A<", count: depth) + "Int" + String(repeating: ">", count: depth) + "\n"),
+            (
+                "Generics.swift",
+                "let g: " + String(repeating: "A<", count: depth) + "Int" + String(repeating: ">", count: depth) + "\n"
+            ),
             // Kept small: multiple_providers and fingerprinting are quadratic in calls per file/line (reported).
             // Thousands of findings on one line: fingerprints hash the line once, not once per finding.
             ("Calls.swift", "let p = " + String(repeating: "CXProvider(configuration: ", count: 10_000) + "\n"),
@@ -97,7 +109,11 @@ import Testing
             ("String.swift", "let s = \"" + String(repeating: "a", count: megabyte) + "\"\n"),
             ("Interpolation.swift", "let s = \"" + String(repeating: "\\(", count: 20_000) + "\n"),
             ("Multiline.swift", "let s = \"\"\"\n" + String(repeating: "line \\(x)\n", count: 100_000) + "\"\"\"\n"),
-            ("Directives.swift", String(repeating: "#if A\n", count: 10_000) + "import CallKit\n" + String(repeating: "#endif\n", count: 10_000)),
+            (
+                "Directives.swift",
+                String(repeating: "#if A\n", count: 10_000) + "import CallKit\n"
+                    + String(repeating: "#endif\n", count: 10_000)
+            ),
             ("OpenDirectives.swift", String(repeating: "#if A\nlet x = CXProvider()\n#else\n", count: 10_000)),
             ("Comment.swift", String(repeating: "/*", count: 50_000)),
         ]
@@ -105,8 +121,10 @@ import Testing
     }
 
     @Test func unterminatedEverything() throws {
-        let openers = ["\"", "\"\"\"", "#\"", "##\"\"\"", "/*", "#/", "/", "(", "{", "[", "<", "\\(", "`", "#if", "@", "#",
-                       "CXProvider(", "provider.reportNewIncomingCall(with: uuid, update: update) {", "case", "func f(", "\u{0}"]
+        let openers = [
+            "\"", "\"\"\"", "#\"", "##\"\"\"", "/*", "#/", "/", "(", "{", "[", "<", "\\(", "`", "#if", "@", "#",
+            "CXProvider(", "provider.reportNewIncomingCall(with: uuid, update: update) {", "case", "func f(", "\u{0}",
+        ]
         var inputs: [(String, [UInt8])] = []
         for (index, opener) in openers.enumerated() {
             inputs.append(("Open\(index).swift", Array(("import CallKit\nlet value = " + opener).utf8)))
@@ -117,7 +135,9 @@ import Testing
 
     /// Inputs `lckmigrate-bench fuzz` found crashing the parser (minimized): keywords whose `else`, `:`
     /// or attribute lies at or past the end of the construct being parsed.
-    @Test(arguments: ["guard{guard else{", "func(a:@", "switch{case{var e:", "func f(_ x: @", "guard else", "var a:", "let (b) ="])
+    @Test(arguments: [
+        "guard{guard else{", "func(a:@", "switch{case{var e:", "func f(_ x: @", "guard else", "var a:", "let (b) =",
+    ])
     func parserCrashersStayFixed(source: String) {
         let file = Lexer.tokenize(Array(source.utf8))
         let outline = Parser.parse(file)
@@ -129,12 +149,16 @@ import Testing
     func parserSurvivesMutatedSamples(seed: UInt64) throws {
         let samples = try Self.samples()
         var random = Random(state: seed)
-        let fragments = ["{", "}", "(", ")", "[", "]", "\"", "#if X\n", "#endif", "else", "guard", "case", ":", "=", "@", "->", "<", ">", "func", "var", "\n"]
+        let fragments = [
+            "{", "}", "(", ")", "[", "]", "\"", "#if X\n", "#endif", "else", "guard", "case", ":", "=", "@", "->", "<",
+            ">", "func", "var", "\n",
+        ]
         for _ in 0..<150 {
             var bytes = samples[random.below(samples.count)]
             bytes = Array(bytes.prefix(random.below(bytes.count + 1)))
             for _ in 0..<(1 + random.below(20)) {
-                bytes.insert(contentsOf: Array(fragments[random.below(fragments.count)].utf8), at: random.below(bytes.count + 1))
+                bytes.insert(
+                    contentsOf: Array(fragments[random.below(fragments.count)].utf8), at: random.below(bytes.count + 1))
             }
             let file = Lexer.tokenize(bytes)
             let outline = Parser.parse(file)
@@ -145,8 +169,10 @@ import Testing
     /// The validator's eight-byte ASCII skip must agree with the standard library on every input.
     @Test func utf8ValidationAgreesWithTheStandardLibrary() {
         var random = Random(state: 99)
-        let pieces: [[UInt8]] = [Array("abcdefgh".utf8), Array("é".utf8), Array("😀".utf8), [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80],
-                                 [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80], Array("0123456789abcdefXYZ".utf8), [0xFF], [0x0A]]
+        let pieces: [[UInt8]] = [
+            Array("abcdefgh".utf8), Array("é".utf8), Array("😀".utf8), [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80],
+            [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80], Array("0123456789abcdefXYZ".utf8), [0xFF], [0x0A],
+        ]
         for _ in 0..<3000 {
             var bytes: [UInt8] = []
             for _ in 0..<random.below(12) {

@@ -1,5 +1,6 @@
-@testable import LCKMigrateKit
 import Testing
+
+@testable import LCKMigrateKit
 
 @Suite struct GlobPatternTests {
     @Test func starStaysWithinOneComponent() {
@@ -35,7 +36,8 @@ import Testing
     }
 
     @Test func filterAppliesIncludeThenExclude() {
-        let filter = PathFilter(include: [GlobPattern("Sources"), GlobPattern("App/**/*.swift")], exclude: [GlobPattern("**/*Mock*.swift")])
+        let filter = PathFilter(
+            include: [GlobPattern("Sources"), GlobPattern("App/**/*.swift")], exclude: [GlobPattern("**/*Mock*.swift")])
         #expect(filter.admits("Sources/A.swift"))
         #expect(filter.admits("App/x/B.swift"))
         #expect(!filter.admits("Tests/A.swift"))

@@ -1,16 +1,18 @@
 import Foundation
 import LCKCore
-@testable import LCKMigrateKit
 import LCKTestSupport
 import Testing
+
+@testable import LCKMigrateKit
 
 /// The default analyzer through the pipeline: the project-facts pre-pass and its independence from `jobs`.
 @Suite struct MappingPipelineTests {
     func scan(_ tree: TemporaryTree, jobs: Int) throws -> ScanReport {
         let rules = try ScanSetup.loadRules(directories: [])
-        return ScanPipeline.run(ScanRequest(
-            paths: ["."], currentDirectory: tree.root, jobs: jobs, analyzer: rules.analyzer,
-            rules: rules.descriptors, rulesFingerprint: rules.fingerprint))
+        return ScanPipeline.run(
+            ScanRequest(
+                paths: ["."], currentDirectory: tree.root, jobs: jobs, analyzer: rules.analyzer,
+                rules: rules.descriptors, rulesFingerprint: rules.fingerprint))
     }
 
     func summary(_ report: ScanReport) -> [String] {
@@ -19,7 +21,9 @@ import Testing
 
     @Test func propertyDeclaredInOneFileTypesAnExtensionInAnother() throws {
         let tree = try TemporaryTree()
-        try tree.file("App/CallManager.swift", """
+        try tree.file(
+            "App/CallManager.swift",
+            """
             import CallKit
             final class CallManager: NSObject {
                 let provider: CXProvider
@@ -27,7 +31,9 @@ import Testing
             }
             """)
         // No CallKit name in this file: everything it knows comes from the pre-pass.
-        try tree.file("App/CallManager+Actions.swift", """
+        try tree.file(
+            "App/CallManager+Actions.swift",
+            """
             extension CallManager: Handler {
                 func stop(_ transaction: Transaction) {
                     provider.invalidate()
@@ -36,26 +42,31 @@ import Testing
                 }
             }
             """)
-        try tree.file("App/Delegate.swift", """
+        try tree.file(
+            "App/Delegate.swift",
+            """
             extension CallManager: CXProviderDelegate {}
             """)
-        try tree.file("App/Reset.swift", """
+        try tree.file(
+            "App/Reset.swift",
+            """
             extension CallManager {
                 func providerDidReset(_ provider: CXProvider) {}
             }
             """)
         let report = try scan(tree, jobs: 1)
-        #expect(summary(report) == [
-            "App/CallManager+Actions.swift:3:cxprovider_invalidate",
-            "App/CallManager+Actions.swift:4:cxcallcontroller_request",
-            "App/CallManager.swift:3:cxprovider",
-            "App/CallManager.swift:4:cxcallcontroller_init",
-            "App/Delegate.swift:1:cxproviderdelegate",
-            // The empty reset handler is also an anti-pattern, reported at the same name token.
-            "App/Reset.swift:2:empty_reset",
-            "App/Reset.swift:2:provider_did_reset",
-            "App/Reset.swift:2:cxprovider",
-        ])
+        #expect(
+            summary(report) == [
+                "App/CallManager+Actions.swift:3:cxprovider_invalidate",
+                "App/CallManager+Actions.swift:4:cxcallcontroller_request",
+                "App/CallManager.swift:3:cxprovider",
+                "App/CallManager.swift:4:cxcallcontroller_init",
+                "App/Delegate.swift:1:cxproviderdelegate",
+                // The empty reset handler is also an anti-pattern, reported at the same name token.
+                "App/Reset.swift:2:empty_reset",
+                "App/Reset.swift:2:provider_did_reset",
+                "App/Reset.swift:2:cxprovider",
+            ])
         #expect(report.filesWithCallKit == 4)
         #expect(report.rules.contains { $0.id == "cxprovider" })
         #expect(report.rulesFingerprint.count == 64)
@@ -64,7 +75,9 @@ import Testing
     @Test func resultDoesNotDependOnJobs() throws {
         let tree = try TemporaryTree()
         for index in 0..<12 {
-            try tree.file("F\(index).swift", """
+            try tree.file(
+                "F\(index).swift",
+                """
                 final class Holder\(index) { let provider: CXProvider; let update = CXCallUpdate() }
                 extension Holder\((index + 1) % 12) {
                     func go() { provider.invalidate(); update.hasVideo = true }
@@ -82,15 +95,18 @@ import Testing
 @Suite struct ProjectActionFactsTests {
     func findings(_ tree: TemporaryTree, rule: String) throws -> [String] {
         let rules = try ScanSetup.loadRules(directories: [])
-        let report = ScanPipeline.run(ScanRequest(
-            paths: ["."], currentDirectory: tree.root, jobs: 2, analyzer: rules.analyzer,
-            rules: rules.descriptors, rulesFingerprint: rules.fingerprint))
+        let report = ScanPipeline.run(
+            ScanRequest(
+                paths: ["."], currentDirectory: tree.root, jobs: 2, analyzer: rules.analyzer,
+                rules: rules.descriptors, rulesFingerprint: rules.fingerprint))
         return report.findings.filter { $0.ruleID == rule }.map { "\($0.path):\($0.start.line)" }
     }
 
     @Test func capabilityHandledInAnotherFileIsNotReported() throws {
         let tree = try TemporaryTree()
-        try tree.file("App/Calls.swift", """
+        try tree.file(
+            "App/Calls.swift",
+            """
             import CallKit
             final class Calls: NSObject, CXProviderDelegate {
                 let provider = CXProvider(configuration: CXProviderConfiguration())
@@ -104,7 +120,9 @@ import Testing
                 }
             }
             """)
-        try tree.file("App/Calls+Hold.swift", """
+        try tree.file(
+            "App/Calls+Hold.swift",
+            """
             extension Calls {
                 func provider(_ provider: CXProvider, perform action: CXSetHeldCallAction) { action.fulfill() }
             }

@@ -2,8 +2,9 @@ import Dispatch
 import LCKAnalyzers
 import LCKCore
 import LCKLexer
-@testable import LCKMigrateKit
 import Testing
+
+@testable import LCKMigrateKit
 
 /// The scan pre-pass merges per-file facts through `OrderedMerger` as workers finish files.
 @Suite struct ProjectFactsMergeOrderTests {
@@ -18,7 +19,8 @@ import Testing
 
     private static func contribution(_ position: Int) -> ProjectFacts.FileContribution? {
         guard position != 1 else { return nil }  // a file the pre-pass skips
-        let context = AnalysisContext(file: Lexer.tokenize(Array(sources[position].utf8)), rules: BuiltinRuleTable.table)
+        let context = AnalysisContext(
+            file: Lexer.tokenize(Array(sources[position].utf8)), rules: BuiltinRuleTable.table)
         return ProjectFacts.FileContribution(context: context, analyzers: AnalyzerRegistry.all)
     }
 

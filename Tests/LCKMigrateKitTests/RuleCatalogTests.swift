@@ -11,12 +11,15 @@ import Testing
         example: #"{"before": "let p: CXProvider", "after": "let m: ConversationManager"}"#)
 
     @Test func overridesAreListedWithBothLocations() throws {
-        let table = try Packs.table([RuleSourceFile(path: "mappings/app.json", contents: Packs.mappingFile(override))], includeBuiltin: true)
+        let table = try Packs.table(
+            [RuleSourceFile(path: "mappings/app.json", contents: Packs.mappingFile(override))], includeBuiltin: true)
         let row = try #require(RuleCatalog.entries(table).first { $0.id == "cxprovider" })
         #expect(row.source == "pack/mappings/app.json:2:1")
         #expect(row.overrides?.hasPrefix("Rules/mappings/provider.json:") == true)
         let text = RuleCatalog.listText(table)
-        #expect(text.contains("\nOverrides:\n  cxprovider: pack/mappings/app.json:2:1 replaces Rules/mappings/provider.json:"))
+        #expect(
+            text.contains(
+                "\nOverrides:\n  cxprovider: pack/mappings/app.json:2:1 replaces Rules/mappings/provider.json:"))
         #expect(text.contains(", 1 overridden; fingerprint \(table.fingerprint)\n"))
         let json = try JSONSerialization.jsonObject(with: Data(RuleCatalog.listJSON(table).utf8)) as? [String: Any]
         let overrides = json?["overrides"] as? [[String: String]]
@@ -48,7 +51,10 @@ import Testing
         let root = PackageRoot.path
         let files = RuleDocsGenerator.files(for: try RuleLoader.loadBuiltin())
         let stale = RuleDocsWriter.staleFiles(files, in: root + "/Rules/docs")
-        #expect(stale.count == 0, "Rules/docs is stale (\(stale.prefix(5).joined(separator: ", "))…); regenerate it with `\(RuleDocsGenerator.regenerateCommand)`")
+        #expect(
+            stale.count == 0,
+            "Rules/docs is stale (\(stale.prefix(5).joined(separator: ", "))…); regenerate it with `\(RuleDocsGenerator.regenerateCommand)`"
+        )
     }
 
     @Test func generationIsDeterministicAndCoversEveryRule() throws {

@@ -15,10 +15,12 @@ enum FakeEngines {
             let text = file.text(of: token)
             let afterDot = index > 0 && file.tokens[index - 1].kind == .period
             // `CallKit.CXProvider` is the type, not a member.
-            let qualified = afterDot && index > 1 && ["CallKit", "PushKit"].contains(file.text(of: file.tokens[index - 2]))
+            let qualified =
+                afterDot && index > 1 && ["CallKit", "PushKit"].contains(file.text(of: file.tokens[index - 2]))
             for rule in context.rules.mappings
             where rule.matches.contains(where: { matches($0, text, afterDot: afterDot && !qualified) }) {
-                findings.append(Finding(ruleID: rule.id, severity: rule.severity, message: rule.title, range: token.range))
+                findings.append(
+                    Finding(ruleID: rule.id, severity: rule.severity, message: rule.title, range: token.range))
             }
         }
         return findings
@@ -27,7 +29,9 @@ enum FakeEngines {
     static let naive = TestAnalyzer("fake_naive") { context in
         let text = String(decoding: context.file.bytes, as: UTF8.self)
         return context.rules.mappings.compactMap { rule -> Finding? in
-            guard case .type(let name) = rule.matches[0], let found = text.utf8.firstRange(of: name.utf8) else { return nil }
+            guard case .type(let name) = rule.matches[0], let found = text.utf8.firstRange(of: name.utf8) else {
+                return nil
+            }
             let start = text.utf8.distance(from: text.utf8.startIndex, to: found.lowerBound)
             let range = ByteRange(start: start, end: start + name.utf8.count)
             return Finding(ruleID: rule.id, severity: rule.severity, message: rule.title, range: range)

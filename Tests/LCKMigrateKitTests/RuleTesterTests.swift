@@ -17,24 +17,35 @@ import Testing
         let source = "class Calls: NSObject, CXProviderDelegate {\n    let provider: CXProvider\n}"
         let names: Set<String> = ["CXProvider"]
         #expect(ExampleMutation.blockComment.apply(to: source, typeNames: names) == "/*\n\(source)\n*/\n")
-        #expect(ExampleMutation.stringLiteral.apply(to: source, typeNames: names) == "let wrapped = #\"\"\"\n\(source)\n\"\"\"#\n")
-        #expect(ExampleMutation.multiBytePrefix.apply(to: source, typeNames: names) == "/* 👋🏽 👨‍👩‍👧 café naïve */\n\(source)")
+        #expect(
+            ExampleMutation.stringLiteral.apply(to: source, typeNames: names)
+                == "let wrapped = #\"\"\"\n\(source)\n\"\"\"#\n")
+        #expect(
+            ExampleMutation.multiBytePrefix.apply(to: source, typeNames: names) == "/* 👋🏽 👨‍👩‍👧 café naïve */\n\(source)")
         // Only the annotation is qualified: `CXProviderDelegate` is another name.
-        #expect(ExampleMutation.qualifiedType.apply(to: source, typeNames: names)
-            == "class Calls: NSObject, CXProviderDelegate {\n    let provider: CallKit.CXProvider\n}")
-        #expect(ExampleMutation.typealiasType.apply(to: source, typeNames: names)
-            == "typealias AliasedCXProvider = CXProvider\nclass Calls: NSObject, CXProviderDelegate {\n    let provider: AliasedCXProvider\n}")
-        #expect(ExampleMutation.delegateInExtension.apply(to: source, typeNames: names)
-            == "class Calls: NSObject {}\n\nextension Calls: CXProviderDelegate {\n    let provider: CXProvider\n}")
+        #expect(
+            ExampleMutation.qualifiedType.apply(to: source, typeNames: names)
+                == "class Calls: NSObject, CXProviderDelegate {\n    let provider: CallKit.CXProvider\n}")
+        #expect(
+            ExampleMutation.typealiasType.apply(to: source, typeNames: names)
+                == "typealias AliasedCXProvider = CXProvider\nclass Calls: NSObject, CXProviderDelegate {\n    let provider: AliasedCXProvider\n}"
+        )
+        #expect(
+            ExampleMutation.delegateInExtension.apply(to: source, typeNames: names)
+                == "class Calls: NSObject {}\n\nextension Calls: CXProviderDelegate {\n    let provider: CXProvider\n}")
     }
 
     @Test func mutationsThatDoNotApplyReturnNil() {
         #expect(ExampleMutation.blockComment.apply(to: "let a = 1 /* x */", typeNames: []) == nil)
         #expect(ExampleMutation.stringLiteral.apply(to: "let s = #\"\"\"\nx\n\"\"\"#", typeNames: []) == nil)
         // Names in comments and strings are not types; app types have no module to qualify with.
-        #expect(ExampleMutation.qualifiedType.apply(to: "// CXProvider\nlet s = \"CXProvider\"", typeNames: ["CXProvider"]) == nil)
+        #expect(
+            ExampleMutation.qualifiedType.apply(to: "// CXProvider\nlet s = \"CXProvider\"", typeNames: ["CXProvider"])
+                == nil)
         #expect(ExampleMutation.qualifiedType.apply(to: "let s: CallService", typeNames: ["CallService"]) == nil)
-        #expect(ExampleMutation.typealiasType.apply(to: "let p = CXProvider(configuration: c)", typeNames: ["CXProvider"]) == nil)
+        #expect(
+            ExampleMutation.typealiasType.apply(to: "let p = CXProvider(configuration: c)", typeNames: ["CXProvider"])
+                == nil)
         #expect(ExampleMutation.delegateInExtension.apply(to: "class A: NSObject {}", typeNames: []) == nil)
     }
 
@@ -52,9 +63,10 @@ import Testing
     @Test func anEngineThatReadsCommentsAndStringsFailsTheWrapMutations() throws {
         let tester = RuleTester(table: try table(providerEntry), analyzers: [FakeEngines.naive])
         let result = try #require(tester.testRules().first)
-        #expect(result.failures.map(\.name) == [
-            "example.before wrapped in a block comment", "example.before wrapped in a string literal",
-        ])
+        #expect(
+            result.failures.map(\.name) == [
+                "example.before wrapped in a block comment", "example.before wrapped in a string literal",
+            ])
         // `/*\n` puts the name on line 2 at column 15; the string wrapper on line 2 as well.
         #expect(result.failures.first?.diffLines == ["+ 2:15 provider_type"])
     }
@@ -68,8 +80,13 @@ import Testing
             """
         let files = [
             RuleSourceFile(path: "analyzers/early_fulfill.json", contents: analyzer),
-            RuleSourceFile(path: "mappings/m.json", contents: Packs.mappingFile(entries: [Packs.mapping(
-                id: "fulfill_member", symbol: "X.fulfill", match: #"{"member": "fulfill", "receiverTypes": ["X"]}"#)])),
+            RuleSourceFile(
+                path: "mappings/m.json",
+                contents: Packs.mappingFile(entries: [
+                    Packs.mapping(
+                        id: "fulfill_member", symbol: "X.fulfill",
+                        match: #"{"member": "fulfill", "receiverTypes": ["X"]}"#)
+                ])),
         ]
         let table = try Packs.table(files)
         let engine = TestAnalyzer("early_fulfill") { context in
@@ -114,8 +131,12 @@ import Testing
         let wrapper = Packs.mapping(
             id: "callservice_report_incoming", symbol: "CallService.reportIncoming(uuid:handle:)",
             match: #"{"member": "reportIncoming", "receiverTypes": ["CallService"], "unknownReceiver": "report"}"#,
-            example: #"{"before": "CallService.reportIncoming(uuid: id, handle: from)", "after": "try await manager.reportNewIncomingConversation(uuid: id, update: update)"}"#)
-        let table = try Packs.table([RuleSourceFile(path: "mappings/app.json", contents: Packs.mappingFile(entries: [wrapper]))], includeBuiltin: true)
+            example:
+                #"{"before": "CallService.reportIncoming(uuid: id, handle: from)", "after": "try await manager.reportNewIncomingConversation(uuid: id, update: update)"}"#
+        )
+        let table = try Packs.table(
+            [RuleSourceFile(path: "mappings/app.json", contents: Packs.mappingFile(entries: [wrapper]))],
+            includeBuiltin: true)
         let result = RuleTester(table: table).testRules(["callservice_report_incoming"])
         #expect(result.map(\.ruleID) == ["callservice_report_incoming"])
         #expect(result.first?.failures == [])
@@ -138,8 +159,12 @@ extension Packs {
         let wrapper = Packs.mapping(
             id: "callservice_end_call", symbol: "CallService.endCall(_:)",
             match: #"{"member": "endCall", "labels": ["_"], "receiverTypes": ["CallService"]}"#,
-            example: #"{"before": "let service: CallService = .shared\nservice.endCall(id)", "after": "let service: CallService = .shared\ntry await service.leave(id)"}"#)
-        let table = try Packs.table([RuleSourceFile(path: "mappings/app.json", contents: Packs.mappingFile(entries: [wrapper]))], includeBuiltin: true)
+            example:
+                #"{"before": "let service: CallService = .shared\nservice.endCall(id)", "after": "let service: CallService = .shared\ntry await service.leave(id)"}"#
+        )
+        let table = try Packs.table(
+            [RuleSourceFile(path: "mappings/app.json", contents: Packs.mappingFile(entries: [wrapper]))],
+            includeBuiltin: true)
         let tester = RuleTester(table: table)
         let result = try #require(tester.testRules(["callservice_end_call"]).first)
         #expect(result.failures == [])
@@ -166,7 +191,8 @@ extension Packs {
         let results = RuleTester(table: table).testRules(Set(table.mappings.map(\.id)))
         #expect(results.count == table.mappings.count)
         for result in results where !result.passed {
-            let details = result.failures.map { "\($0.name): \($0.message ?? "") \($0.diffLines)" }.joined(separator: "; ")
+            let details = result.failures.map { "\($0.name): \($0.message ?? "") \($0.diffLines)" }.joined(
+                separator: "; ")
             Issue.record("\(result.ruleID) (\(result.location)): \(details)")
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
 import LCKAnalyzers
 import LCKCore
-@testable import LCKMigrateKit
 import LCKTestSupport
 import Testing
+
+@testable import LCKMigrateKit
 
 /// Scans every app under `Samples/` and compares its findings with the `// expect: id[, id]`
 /// annotations (each names the findings of the line below it), in both directions.
@@ -20,7 +21,8 @@ import Testing
         let names = (try? FileManager.default.contentsOfDirectory(atPath: PackageRoot.path + "/Samples")) ?? []
         return names.filter { name in
             var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: PackageRoot.path + "/Samples/" + name, isDirectory: &isDirectory)
+            return FileManager.default.fileExists(
+                atPath: PackageRoot.path + "/Samples/" + name, isDirectory: &isDirectory)
                 && isDirectory.boolValue
         }.sorted()
     }()
@@ -31,7 +33,8 @@ import Testing
     static func annotations(in app: String) throws -> Set<Expectation> {
         var expected: Set<Expectation> = []
         let folder = "Samples/" + app
-        for name in try FileManager.default.contentsOfDirectory(atPath: PackageRoot.path + "/" + folder) where name.hasSuffix(".swift") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: PackageRoot.path + "/" + folder)
+        where name.hasSuffix(".swift") {
             let path = folder + "/" + name
             // The same annotation reader as `lckmigrate rules test`.
             let source = try String(contentsOfFile: PackageRoot.path + "/" + path, encoding: .utf8)
@@ -43,7 +46,8 @@ import Testing
     }
 
     static func scan(_ app: String) -> ScanReport {
-        ScanPipeline.run(ScanRequest(paths: ["Samples/" + app], currentDirectory: PackageRoot.path, jobs: 2, analyzer: analyzer))
+        ScanPipeline.run(
+            ScanRequest(paths: ["Samples/" + app], currentDirectory: PackageRoot.path, jobs: 2, analyzer: analyzer))
     }
 
     @Test func samplesExist() {

@@ -70,7 +70,10 @@ let scaffoldSampleApp = """
 
     @Test func readsHandlersCallbacksHandlesAndPushKit() {
         let facts = facts()
-        #expect(facts.handlers.map(\.actionType) == ["CXAnswerCallAction", "CXSetGroupCallAction", "CXSetTranslatingCallAction"])
+        #expect(
+            facts.handlers.map(\.actionType) == [
+                "CXAnswerCallAction", "CXSetGroupCallAction", "CXSetTranslatingCallAction",
+            ])
         #expect(facts.handlers.first?.function == "provider(_:perform:)")
         #expect(facts.handlers.first?.location == "App/ProviderDelegate.swift:21")
         #expect(facts.callbacks["providerDidReset(_:)"] == "App/ProviderDelegate.swift:19")
@@ -95,16 +98,25 @@ let scaffoldSampleApp = """
 
     @Test func delegateHasACasePerHandledActionAndFailsTheRest() throws {
         let text = try file("CallingSystemDelegate.swift", facts())
-        #expect(text.contains("case let action as JoinConversationAction:\n            // Was provider(_:perform:) for CXAnswerCallAction at App/ProviderDelegate.swift:21."))
+        #expect(
+            text.contains(
+                "case let action as JoinConversationAction:\n            // Was provider(_:perform:) for CXAnswerCallAction at App/ProviderDelegate.swift:21."
+            ))
         #expect(text.contains("case let action as MergeConversationAction:"))
         #expect(text.contains("case let action as UnmergeConversationAction:"))
         // Not handled by the app, but every call needs it.
-        #expect(text.contains("case let action as EndConversationAction:\n            // The app has no CXEndCallAction handler today; every call needs this one."))
+        #expect(
+            text.contains(
+                "case let action as EndConversationAction:\n            // The app has no CXEndCallAction handler today; every call needs this one."
+            ))
         #expect(!text.contains("case let action as MuteConversationAction:"))
         #expect(text.contains("on iOS 26 check `action as? SetTranslatingAction` here."))
         #expect(text.contains("default:"))
-        for method in ["didActivate audioSession", "didDeactivate audioSession", "conversationManagerDidReset", "timedOutPerforming",
-                       "conversationManagerDidBegin", "conversationChanged"] {
+        for method in [
+            "didActivate audioSession", "didDeactivate audioSession", "conversationManagerDidReset",
+            "timedOutPerforming",
+            "conversationManagerDidBegin", "conversationChanged",
+        ] {
             #expect(text.contains(method), "missing \(method)")
         }
         #expect(text.contains("Was providerDidReset(_:) at App/ProviderDelegate.swift:19."))
@@ -112,20 +124,27 @@ let scaffoldSampleApp = """
 
     @Test func pushHandlerAwaitsTheReportAndTODOListsManualWork() throws {
         let finding = Finding(
-            ruleID: "cxcallobserver", severity: .note, message: "m", range: ByteRange(start: 0, end: 1), symbol: "CXCallObserver",
+            ruleID: "cxcallobserver", severity: .note, message: "m", range: ByteRange(start: 0, end: 1),
+            symbol: "CXCallObserver",
             replacement: "none (keep CallKit)", mappingKind: .noEquivalent, path: "App/Observer.swift",
             start: SourcePosition(line: 7, column: 3), end: SourcePosition(line: 7, column: 9))
         let facts = facts(findings: [finding])
         let push = try file("VoIPPushHandler.swift", facts)
         #expect(push.contains("didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {"))
-        #expect(push.contains("try await callingSystem.manager.reportNewIncomingConversation(uuid: call.uuid, update: update)"))
+        #expect(
+            push.contains(
+                "try await callingSystem.manager.reportNewIncomingConversation(uuid: call.uuid, update: update)"))
         let todo = try file("TODO.md", facts)
         #expect(todo.contains("- App/Observer.swift:7: `CXCallObserver` — none (keep CallKit)"))
-        #expect(todo.contains("- `iconTemplateImageData` = `UIImage(named: \"Mask\")?.pngData()` (App/ProviderDelegate.swift:12)"))
+        #expect(
+            todo.contains(
+                "- `iconTemplateImageData` = `UIImage(named: \"Mask\")?.pngData()` (App/ProviderDelegate.swift:12)"))
     }
 
     @Test func syntaxCheckReportsBrokenSwift() {
-        let broken = [ScaffoldFile(name: "Broken.swift", contents: "final class A {\n    func f() {\n}\nlet s = \"open\n")]
+        let broken = [
+            ScaffoldFile(name: "Broken.swift", contents: "final class A {\n    func f() {\n}\nlet s = \"open\n")
+        ]
         let problems = ScaffoldWriter.syntaxProblems(broken)
         #expect(problems.contains { $0.hasPrefix("Broken.swift: unbalanced '{'") })
         #expect(problems.contains { $0.contains("Broken.swift") && !$0.contains("unbalanced") })
@@ -144,8 +163,12 @@ let scaffoldSampleApp = """
         let directory = tree.root + "/out/LCK"
         let files = ScaffoldGenerator.generate(facts())
         try ScaffoldWriter.write(files, to: directory, force: false)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-            == ["CallingSystem.swift", "CallingSystemDelegate.swift", "HandleMapper.swift", "TODO.md", "VoIPPushHandler.swift"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+                == [
+                    "CallingSystem.swift", "CallingSystemDelegate.swift", "HandleMapper.swift", "TODO.md",
+                    "VoIPPushHandler.swift",
+                ])
         try "mine\n".write(toFile: directory + "/HandleMapper.swift", atomically: true, encoding: .utf8)
         do {
             try ScaffoldWriter.write(files, to: directory, force: false)
@@ -156,7 +179,9 @@ let scaffoldSampleApp = """
         }
         #expect(try String(contentsOfFile: directory + "/HandleMapper.swift", encoding: .utf8) == "mine\n")
         try ScaffoldWriter.write(files, to: directory, force: true)
-        #expect(try String(contentsOfFile: directory + "/HandleMapper.swift", encoding: .utf8).contains("struct HandleMapper"))
+        #expect(
+            try String(contentsOfFile: directory + "/HandleMapper.swift", encoding: .utf8).contains(
+                "struct HandleMapper"))
         // No temporary files are left behind.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == 5)
     }

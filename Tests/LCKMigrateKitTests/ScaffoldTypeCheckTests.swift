@@ -28,7 +28,9 @@ import Testing
 
         /// `swiftc -typecheck` of the generated Swift files in `directory`, in Swift 5 and 6 modes.
         func typeCheck(_ directory: String) throws -> [String] {
-            let sources = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }.sorted()
+            let sources = try FileManager.default.contentsOfDirectory(atPath: directory).filter {
+                $0.hasSuffix(".swift")
+            }.sorted()
                 .map { directory + "/" + $0 }
             var failures: [String] = []
             for mode in ["5", "6"] {
@@ -42,7 +44,8 @@ import Testing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["swiftc"] + arguments
-            let log = FileManager.default.temporaryDirectory.appendingPathComponent("lckmigrate-swiftc-\(UUID().uuidString).log")
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "lckmigrate-swiftc-\(UUID().uuidString).log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let handle = try FileHandle(forWritingTo: log)
             process.standardOutput = handle
@@ -53,24 +56,33 @@ import Testing
             try handle.close()
             let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             try? FileManager.default.removeItem(at: log)
-            if process.terminationStatus == 127 { Issue.record("swiftc is not on PATH; it comes with the Swift toolchain") }
+            if process.terminationStatus == 127 {
+                Issue.record("swiftc is not on PATH; it comes with the Swift toolchain")
+            }
             return (process.terminationStatus, output)
         }
     }
 
     /// Scaffolds `paths` the way the command does and returns the output folder.
     static func scaffold(_ paths: [String], into directory: String) throws {
-        let discovery = FileDiscovery.discover(paths: paths, currentDirectory: PackageRoot.path, options: DiscoveryOptions())
+        let discovery = FileDiscovery.discover(
+            paths: paths, currentDirectory: PackageRoot.path, options: DiscoveryOptions())
         try #require(!discovery.files.isEmpty, "no Swift files under \(paths)")
-        let scan = ScanPipeline.run(files: discovery.files, request: ScanRequest(paths: paths, currentDirectory: PackageRoot.path, jobs: 1))
+        let scan = ScanPipeline.run(
+            files: discovery.files, request: ScanRequest(paths: paths, currentDirectory: PackageRoot.path, jobs: 1))
         let files = ScaffoldGenerator.generate(ScaffoldWriter.facts(files: discovery.files, findings: scan.findings))
         #expect(ScaffoldWriter.syntaxProblems(files).isEmpty)
         try ScaffoldWriter.write(files, to: directory, force: false)
         // The scaffold models the migration done right: our own analyzers find no anti-pattern in it.
-        let output = FileDiscovery.discover(paths: [directory], currentDirectory: PackageRoot.path, options: DiscoveryOptions())
-        let check = ScanPipeline.run(files: output.files, request: ScanRequest(paths: [directory], currentDirectory: PackageRoot.path, jobs: 1))
+        let output = FileDiscovery.discover(
+            paths: [directory], currentDirectory: PackageRoot.path, options: DiscoveryOptions())
+        let check = ScanPipeline.run(
+            files: output.files, request: ScanRequest(paths: [directory], currentDirectory: PackageRoot.path, jobs: 1))
         let antiPatterns = check.findings.filter { $0.mappingKind == nil }
-        #expect(antiPatterns.isEmpty, "anti-patterns in the scaffold of \(paths): \(antiPatterns.map { "\($0.path):\($0.start.line) \($0.ruleID)" })")
+        #expect(
+            antiPatterns.isEmpty,
+            "anti-patterns in the scaffold of \(paths): \(antiPatterns.map { "\($0.path):\($0.start.line) \($0.ruleID)" })"
+        )
     }
 
     @Test func handWrittenAppAndEverySampleTypeCheck() throws {
@@ -83,14 +95,17 @@ import Testing
         let samples = try FileManager.default.contentsOfDirectory(atPath: PackageRoot.path + "/Samples")
             .filter { name in
                 var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: PackageRoot.path + "/Samples/" + name, isDirectory: &isDirectory) && isDirectory.boolValue
+                return FileManager.default.fileExists(
+                    atPath: PackageRoot.path + "/Samples/" + name, isDirectory: &isDirectory) && isDirectory.boolValue
             }.sorted()
         #expect(samples.count == 9)
         for sample in samples {
             let output = tree.root + "/out/" + sample
             try Self.scaffold(["Samples/" + sample], into: output)
             let failures = try compiler.typeCheck(output)
-            #expect(failures.isEmpty, "scaffold of Samples/\(sample) does not type-check:\n\(failures.joined(separator: "\n"))")
+            #expect(
+                failures.isEmpty,
+                "scaffold of Samples/\(sample) does not type-check:\n\(failures.joined(separator: "\n"))")
         }
     }
 }

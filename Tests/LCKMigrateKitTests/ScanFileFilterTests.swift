@@ -1,6 +1,7 @@
 import LCKCore
-@testable import LCKMigrateKit
 import Testing
+
+@testable import LCKMigrateKit
 
 /// `ScanFileFilter` places the config's folder once instead of making each path absolute and relative
 /// again; these tests hold it to the round trip's answer for every placement of folder and current directory.

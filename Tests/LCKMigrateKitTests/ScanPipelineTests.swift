@@ -2,9 +2,10 @@ import Foundation
 import LCKAnalyzers
 import LCKCore
 import LCKLexer
-@testable import LCKMigrateKit
 import LCKTestSupport
 import Testing
+
+@testable import LCKMigrateKit
 
 /// Reports every occurrence of the bytes "CXProvider" so tests get findings without the real analyzers.
 private let providerSpotter = TestAnalyzer("test_bytes") { context in
@@ -14,9 +15,10 @@ private let providerSpotter = TestAnalyzer("test_bytes") { context in
     var index = 0
     while index + needle.count <= file.bytes.count {
         if file.bytes[index..<(index + needle.count)].elementsEqual(needle) {
-            findings.append(Finding(
-                ruleID: "test_provider", severity: .warning, message: "provider",
-                range: ByteRange(start: index, end: index + needle.count), mappingKind: .merge))
+            findings.append(
+                Finding(
+                    ruleID: "test_provider", severity: .warning, message: "provider",
+                    range: ByteRange(start: index, end: index + needle.count), mappingKind: .merge))
             index += needle.count
         } else {
             index += 1
@@ -80,10 +82,12 @@ private let providerSpotter = TestAnalyzer("test_bytes") { context in
         let report = ScanPipeline.run(files: files, request: request(tree, jobs: 2))
         #expect(report.filesScanned == 1)
         #expect(report.findings.map(\.path) == ["Good.swift"])
-        #expect(report.problems == [
-            FileProblem(path: "Latin1.swift", message: "line 2, column 10: not valid UTF-8; re-save the file as UTF-8"),
-            FileProblem(path: "Vanished.swift", message: "cannot read file: no such file or directory"),
-        ])
+        #expect(
+            report.problems == [
+                FileProblem(
+                    path: "Latin1.swift", message: "line 2, column 10: not valid UTF-8; re-save the file as UTF-8"),
+                FileProblem(path: "Vanished.swift", message: "cannot read file: no such file or directory"),
+            ])
         #expect(FailThreshold.never.exitStatus(for: report) == .failure)
     }
 
@@ -96,7 +100,11 @@ private let providerSpotter = TestAnalyzer("test_bytes") { context in
         }
         let report = ScanPipeline.run(request(tree, jobs: 2, analyzers: [providerSpotter, fileStart]))
         let summary = report.findings.map { "\($0.path):\($0.start.line):\($0.start.column) \($0.ruleID)" }
-        #expect(summary == ["A.swift:1:1 test_start", "A.swift:1:9 test_provider", "B.swift:1:1 test_start", "B.swift:1:9 test_provider"])
+        #expect(
+            summary == [
+                "A.swift:1:1 test_start", "A.swift:1:9 test_provider", "B.swift:1:1 test_start",
+                "B.swift:1:9 test_provider",
+            ])
         #expect(FailThreshold.warning.exitStatus(for: report) == .findings)
         #expect(FailThreshold.error.exitStatus(for: report) == .success)
     }
@@ -108,14 +116,22 @@ private let providerSpotter = TestAnalyzer("test_bytes") { context in
         try tree.file("a/One.swift", "let p = CXProvider()\nlet q = CXProvider()\n")
         try tree.file("b/Two.swift", "\n\nlet r = CXProvider()\n")
         try tree.file("c.swift", "let s = CXProvider()\n")
-        let sorted = ["a/One.swift", "b/Two.swift", "c.swift"].map { DiscoveredFile(displayPath: $0, path: tree.root + "/" + $0) }
+        let sorted = ["a/One.swift", "b/Two.swift", "c.swift"].map {
+            DiscoveredFile(displayPath: $0, path: tree.root + "/" + $0)
+        }
         let reference = ScanPipeline.run(files: sorted, request: request(tree, jobs: 1))
-        #expect(reference.findings.map { "\($0.path):\($0.start.line)" } == ["a/One.swift:1", "a/One.swift:2", "b/Two.swift:3", "c.swift:1"])
+        #expect(
+            reference.findings.map { "\($0.path):\($0.start.line)" } == [
+                "a/One.swift:1", "a/One.swift:2", "b/Two.swift:3", "c.swift:1",
+            ])
         for jobs in [1, 3] {
             let reversed = ScanPipeline.run(files: sorted.reversed(), request: request(tree, jobs: jobs))
             #expect(reversed.findings == reference.findings)
             let twice = ScanPipeline.run(files: [sorted[2], sorted[0], sorted[2]], request: request(tree, jobs: jobs))
-            #expect(twice.findings.map { "\($0.path):\($0.start.line)" } == ["a/One.swift:1", "a/One.swift:2", "c.swift:1", "c.swift:1"])
+            #expect(
+                twice.findings.map { "\($0.path):\($0.start.line)" } == [
+                    "a/One.swift:1", "a/One.swift:2", "c.swift:1", "c.swift:1",
+                ])
         }
     }
 
@@ -134,7 +150,9 @@ private let providerSpotter = TestAnalyzer("test_bytes") { context in
 
 @Suite struct FailThresholdTests {
     private func report(_ severities: [Severity], suppressedLast: Bool = false) -> ScanReport {
-        var findings = severities.map { Finding(ruleID: "r", severity: $0, message: "m", range: ByteRange(start: 0, end: 1)) }
+        var findings = severities.map {
+            Finding(ruleID: "r", severity: $0, message: "m", range: ByteRange(start: 0, end: 1))
+        }
         if suppressedLast, !findings.isEmpty {
             findings[findings.count - 1].suppression = Suppression(kind: .inSource, justification: "")
         }

@@ -1,8 +1,9 @@
 import LCKAnalyzers
 import LCKCore
 import LCKLexer
-@testable import LCKMigrateKit
 import LCKRules
+
+@testable import LCKMigrateKit
 
 /// A stand-in analyzer for tests: `body` gives the findings of each file.
 struct TestAnalyzer: Analyzer {
@@ -52,7 +53,9 @@ func scanSource(
     let lines = LineTable(bytes)
     let file = Lexer.tokenize(bytes)
     var findings = AnalyzerSuite.testing([identifierSpotter]).findings(in: file)
-    SuppressionPass.apply(to: &findings, file: file, lines: lines, options: SuppressionOptions(knownRuleIDs: testRuleIDs, requireReason: requireReason))
+    SuppressionPass.apply(
+        to: &findings, file: file, lines: lines,
+        options: SuppressionOptions(knownRuleIDs: testRuleIDs, requireReason: requireReason))
     policy.apply(to: &findings)
     for index in findings.indices { findings[index].locate(path: path, lines: lines, bytes: bytes) }
     FindingFingerprint.assign(to: &findings, bytes: bytes, lines: lines)

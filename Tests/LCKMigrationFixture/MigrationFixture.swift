@@ -37,10 +37,16 @@ public enum MigrationFixture {
                 finding("cxcallobserver", provider, line: 20, column: 24, length: 14),
                 finding("cxaction_fulfill", provider, line: 10, column: 16, length: 7),
                 finding("cxprovider_report_new_incoming_call", push, line: 7, column: 18, length: 21),
-                finding("unreported_voip_push", push, line: 5, column: 5, message: "the push handler can return without reporting a call"),
-                finding("empty_reset", provider, line: 12, column: 5, message: "providerDidReset only logs", suppressed: true),
+                finding(
+                    "unreported_voip_push", push, line: 5, column: 5,
+                    message: "the push handler can return without reporting a call"),
+                finding(
+                    "empty_reset", provider, line: 12, column: 5, message: "providerDidReset only logs",
+                    suppressed: true),
                 finding("cxhandle_init", hostile, line: 2, column: 14, length: 8),
-                finding("transient_handle", hostile, line: 2, column: 14, message: "handle made from a </script> name", severity: .warning),
+                finding(
+                    "transient_handle", hostile, line: 2, column: 14, message: "handle made from a </script> name",
+                    severity: .warning),
             ],
             rules: rules.descriptors, filesScanned: 4, filesWithCallKit: 3, linesScanned: 120,
             problems: [FileProblem(path: "App/Broken.swift", message: "not valid UTF-8")],
@@ -54,7 +60,10 @@ public enum MigrationFixture {
         excerpts.set(provider, 10, "        action.fulfill()")
         excerpts.set(provider, 12, "    func providerDidReset(_ provider: CXProvider) {}")
         excerpts.set(provider, 20, "    private let observer = CXCallObserver()")
-        excerpts.set(push, 5, "    func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {")
+        excerpts.set(
+            push, 5,
+            "    func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {"
+        )
         excerpts.set(push, 7, "            provider.reportNewIncomingCall(with: uuid, update: update) { _ in }")
         excerpts.set(hostile, 2, "let handle = CXHandle(type: .generic, value: \"</script><script>alert(1)</script>\")")
         return excerpts

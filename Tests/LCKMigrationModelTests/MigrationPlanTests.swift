@@ -9,10 +9,11 @@ import Testing
 @Suite struct MigrationPlanTests {
     @Test func builtinPlanIsTheTenStepChecklist() {
         let plan = MigrationPlan.builtin
-        #expect(plan.steps.map(\.id) == [
-            "own_manager", "stable_handles", "pushkit_incoming", "outgoing_start", "action_state_machine",
-            "audio_activation", "members_updates", "recents", "redial", "feature_flag",
-        ])
+        #expect(
+            plan.steps.map(\.id) == [
+                "own_manager", "stable_handles", "pushkit_incoming", "outgoing_start", "action_state_machine",
+                "audio_activation", "members_updates", "recents", "redial", "feature_flag",
+            ])
         #expect(plan.steps.allSatisfy { !$0.title.isEmpty && !$0.description.isEmpty })
     }
 
@@ -23,8 +24,12 @@ import Testing
         #expect(Set(plan.areas.map(\.id)) == areaIDs)
         for step in plan.steps {
             for area in step.areas { #expect(areaIDs.contains(area), "step \(step.id): unknown area \(area)") }
-            for rule in step.rules { #expect(table.mapping(id: rule) != nil, "step \(step.id): unknown mapping \(rule)") }
-            for analyzer in step.analyzers { #expect(table.analyzer(id: analyzer) != nil, "step \(step.id): unknown analyzer \(analyzer)") }
+            for rule in step.rules {
+                #expect(table.mapping(id: rule) != nil, "step \(step.id): unknown mapping \(rule)")
+            }
+            for analyzer in step.analyzers {
+                #expect(table.analyzer(id: analyzer) != nil, "step \(step.id): unknown analyzer \(analyzer)")
+            }
         }
         // Every anti-pattern analyzer blocks some step (the meta rule about suppressions does not).
         let used = Set(plan.steps.flatMap(\.analyzers))
@@ -45,7 +50,8 @@ import Testing
     @Test func malformedPlansAreRejectedWithAReason() {
         #expect(throws: MigrationPlanError.self) { try MigrationPlan(json: Array("{".utf8)) }
         #expect(throws: MigrationPlanError.self) { try MigrationPlan(json: Array(#"{"areas": [], "steps": []}"#.utf8)) }
-        let duplicate = #"{"areas": [], "effortBands": [], "steps": [{"id": "a", "title": "t", "description": "d", "areas": [], "rules": [], "analyzers": []}, {"id": "a", "title": "t", "description": "d", "areas": [], "rules": [], "analyzers": []}]}"#
+        let duplicate =
+            #"{"areas": [], "effortBands": [], "steps": [{"id": "a", "title": "t", "description": "d", "areas": [], "rules": [], "analyzers": []}, {"id": "a", "title": "t", "description": "d", "areas": [], "rules": [], "analyzers": []}]}"#
         do {
             _ = try MigrationPlan(json: Array(duplicate.utf8))
             Issue.record("a duplicate step id was accepted")

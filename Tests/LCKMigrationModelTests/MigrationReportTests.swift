@@ -18,8 +18,10 @@ import Testing
     }
 
     @Test func effortIsTheSumOfRuleWeights() throws {
-        let ids = ["cxprovider", "cxendcallaction_init", "provider_did_reset", "cxcallobserver", "cxaction_fulfill",
-                   "cxprovider_report_new_incoming_call", "cxhandle_init"]
+        let ids = [
+            "cxprovider", "cxendcallaction_init", "provider_did_reset", "cxcallobserver", "cxaction_fulfill",
+            "cxprovider_report_new_incoming_call", "cxhandle_init",
+        ]
         var expected = 0
         for id in ids { expected += try #require(MigrationFixture.rules.mapping(id: id)).effort }
         // cxprovider 5 + end init 1 + did reset 2 + observer 2 + fulfill 1 + report incoming 3 + handle init 2.
@@ -29,7 +31,10 @@ import Testing
     }
 
     @Test func areasFollowThePlanOrder() {
-        #expect(report.areas.map(\.id) == ["provider", "incoming", "outgoing", "actions", "audio", "handles", "group", "directory"])
+        #expect(
+            report.areas.map(\.id) == [
+                "provider", "incoming", "outgoing", "actions", "audio", "handles", "group", "directory",
+            ])
         let provider = report.areas[0]
         // cxprovider, provider_did_reset, cxcallobserver (area provider); 2 of them are warnings.
         #expect(provider.usages == 3 && provider.pending == 2)
@@ -75,7 +80,8 @@ import Testing
     @Test func perFileCapCountsTheRest() {
         let findings = (1...30).map { MigrationFixture.finding("cxprovider", "A.swift", line: $0) }
         let scan = ScanReport(findings: findings, rules: [], filesScanned: 1)
-        let capped = MigrationReport(scan: scan, rules: MigrationFixture.rules, limits: .init(findingsPerFile: 4, listedFindings: 100))
+        let capped = MigrationReport(
+            scan: scan, rules: MigrationFixture.rules, limits: .init(findingsPerFile: 4, listedFindings: 100))
         #expect(capped.files.count == 1)
         #expect(capped.files[0].listedCount == 4)
         #expect(capped.entries.filter(\.isListed).count == 4)

@@ -1,22 +1,32 @@
-@testable import LCKMigrationModel
 import LCKRules
 import Testing
 
+@testable import LCKMigrationModel
+
 @Suite struct MigrationSuggestionTests {
     @Test func renamesKeepVariablesThatShareALabelName() {
-        let example = MappingExample(before: "let end = CXEndCallAction(call: id)", after: "let end = EndConversationAction(conversationUUID: id)")
-        #expect(RenameSuggestion.apply(example: example, to: "    let e = CXEndCallAction(call: call.uuid)", fromColumn: 13)
-            == "    let e = EndConversationAction(conversationUUID: call.uuid)")
+        let example = MappingExample(
+            before: "let end = CXEndCallAction(call: id)",
+            after: "let end = EndConversationAction(conversationUUID: id)")
+        #expect(
+            RenameSuggestion.apply(example: example, to: "    let e = CXEndCallAction(call: call.uuid)", fromColumn: 13)
+                == "    let e = EndConversationAction(conversationUUID: call.uuid)")
     }
 
     @Test func aDeclarationOnlyInTheBeforeExampleIsSkipped() {
-        let example = MappingExample(before: "let action: CXAction\ncalls[action.callUUID]?.end()", after: "calls[action.conversationUUID]?.end()")
-        #expect(RenameSuggestion.apply(example: example, to: "forget(action.callUUID)", fromColumn: 8) == "forget(action.conversationUUID)")
+        let example = MappingExample(
+            before: "let action: CXAction\ncalls[action.callUUID]?.end()",
+            after: "calls[action.conversationUUID]?.end()")
+        #expect(
+            RenameSuggestion.apply(example: example, to: "forget(action.callUUID)", fromColumn: 8)
+                == "forget(action.conversationUUID)")
     }
 
     @Test func onlyTextFromTheFindingOnChanges() {
         let example = MappingExample(before: "x.callUUID", after: "x.conversationUUID")
-        #expect(RenameSuggestion.apply(example: example, to: "a[b.callUUID] = c.callUUID", fromColumn: 18) == "a[b.callUUID] = c.conversationUUID")
+        #expect(
+            RenameSuggestion.apply(example: example, to: "a[b.callUUID] = c.callUUID", fromColumn: 18)
+                == "a[b.callUUID] = c.conversationUUID")
     }
 
     @Test func noSuggestionWhenNothingMatchesOrRenamesConflict() {

@@ -1,10 +1,12 @@
 import Foundation
+import LCKCore
+import Testing
+
+@testable import LCKReporters
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import LCKCore
-@testable import LCKReporters
-import Testing
 
 /// A finding whose text carries everything a format could choke on.
 private let hostileFinding = Finding(
@@ -92,31 +94,36 @@ private let hostileReport = ScanReport(
         let output = String(decoding: GitHubReporter().render(hostileReport), as: UTF8.self)
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines[0] == "::warning file=dir%2Cwith%3Aodd/名前 ü.swift,line=1,col=2,endLine=1,endColumn=5,title=x.rule"
-            + "::50%25 done%0D%0Anext <a href=\"x\">&'</a> ]]> \u{1}bell\ttab | pipe `tick` *star* [x.rule]")
-        #expect(lines[1] == "::warning file=bad\u{1}\"file\".swift,title=lckmigrate%3A file not scanned::unreadable <&>")
+        #expect(
+            lines[0] == "::warning file=dir%2Cwith%3Aodd/名前 ü.swift,line=1,col=2,endLine=1,endColumn=5,title=x.rule"
+                + "::50%25 done%0D%0Anext <a href=\"x\">&'</a> ]]> \u{1}bell\ttab | pipe `tick` *star* [x.rule]")
+        #expect(
+            lines[1] == "::warning file=bad\u{1}\"file\".swift,title=lckmigrate%3A file not scanned::unreadable <&>")
     }
 
     @Test func textFormatIsOneLinePerFindingAndStep() {
         let output = String(decoding: TextReporter().render(hostileReport), as: UTF8.self)
-        #expect(output == "dir,with:odd/名前 ü.swift:1:2: warning: 50% done  next <a href=\"x\">&'</a> ]]>  bell tab"
-            + " | pipe `tick` *star* [x.rule]\n")
+        #expect(
+            output == "dir,with:odd/名前 ü.swift:1:2: warning: 50% done  next <a href=\"x\">&'</a> ]]>  bell tab"
+                + " | pipe `tick` *star* [x.rule]\n")
     }
 
     @Test func markdownStaysUnderItsLimitWithoutCuttingRows() {
         var findings: [Finding] = []
         for index in 0..<5_000 {
-            findings.append(Finding(
-                ruleID: "rule.\(index % 700)", severity: index % 3 == 0 ? .error : .warning,
-                message: String(repeating: "very long message | with pipes ", count: 8) + "\(index)",
-                range: ByteRange(start: 0, end: 1), path: "Sources/Module\(index % 900)/File\(index).swift",
-                start: SourcePosition(line: index + 1, column: 1), end: SourcePosition(line: index + 1, column: 9)
-            ))
+            findings.append(
+                Finding(
+                    ruleID: "rule.\(index % 700)", severity: index % 3 == 0 ? .error : .warning,
+                    message: String(repeating: "very long message | with pipes ", count: 8) + "\(index)",
+                    range: ByteRange(start: 0, end: 1), path: "Sources/Module\(index % 900)/File\(index).swift",
+                    start: SourcePosition(line: index + 1, column: 1), end: SourcePosition(line: index + 1, column: 9)
+                ))
         }
         let report = ScanReport(findings: findings, rules: [], filesScanned: 5_000)
         for (limit, rows) in [(60_000, 100), (4_000, 100), (60_000, 10_000)] {
-            let output = String(decoding: MarkdownSummaryReporter(characterLimit: limit, findingRowLimit: rows)
-                .render(report), as: UTF8.self)
+            let output = String(
+                decoding: MarkdownSummaryReporter(characterLimit: limit, findingRowLimit: rows)
+                    .render(report), as: UTF8.self)
             #expect(output.utf8.count <= limit)
             #expect(output.contains("more not shown"))
             for line in output.split(separator: "\n") where line.hasPrefix("|") {
@@ -130,8 +137,10 @@ private let hostileReport = ScanReport(
 private final class AttributeCollector: NSObject, XMLParserDelegate {
     var messages: [String] = []
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         if let message = attributeDict["message"] { messages.append(message) }
     }
 }
@@ -140,7 +149,8 @@ private final class AttributeCollector: NSObject, XMLParserDelegate {
 /// (Comparing the byte arrays directly would print megabytes on a failure.)
 private func firstDifference(_ actual: [UInt8], _ expected: [UInt8]) -> String? {
     guard actual != expected else { return nil }
-    let offset = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+    let offset =
+        zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         ?? min(actual.count, expected.count)
     func excerpt(_ bytes: [UInt8]) -> String {
         String(decoding: bytes[max(0, offset - 40)..<min(bytes.count, offset + 40)], as: UTF8.self)

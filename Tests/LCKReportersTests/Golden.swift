@@ -12,20 +12,24 @@ enum Golden {
         if ProcessInfo.processInfo.environment["LCKMIGRATE_RECORD"] == "1" {
             do {
                 try Data(actual).write(to: url)
-                Issue.record("recorded \(name); run again without LCKMIGRATE_RECORD to compare", sourceLocation: sourceLocation)
+                Issue.record(
+                    "recorded \(name); run again without LCKMIGRATE_RECORD to compare", sourceLocation: sourceLocation)
             } catch {
                 Issue.record("could not record \(url.path): \(error)", sourceLocation: sourceLocation)
             }
             return
         }
         guard let expected = FileManager.default.contents(atPath: url.path) else {
-            Issue.record("missing golden \(url.path); record it with LCKMIGRATE_RECORD=1", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden \(url.path); record it with LCKMIGRATE_RECORD=1", sourceLocation: sourceLocation)
             return
         }
         if [UInt8](expected) != actual {
-            let diff = lineDiff(expected: String(decoding: expected, as: UTF8.self),
-                                actual: String(decoding: actual, as: UTF8.self))
-            Issue.record("\(name) differs from its golden (- golden, + actual):\n\(diff)", sourceLocation: sourceLocation)
+            let diff = lineDiff(
+                expected: String(decoding: expected, as: UTF8.self),
+                actual: String(decoding: actual, as: UTF8.self))
+            Issue.record(
+                "\(name) differs from its golden (- golden, + actual):\n\(diff)", sourceLocation: sourceLocation)
         }
     }
 
@@ -38,7 +42,8 @@ enum Golden {
         while prefix < old.count && prefix < new.count && old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix && suffix < new.count - prefix
-            && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        { suffix += 1 }
         var lines = ["@@ line \(prefix + 1) @@"]
         for line in old[max(0, prefix - 3)..<prefix] { lines.append("  \(line)") }
         for line in old[prefix..<(old.count - suffix)] { lines.append("- \(line)") }

@@ -20,8 +20,9 @@ import Testing
 
     @Test(arguments: ReportFormat.allCases)
     func emptyScanRendersWithoutFindings(format: ReportFormat) {
-        let empty = ScanReport(findings: [], rules: SampleReport.rules, filesScanned: 2, linesScanned: 10,
-                               rulesFingerprint: "rules-0")
+        let empty = ScanReport(
+            findings: [], rules: SampleReport.rules, filesScanned: 2, linesScanned: 10,
+            rulesFingerprint: "rules-0")
         let output = String(decoding: format.reporter.render(empty), as: UTF8.self)
         #expect(!output.contains("CallManager"))
         switch format {

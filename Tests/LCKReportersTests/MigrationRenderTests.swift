@@ -36,7 +36,8 @@ import Testing
         let items = markdown.split(separator: "\n").filter { $0.hasPrefix("- [") }
         #expect(items.count == 10)
         #expect(items.contains { $0.hasPrefix("- [x] **4. Start outgoing calls") })
-        #expect(items.contains { $0.hasPrefix("- [ ] **3. Report PushKit calls") && $0.contains("blocked by 1 finding") })
+        #expect(
+            items.contains { $0.hasPrefix("- [ ] **3. Report PushKit calls") && $0.contains("blocked by 1 finding") })
     }
 
     @Test func htmlHasNoExternalReferences() {
@@ -51,12 +52,17 @@ import Testing
     @Test func bothFormatsShowTheProgress() throws {
         var report = MigrationFixture.report
         report.comparison = try MigrationComparison(
-            earlierJSON: JSONReporter().render(ScanReport(
-                findings: [MigrationFixture.finding("cxcallcontroller", "Old.swift", line: 1)], rules: [], filesScanned: 3)),
+            earlierJSON: JSONReporter().render(
+                ScanReport(
+                    findings: [MigrationFixture.finding("cxcallcontroller", "Old.swift", line: 1)], rules: [],
+                    filesScanned: 3)),
             current: MigrationFixture.scan, rules: MigrationFixture.rules)
         let html = String(decoding: HTMLMigrationReport().render(report), as: UTF8.self)
         #expect(html.contains("<section id=\"compare\">"))
-        #expect(html.contains("<tr><td>Outgoing</td><td class=\"num\">1</td><td class=\"num\">0</td><td class=\"num\">1</td><td class=\"num\">0</td></tr>"))
+        #expect(
+            html.contains(
+                "<tr><td>Outgoing</td><td class=\"num\">1</td><td class=\"num\">0</td><td class=\"num\">1</td><td class=\"num\">0</td></tr>"
+            ))
         let markdown = String(decoding: MarkdownMigrationReport().render(report), as: UTF8.self)
         // The fixture's 9 active findings are all new; the old CXCallController usage is gone.
         #expect(markdown.contains("### Since the earlier scan: 1 migrated, 9 added"))

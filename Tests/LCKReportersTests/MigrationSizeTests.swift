@@ -7,8 +7,10 @@ import Testing
 
 /// A synthetic scan the size of a 1M-line project: 5,000 files of 200 lines, 12 findings each.
 @Suite struct MigrationSizeTests {
-    static let ruleIDs = ["cxprovider", "cxendcallaction_init", "cxhandle_init", "cxcallobserver", "cxcallupdate_init",
-                          "provider_perform_answer_call_action", "unresolved_action", "transient_handle"]
+    static let ruleIDs = [
+        "cxprovider", "cxendcallaction_init", "cxhandle_init", "cxcallobserver", "cxcallupdate_init",
+        "provider_perform_answer_call_action", "unresolved_action", "transient_handle",
+    ]
 
     static let report: MigrationReport = {
         var findings: [Finding] = []
@@ -17,12 +19,17 @@ import Testing
             let path = "Sources/Module\(file / 100)/Feature\(file)/CallController\(file).swift"
             for index in 0..<12 {
                 let line = 10 + index * 15
-                findings.append(MigrationFixture.finding(ruleIDs[(file + index) % ruleIDs.count], path, line: line, column: 9, length: 12,
-                                                         message: "synthetic finding number \(index) with a message of typical length"))
-                excerpts.set(path, line, "        let value\(index) = CXEndCallAction(call: calls[\(index)].uuid) // a typical line of code")
+                findings.append(
+                    MigrationFixture.finding(
+                        ruleIDs[(file + index) % ruleIDs.count], path, line: line, column: 9, length: 12,
+                        message: "synthetic finding number \(index) with a message of typical length"))
+                excerpts.set(
+                    path, line,
+                    "        let value\(index) = CXEndCallAction(call: calls[\(index)].uuid) // a typical line of code")
             }
         }
-        let scan = ScanReport(findings: findings, rules: [], filesScanned: 5_000, filesWithCallKit: 5_000, linesScanned: 1_000_000)
+        let scan = ScanReport(
+            findings: findings, rules: [], filesScanned: 5_000, filesWithCallKit: 5_000, linesScanned: 1_000_000)
         var report = MigrationReport(scan: scan, rules: MigrationFixture.rules)
         report.attach(excerpts)
         return report

@@ -17,14 +17,19 @@ import Testing
 
     @Test(
         .enabled(if: ExternalTool.sarifSchema.shouldRun, Comment(rawValue: ExternalTool.sarifSchema.missingMessage)),
-        .enabled(if: ExternalTool.pythonJSONSchema.shouldRun, Comment(rawValue: ExternalTool.pythonJSONSchema.missingMessage))
+        .enabled(
+            if: ExternalTool.pythonJSONSchema.shouldRun, Comment(rawValue: ExternalTool.pythonJSONSchema.missingMessage)
+        )
     )
     func validatesAgainstTheOfficialSchema() throws {
-        let schema = try #require(ExternalTool.sarifSchema.location, Comment(rawValue: ExternalTool.sarifSchema.missingMessage))
+        let schema = try #require(
+            ExternalTool.sarifSchema.location, Comment(rawValue: ExternalTool.sarifSchema.missingMessage))
         try #require(
-            ExternalTool.pythonJSONSchema.location != nil, Comment(rawValue: ExternalTool.pythonJSONSchema.missingMessage))
+            ExternalTool.pythonJSONSchema.location != nil,
+            Comment(rawValue: ExternalTool.pythonJSONSchema.missingMessage))
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lckmigrate-sarif-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lckmigrate-sarif-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let withRoot = SARIFReporter(sourceRootURI: SARIFReporter.fileURI(forDirectory: "/work/My App"))
@@ -57,7 +62,8 @@ import Testing
         #expect(output.contains("\"uri\": \"Sources/App/Call%20Screens/%C3%9Cbersicht%20%231.swift\""))
         #expect(!output.contains("originalUriBaseIds"))
         #expect(SARIFReporter.fileURI(forDirectory: "/work/My App") == "file:///work/My%20App/")
-        let rooted = String(decoding: SARIFReporter(sourceRootURI: "file:///src").render(SampleReport.report), as: UTF8.self)
+        let rooted = String(
+            decoding: SARIFReporter(sourceRootURI: "file:///src").render(SampleReport.report), as: UTF8.self)
         #expect(rooted.contains("\"%SRCROOT%\": {\n          \"uri\": \"file:///src/\""))
     }
 
@@ -66,8 +72,11 @@ import Testing
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try #require(driver["rules"] as? [[String: Any]])
         let ids = rules.compactMap { $0["id"] as? String }
-        #expect(ids == ["callkit.cxcallcontroller", "callkit.cxcallupdate", "callkit.cxprovider",
-                        "lckmigrate.unused-suppression", "voip-push-unreported"])
+        #expect(
+            ids == [
+                "callkit.cxcallcontroller", "callkit.cxcallupdate", "callkit.cxprovider",
+                "lckmigrate.unused-suppression", "voip-push-unreported",
+            ])
         for result in try #require(run["results"] as? [[String: Any]]) {
             let index = try #require(result["ruleIndex"] as? Int)
             #expect(ids[index] == result["ruleId"] as? String)
@@ -77,14 +86,18 @@ import Testing
     @Test func capKeepsTheMostSevereGitHubResults() throws {
         var findings: [Finding] = []
         for index in 0..<25_000 {
-            findings.append(Finding(ruleID: "n", severity: .note, message: "note \(index)", range: ByteRange(start: 0, end: 1),
-                                    path: "a.swift", start: SourcePosition(line: index + 1, column: 1),
-                                    end: SourcePosition(line: index + 1, column: 2)))
+            findings.append(
+                Finding(
+                    ruleID: "n", severity: .note, message: "note \(index)", range: ByteRange(start: 0, end: 1),
+                    path: "a.swift", start: SourcePosition(line: index + 1, column: 1),
+                    end: SourcePosition(line: index + 1, column: 2)))
         }
         for (index, severity) in [Severity.warning, .warning, .error, .error, .error].enumerated() {
-            findings.append(Finding(ruleID: "s", severity: severity, message: "late \(index)", range: ByteRange(start: 0, end: 1),
-                                    path: "z.swift", start: SourcePosition(line: index + 1, column: 1),
-                                    end: SourcePosition(line: index + 1, column: 2)))
+            findings.append(
+                Finding(
+                    ruleID: "s", severity: severity, message: "late \(index)", range: ByteRange(start: 0, end: 1),
+                    path: "z.swift", start: SourcePosition(line: index + 1, column: 1),
+                    end: SourcePosition(line: index + 1, column: 2)))
         }
         let run = try firstRun(try render(ScanReport(findings: findings, rules: [], filesScanned: 2)))
         let results = try #require(run["results"] as? [[String: Any]])
@@ -130,8 +143,9 @@ enum SARIFValidation {
         // column 17 (4 + 2 + 4 + 6 bytes before it) but UTF-16 column 14 (4 + 1 + 2 + 6 units).
         let bytes = Array("import CallKit\nlet é😀 = 1; CXProvider(configuration: c)\n".utf8)
         let start = bytes.count - "CXProvider(configuration: c)\n".utf8.count
-        var finding = Finding(ruleID: "callkit.cxprovider", severity: .warning, message: "m",
-                              range: ByteRange(start: start, end: start + 10))
+        var finding = Finding(
+            ruleID: "callkit.cxprovider", severity: .warning, message: "m",
+            range: ByteRange(start: start, end: start + 10))
         finding.locate(path: "a.swift", lines: LineTable(bytes), bytes: bytes)
         #expect(finding.start == SourcePosition(line: 2, column: 17))
         #expect(finding.utf16StartColumn == 14 && finding.utf16EndColumn == 24)
@@ -140,6 +154,9 @@ enum SARIFValidation {
         let text = String(decoding: TextReporter().render(report), as: UTF8.self)
         #expect(text == "a.swift:2:17: warning: m [callkit.cxprovider]\n")
         let sarif = String(decoding: SARIFReporter().render(report), as: UTF8.self)
-        #expect(sarif.contains("\"startLine\": 2,\n                  \"startColumn\": 14,\n                  \"endLine\": 2,\n                  \"endColumn\": 24"))
+        #expect(
+            sarif.contains(
+                "\"startLine\": 2,\n                  \"startColumn\": 14,\n                  \"endLine\": 2,\n                  \"endColumn\": 24"
+            ))
     }
 }

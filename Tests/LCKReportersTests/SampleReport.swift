@@ -51,10 +51,12 @@ enum SampleReport {
             range: ByteRange(start: 900, end: 960),
             confidence: .medium,
             witness: [
-                WitnessStep(range: ByteRange(start: 1000, end: 1006), message: "guard at line 44 returns early",
-                            position: SourcePosition(line: 44, column: 13)),
-                WitnessStep(range: ByteRange(start: 1100, end: 1112), message: "completion() runs without a report",
-                            position: SourcePosition(line: 47, column: 9)),
+                WitnessStep(
+                    range: ByteRange(start: 1000, end: 1006), message: "guard at line 44 returns early",
+                    position: SourcePosition(line: 44, column: 13)),
+                WitnessStep(
+                    range: ByteRange(start: 1100, end: 1112), message: "completion() runs without a report",
+                    position: SourcePosition(line: 47, column: 9)),
             ],
             evidence: ["no reportNewIncomingCall on the guard path"],
             path: callManager,
@@ -108,10 +110,11 @@ extension Finding {
         path: String, start: SourcePosition, end: SourcePosition, fingerprint: String? = nil,
         suppression: Suppression? = nil, utf16Columns: (Int, Int)
     ) {
-        self.init(ruleID: ruleID, severity: severity, message: message, range: range, symbol: symbol,
-                  replacement: replacement, mappingKind: mappingKind, confidence: confidence, witness: witness,
-                  evidence: evidence, path: path, start: start, end: end, fingerprint: fingerprint,
-                  suppression: suppression)
+        self.init(
+            ruleID: ruleID, severity: severity, message: message, range: range, symbol: symbol,
+            replacement: replacement, mappingKind: mappingKind, confidence: confidence, witness: witness,
+            evidence: evidence, path: path, start: start, end: end, fingerprint: fingerprint,
+            suppression: suppression)
         utf16StartColumn = utf16Columns.0
         utf16EndColumn = utf16Columns.1
     }

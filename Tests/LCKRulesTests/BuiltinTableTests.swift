@@ -60,7 +60,9 @@ import Testing
 
     @Test func builtinMappingsAreComplete() {
         for rule in Self.table.mappings {
-            #expect(rule.location.file == "Rules/mappings/\(rule.area.rawValue).json", "\(rule.id) is in the wrong area file")
+            #expect(
+                rule.location.file == "Rules/mappings/\(rule.area.rawValue).json",
+                "\(rule.id) is in the wrong area file")
             #expect(rule.availability != nil, "\(rule.id) has no availability")
             #expect(rule.docs?.hasPrefix("https://developer.apple.com/documentation/") == true, "\(rule.id)")
             #expect(rule.example != nil, "\(rule.id) has no example")
@@ -97,15 +99,20 @@ import Testing
         #expect(generic.callees == ["CXHandle"])
         #expect(generic.properties?.contains("supportedHandleTypes") == true)
         // Common member names never fire on an unknown receiver.
-        let common: Set = ["fulfill", "fail", "uuid", "callUUID", "setDelegate", "invalidate", "configuration",
-                           "handle", "isVideo", "isMuted", "digits", "type", "value", "calls", "request", "delegate"]
+        let common: Set = [
+            "fulfill", "fail", "uuid", "callUUID", "setDelegate", "invalidate", "configuration",
+            "handle", "isVideo", "isMuted", "digits", "type", "value", "calls", "request", "delegate",
+        ]
         for rule in Self.table.mappings {
-            for case .member(let access) in rule.matches where common.contains(access.name) && access.labels?.isEmpty != false {
+            for case .member(let access) in rule.matches
+            where common.contains(access.name) && access.labels?.isEmpty != false {
                 #expect(access.unknownReceiver == .skip, "\(rule.id)")
             }
         }
-        for id in ["cxprovider_report_new_incoming_call", "cxcallcontroller_request_transaction",
-                   "cxproviderconfiguration_includes_calls_in_recents", "cxcallupdate_remote_handle"] {
+        for id in [
+            "cxprovider_report_new_incoming_call", "cxcallcontroller_request_transaction",
+            "cxproviderconfiguration_includes_calls_in_recents", "cxcallupdate_remote_handle",
+        ] {
             guard case .member(let access)? = Self.table.mapping(id: id)?.matches.first else {
                 Issue.record("\(id) is not a member match")
                 continue
@@ -121,15 +128,19 @@ import Testing
         let report = descriptors.first { $0.id == "cxprovider_report_new_incoming_call" }
         #expect(report?.kind == .mapping)
         #expect(report?.mappingKind == .callbackToAsync)
-        #expect(report?.summary == "CXProvider.reportNewIncomingCall(with:update:completion:) → ConversationManager.reportNewIncomingConversation(uuid:update:) async throws")
+        #expect(
+            report?.summary
+                == "CXProvider.reportNewIncomingCall(with:update:completion:) → ConversationManager.reportNewIncomingConversation(uuid:update:) async throws"
+        )
     }
 }
 
 @Suite struct MatchIndexTests {
     @Test func patternsAreKeyedByTheNameTheEngineSees() {
         let index = BuiltinTableTests.table.matchIndex
-        #expect(index.members["reportNewIncomingCall"]?.map(\.ruleID).sorted()
-            == ["cxprovider_report_new_incoming_call", "cxprovider_report_new_incoming_call_async"])
+        #expect(
+            index.members["reportNewIncomingCall"]?.map(\.ruleID).sorted()
+                == ["cxprovider_report_new_incoming_call", "cxprovider_report_new_incoming_call_async"])
         #expect(index.types["HandleType"]?.map(\.ruleID) == ["cxhandle_handletype"])
         #expect(index.initializers["CXHandle"]?.map(\.ruleID) == ["cxhandle_init"])
         #expect(index.enumCases["answeredElsewhere"]?.map(\.ruleID) == ["cxcallendedreason_answered_elsewhere"])

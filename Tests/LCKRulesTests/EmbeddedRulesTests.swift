@@ -1,7 +1,8 @@
 import Foundation
-@testable import LCKRules
 import LCKTestSupport
 import Testing
+
+@testable import LCKRules
 
 /// The built-in table compiled into the binary must be exactly what is in Rules/.
 @Suite struct EmbeddedRulesTests {
@@ -33,7 +34,8 @@ import Testing
         #expect(relabelled.fingerprint == BuiltinRules.fingerprint, "layout does not change the fingerprint")
         var changed = BuiltinRules.files
         let index = try #require(changed.firstIndex { $0.path.hasPrefix("mappings/") })
-        changed[index].contents = changed[index].contents.replacingOccurrences(of: "\"severity\": \"warning\"", with: "\"severity\": \"error\"")
+        changed[index].contents = changed[index].contents.replacingOccurrences(
+            of: "\"severity\": \"warning\"", with: "\"severity\": \"error\"")
         #expect(changed[index] != BuiltinRules.files[index], "the test needs a rule file with a warning")
         let edited = try RuleLoader.load(layers: [RuleLayer(displayRoot: "Rules", files: changed)])
         #expect(edited.fingerprint != BuiltinRules.fingerprint)

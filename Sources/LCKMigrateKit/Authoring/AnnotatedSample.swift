@@ -55,7 +55,9 @@ public enum AnnotatedSample {
                     let list = comment.dropFirst(expectPrefix.count)
                     for part in list.split(separator: UInt8(ascii: ",")) {
                         let id = trimmed(part)
-                        if !id.isEmpty { findings.append(Expectation(line: line + 1, ruleID: String(decoding: id, as: UTF8.self))) }
+                        if !id.isEmpty {
+                            findings.append(Expectation(line: line + 1, ruleID: String(decoding: id, as: UTF8.self)))
+                        }
                     }
                 }
             }
@@ -68,12 +70,18 @@ public enum AnnotatedSample {
     /// The actual findings in the same shape, restricted to `scope` (nil = all). Like the annotations,
     /// this is per line: two findings of one rule on one line are one entry (semgrep's convention).
     public static func actual(_ findings: [Finding], scope: Set<String>?) -> [Expectation] {
-        Set(findings.filter { scope?.contains($0.ruleID) ?? true }.map { Expectation(line: $0.start.line, ruleID: $0.ruleID) })
-            .sorted()
+        Set(
+            findings.filter { scope?.contains($0.ruleID) ?? true }.map {
+                Expectation(line: $0.start.line, ruleID: $0.ruleID)
+            }
+        )
+        .sorted()
     }
 
     /// Expected entries that did not happen and actual entries nobody expected (multiset difference).
-    public static func difference(expected: [Expectation], actual: [Expectation]) -> (missing: [Expectation], unexpected: [Expectation]) {
+    public static func difference(
+        expected: [Expectation], actual: [Expectation]
+    ) -> (missing: [Expectation], unexpected: [Expectation]) {
         var remaining: [Expectation: Int] = [:]
         for item in actual { remaining[item, default: 0] += 1 }
         var missing: [Expectation] = []

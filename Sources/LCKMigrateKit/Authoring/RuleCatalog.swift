@@ -20,10 +20,14 @@ public enum RuleCatalog {
         var replaced: [String: String] = [:]
         for override in table.overrides { replaced[override.id] = override.replaced.description }
         let mappings = table.mappings.map {
-            Entry(id: $0.id, kind: .mapping, severity: $0.severity, title: $0.title, source: $0.location.description, overrides: replaced[$0.id])
+            Entry(
+                id: $0.id, kind: .mapping, severity: $0.severity, title: $0.title, source: $0.location.description,
+                overrides: replaced[$0.id])
         }
         let analyzers = table.analyzers.map {
-            Entry(id: $0.id, kind: $0.kind, severity: $0.severity, title: $0.title, source: $0.location.description, overrides: replaced[$0.id])
+            Entry(
+                id: $0.id, kind: $0.kind, severity: $0.severity, title: $0.title, source: $0.location.description,
+                overrides: replaced[$0.id])
         }
         return (mappings + analyzers).sorted { $0.id < $1.id }
     }
@@ -33,10 +37,13 @@ public enum RuleCatalog {
         let rows = entries(table)
         let idWidth = max(2, rows.map(\.id.count).max() ?? 0)
         let sourceWidth = max(6, rows.map(\.source.count).max() ?? 0)
-        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        func pad(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - text.count))
+        }
         var text = pad("ID", idWidth) + "  KIND      SEVERITY  " + pad("SOURCE", sourceWidth) + "  TITLE\n"
         for row in rows {
-            text += pad(row.id, idWidth) + "  " + pad(row.kind.rawValue, 8) + "  " + pad(row.severity.rawValue, 8) + "  "
+            text +=
+                pad(row.id, idWidth) + "  " + pad(row.kind.rawValue, 8) + "  " + pad(row.severity.rawValue, 8) + "  "
             text += pad(row.source, sourceWidth) + "  " + row.title + "\n"
         }
         let overridden = rows.filter { $0.overrides != nil }
@@ -44,8 +51,11 @@ public enum RuleCatalog {
             text += "\nOverrides:\n"
             for row in overridden { text += "  \(row.id): \(row.source) replaces \(row.overrides ?? "")\n" }
         }
-        let counts = RuleDescriptor.Kind.allKinds.map { kind in "\(rows.filter { $0.kind == kind }.count) \(kind.rawValue)" }
-        text += "\n\(rows.count) rules (\(counts.joined(separator: ", "))), \(overridden.count) overridden; fingerprint \(table.fingerprint)\n"
+        let counts = RuleDescriptor.Kind.allKinds.map { kind in
+            "\(rows.filter { $0.kind == kind }.count) \(kind.rawValue)"
+        }
+        text +=
+            "\n\(rows.count) rules (\(counts.joined(separator: ", "))), \(overridden.count) overridden; fingerprint \(table.fingerprint)\n"
         return text
     }
 
@@ -61,7 +71,8 @@ public enum RuleCatalog {
         text += "  \"rules\" : ["
         text += rows.map { row in
             var fields = [
-                ("id", quoted(row.id)), ("kind", quoted(row.kind.rawValue)), ("severity", quoted(row.severity.rawValue)),
+                ("id", quoted(row.id)), ("kind", quoted(row.kind.rawValue)),
+                ("severity", quoted(row.severity.rawValue)),
                 ("source", quoted(row.source)), ("title", quoted(row.title)),
             ]
             if let overrides = row.overrides { fields.append(("overrides", quoted(overrides))) }

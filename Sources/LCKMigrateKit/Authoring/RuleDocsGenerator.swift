@@ -67,10 +67,13 @@ public enum RuleDocsGenerator {
             text += rule.triggeringExamples.map(fenced).joined(separator: "\n") + "\n"
         }
         if !rule.nonTriggeringExamples.isEmpty {
-            text += "## Non-triggering examples\n\n" + rule.nonTriggeringExamples.map(fenced).joined(separator: "\n") + "\n"
+            text +=
+                "## Non-triggering examples\n\n" + rule.nonTriggeringExamples.map(fenced).joined(separator: "\n") + "\n"
         }
         if !rule.sources.isEmpty {
-            text += "## Sources\n\n" + rule.sources.map { "- " + ($0.hasPrefix("https://") ? "<\($0)>" : $0) + "\n" }.joined()
+            text +=
+                "## Sources\n\n"
+                + rule.sources.map { "- " + ($0.hasPrefix("https://") ? "<\($0)>" : $0) + "\n" }.joined()
         }
         return text
     }
@@ -82,13 +85,15 @@ public enum RuleDocsGenerator {
         text += "`lckmigrate rules explain ID` prints the same pages; see `Rules/README.md` for the file format.\n\n"
         text += "## Anti-pattern analyzers\n\n| Rule | Kind | Severity | Title |\n|---|---|---|---|\n"
         for rule in table.analyzers {
-            text += "| [`\(rule.id)`](\(rule.id).md) | \(rule.kind.rawValue) | \(rule.severity.rawValue) | \(cell(rule.title)) |\n"
+            text +=
+                "| [`\(rule.id)`](\(rule.id).md) | \(rule.kind.rawValue) | \(rule.severity.rawValue) | \(cell(rule.title)) |\n"
         }
         text += "\n## Mappings\n"
         for area in MigrationArea.allCases {
             let rules = table.mappings.filter { $0.area == area }
             guard !rules.isEmpty else { continue }
-            text += "\n### \(area.rawValue)\n\n| Rule | CallKit / PushKit | LiveCommunicationKit | Kind | Severity |\n|---|---|---|---|---|\n"
+            text +=
+                "\n### \(area.rawValue)\n\n| Rule | CallKit / PushKit | LiveCommunicationKit | Kind | Severity |\n|---|---|---|---|---|\n"
             for rule in rules {
                 text += "| [`\(rule.id)`](\(rule.id).md) | \(code(rule.symbol)) | \(code(rule.replacement)) | "
                 text += "\(rule.mappingKind.rawValue) | \(rule.severity.rawValue) |\n"
@@ -106,7 +111,8 @@ public enum RuleDocsGenerator {
         case .member(let access):
             let labels = access.labels.map { "(\(labelsText($0)))" } ?? ""
             let receivers = access.receiverTypes.map { "`\($0)`" }.joined(separator: ", ")
-            return "a member access `.\(access.name)\(labels)` on \(receivers) (unknown receiver: \(access.unknownReceiver.rawValue))"
+            return
+                "a member access `.\(access.name)\(labels)` on \(receivers) (unknown receiver: \(access.unknownReceiver.rawValue))"
         case .delegateMethod(let method):
             let owner = method.protocolName.map { " of `\($0)`" } ?? ""
             let async = method.isAsync.map { $0 ? " (async)" : " (synchronous)" } ?? ""

@@ -16,7 +16,8 @@ public enum RuleDocsWriter {
             try destination.commit(Array(file.contents.utf8))
         }
         let keep = Set(files.map(\.path))
-        for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".md") && !keep.contains(name) {
+        for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasSuffix(".md") && !keep.contains(name) {
             try? manager.removeItem(atPath: folder + "/" + name)
         }
     }
@@ -30,7 +31,8 @@ public enum RuleDocsWriter {
             if current != file.contents { stale.append(file.path) }
         }
         let expected = Set(files.map(\.path))
-        for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".md") && !expected.contains(name) {
+        for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasSuffix(".md") && !expected.contains(name) {
             stale.append(name)
         }
         return stale.sorted()

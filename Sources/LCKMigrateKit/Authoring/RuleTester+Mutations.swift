@@ -99,7 +99,8 @@ enum SourceRewriter {
         let file = Lexer.tokenize(Array(source.utf8))
         let tokens = file.tokens
         for (index, token) in tokens.enumerated() where ["class", "struct", "actor"].contains(file.text(of: token)) {
-            guard index + 2 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 2].kind == .colon else { continue }
+            guard index + 2 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 2].kind == .colon
+            else { continue }
             let typeName = file.text(of: tokens[index + 1])
             // The inheritance list runs to the opening brace.
             var cursor = index + 3
@@ -109,8 +110,8 @@ enum SourceRewriter {
                 cursor += 1
             }
             guard cursor < tokens.count,
-                  let protocolIndex = conformances.first(where: { file.text(of: tokens[$0]).hasSuffix("Delegate") }),
-                  let close = matchingBrace(tokens, open: cursor)
+                let protocolIndex = conformances.first(where: { file.text(of: tokens[$0]).hasSuffix("Delegate") }),
+                let close = matchingBrace(tokens, open: cursor)
             else { continue }
             let protocolName = file.text(of: tokens[protocolIndex])
             let remaining = conformances.filter { $0 != protocolIndex }.map { file.text(of: tokens[$0]) }
@@ -143,7 +144,8 @@ enum SourceRewriter {
     }
 
     private static func isDeclarationKeyword(_ text: String) -> Bool {
-        ["class", "struct", "enum", "protocol", "extension", "typealias", "actor", "func", "let", "var", "case"].contains(text)
+        ["class", "struct", "enum", "protocol", "extension", "typealias", "actor", "func", "let", "var", "case"]
+            .contains(text)
     }
 
     private static func apply(_ insertions: [(Int, String)], to source: [UInt8]) -> String {

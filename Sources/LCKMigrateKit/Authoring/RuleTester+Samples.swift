@@ -55,7 +55,8 @@ extension RuleTester {
         let ruleScope = scope.union(annotations.mentionedRuleIDs)
         let unknown = annotations.mentionedRuleIDs.sorted().filter { !table.allIDs.contains($0) }
         if !unknown.isEmpty {
-            return SampleTestResult(path: path, problem: unknown.map { "'\($0)' is not a rule id" }.joined(separator: "; "))
+            return SampleTestResult(
+                path: path, problem: unknown.map { "'\($0)' is not a rule id" }.joined(separator: "; "))
         }
         let unavailable = annotations.mentionedRuleIDs.sorted().compactMap { id in
             unavailableReason(id).map { "'\(id)' cannot run: \($0)" }

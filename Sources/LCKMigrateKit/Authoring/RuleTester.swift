@@ -80,15 +80,21 @@ public struct RuleTester: Sendable {
             let marked = MarkerText.strip(example)
             let plain = String(decoding: marked.bytes, as: UTF8.self)
             let lines = LineTable(marked.bytes)
-            let expected = marked.markerOffsets.map { RuleTestPosition(position: lines.position(of: $0), ruleID: rule.id) }
+            let expected = marked.markerOffsets.map {
+                RuleTestPosition(position: lines.position(of: $0), ruleID: rule.id)
+            }
             let actual = positions(of: rule.id, in: plain)
             result.record(name, expected: expected, actual: actual)
-            runMutations(on: plain, name: name, ruleID: rule.id, triggering: true, typeNames: typeNames, baseline: expected, into: &result)
+            runMutations(
+                on: plain, name: name, ruleID: rule.id, triggering: true, typeNames: typeNames, baseline: expected,
+                into: &result)
         }
         for (index, example) in rule.nonTriggeringExamples.enumerated() {
             let name = "non-triggering example \(index + 1)"
             result.record(name, expected: [], actual: positions(of: rule.id, in: example))
-            runMutations(on: example, name: name, ruleID: rule.id, triggering: false, typeNames: typeNames, baseline: [], into: &result)
+            runMutations(
+                on: example, name: name, ruleID: rule.id, triggering: false, typeNames: typeNames, baseline: [],
+                into: &result)
         }
         return result
     }
@@ -101,7 +107,8 @@ public struct RuleTester: Sendable {
             return result
         }
         guard let example = rule.example else {
-            result.failures.append(RuleTestFailure(name: "example", message: "the mapping has no example.before/after to test"))
+            result.failures.append(
+                RuleTestFailure(name: "example", message: "the mapping has no example.before/after to test"))
             return result
         }
         let before = positions(of: rule.id, in: example.before)
@@ -112,7 +119,9 @@ public struct RuleTester: Sendable {
             result.record("example.after", expected: [], actual: positions(of: rule.id, in: example.after))
         }
         let typeNames = Set(rule.matches.compactMap(\.typeName))
-        runMutations(on: example.before, name: "example.before", ruleID: rule.id, triggering: true, typeNames: typeNames, baseline: before, into: &result)
+        runMutations(
+            on: example.before, name: "example.before", ruleID: rule.id, triggering: true, typeNames: typeNames,
+            baseline: before, into: &result)
         return result
     }
 
@@ -235,12 +244,17 @@ public struct RuleTestResult: Hashable, Sendable {
     mutating func record(_ name: String, expected: [RuleTestPosition], actual: [RuleTestPosition]) {
         checks += 1
         guard expected.sorted() != actual.sorted() else { return }
-        failures.append(RuleTestFailure(name: name, expected: expected.sorted().map(\.description), actual: actual.sorted().map(\.description)))
+        failures.append(
+            RuleTestFailure(
+                name: name, expected: expected.sorted().map(\.description), actual: actual.sorted().map(\.description)))
     }
 
     mutating func recordAtLeastOne(_ name: String, ruleID: String, actual: [RuleTestPosition]) {
         checks += 1
         guard actual.isEmpty else { return }
-        failures.append(RuleTestFailure(name: name, message: "expected at least one finding of \(ruleID), got none", expected: ["any \(ruleID)"]))
+        failures.append(
+            RuleTestFailure(
+                name: name, message: "expected at least one finding of \(ruleID), got none", expected: ["any \(ruleID)"]
+            ))
     }
 }

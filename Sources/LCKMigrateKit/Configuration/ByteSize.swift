@@ -5,7 +5,9 @@ public enum ByteSize {
     public static func parse(_ text: String) -> Int? {
         let trimmed = Array(text.utf8.filter { $0 != 0x20 })
         let digitCount = trimmed.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
-        guard digitCount > 0, let number = Int(String(decoding: trimmed[..<digitCount], as: UTF8.self)) else { return nil }
+        guard digitCount > 0, let number = Int(String(decoding: trimmed[..<digitCount], as: UTF8.self)) else {
+            return nil
+        }
         let unit = String(decoding: trimmed[digitCount...], as: UTF8.self).uppercased()
         let multiplier: Int
         switch unit {

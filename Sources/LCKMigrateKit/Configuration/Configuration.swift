@@ -41,7 +41,9 @@ public struct OutputRequest: Sendable, Equatable, CustomStringConvertible {
 
     /// `FORMAT` (stdout) or `FORMAT=FILE`; nil when FORMAT is not a known format.
     public static func parse(_ text: String) -> OutputRequest? {
-        guard let equals = text.firstIndex(of: "=") else { return ReportFormat(rawValue: text).map { OutputRequest(format: $0, path: nil) } }
+        guard let equals = text.firstIndex(of: "=") else {
+            return ReportFormat(rawValue: text).map { OutputRequest(format: $0, path: nil) }
+        }
         guard let format = ReportFormat(rawValue: String(text[..<equals])) else { return nil }
         return OutputRequest(format: format, path: String(text[text.index(after: equals)...]))
     }

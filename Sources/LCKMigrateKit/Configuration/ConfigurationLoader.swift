@@ -35,12 +35,16 @@ public enum ConfigurationLoader {
         var root = currentDirectory
         if let first = paths.first, !first.isEmpty {
             let absolute = absolutePath(first, currentDirectory)
-            if case .success(let status) = Platform.status(of: Array(absolute.utf8), followLinks: true), status.kind == .directory {
+            if case .success(let status) = Platform.status(of: Array(absolute.utf8), followLinks: true),
+                status.kind == .directory
+            {
                 root = absolute
             }
         }
         let candidate = root + "/" + fileName
-        guard case .success(let status) = Platform.status(of: Array(candidate.utf8), followLinks: true), status.kind == .regular else {
+        guard case .success(let status) = Platform.status(of: Array(candidate.utf8), followLinks: true),
+            status.kind == .regular
+        else {
             return nil
         }
         return DisplayPath.relative(candidate, to: currentDirectory)
@@ -49,22 +53,28 @@ public enum ConfigurationLoader {
     /// Reads and checks the config at `path` (relative to `currentDirectory`) over `base`.
     public static func load(
         path: String, currentDirectory: String, over base: Configuration
-    ) throws(FileProblemError) -> (configuration: Configuration, warnings: [ConfigurationWarning], ruleIDs: [RuleIDReference]) {
+    ) throws(FileProblemError) -> (
+        configuration: Configuration, warnings: [ConfigurationWarning], ruleIDs: [RuleIDReference]
+    ) {
         let absolute = absolutePath(path, currentDirectory)
         let display = DisplayPath.relative(absolute, to: currentDirectory)
         let bytes: [UInt8]
         switch Platform.readFile(Array(absolute.utf8)) {
         case .success(let read): bytes = read
         case .failure(let error):
-            throw FileProblemError(FileProblem(path: display, message: "cannot read config file (\(error.message)); check --config"))
+            throw FileProblemError(
+                FileProblem(path: display, message: "cannot read config file (\(error.message)); check --config"))
         }
         let document: JSONDocument
         do {
             document = try JSONParser().parse(bytes)
         } catch {
-            throw FileProblemError(FileProblem(path: "\(display):\(error.position.line):\(error.position.column)", message: error.message))
+            throw FileProblemError(
+                FileProblem(path: "\(display):\(error.position.line):\(error.position.column)", message: error.message))
         }
-        var reader = Reader(document: document, display: display, directory: parentDirectory(absolute), currentDirectory: currentDirectory)
+        var reader = Reader(
+            document: document, display: display, directory: parentDirectory(absolute),
+            currentDirectory: currentDirectory)
         var configuration = base
         configuration.file = display
         configuration.patternRoot = parentDirectory(absolute)
@@ -73,9 +83,13 @@ public enum ConfigurationLoader {
     }
 
     /// Warnings for rule ids (in the config) that are not in `known`.
-    public static func unknownRuleWarnings(_ references: [RuleIDReference], known: Set<String>, path: String) -> [ConfigurationWarning] {
+    public static func unknownRuleWarnings(
+        _ references: [RuleIDReference], known: Set<String>, path: String
+    ) -> [ConfigurationWarning] {
         references.filter { !known.contains($0.id) }.map {
-            ConfigurationWarning(path: path, position: $0.position, message: "unknown rule id '\($0.id)' in \"\($0.key)\"; it has no effect")
+            ConfigurationWarning(
+                path: path, position: $0.position,
+                message: "unknown rule id '\($0.id)' in \"\($0.key)\"; it has no effect")
         }
     }
 
@@ -106,7 +120,9 @@ private struct Reader {
         self.currentDirectory = currentDirectory
     }
 
-    private func origin(_ value: JSONValue) -> ValueOrigin { .configFile(path: display, position: document.position(of: value.range.start)) }
+    private func origin(_ value: JSONValue) -> ValueOrigin {
+        .configFile(path: display, position: document.position(of: value.range.start))
+    }
 
     private func failure(_ value: JSONValue, _ message: String) -> FileProblemError {
         let position = document.position(of: value.range.start)
@@ -126,7 +142,9 @@ private struct Reader {
             let value = member.value
             switch member.key {
             case "$schema":
-                guard value.stringValue != nil else { throw failure(value, "expected a string for \"$schema\", found \(value.typeName)") }
+                guard value.stringValue != nil else {
+                    throw failure(value, "expected a string for \"$schema\", found \(value.typeName)")
+                }
             case "include":
                 configuration.include = Sourced(try strings(value, member.key).map(GlobPattern.init), origin(value))
             case "exclude":
@@ -136,31 +154,56 @@ private struct Reader {
             case "enabledRules":
                 configuration.enabledRules = Sourced(try ruleList(value, member.key), origin(value))
             case "severity":
-                guard let entries = value.members else { throw failure(value, "expected an object of rule id → \"error\" | \"warning\" | \"note\" for \"severity\", found \(value.typeName)") }
+                guard let entries = value.members else {
+                    throw failure(
+                        value,
+                        "expected an object of rule id → \"error\" | \"warning\" | \"note\" for \"severity\", found \(value.typeName)"
+                    )
+                }
                 for entry in entries {
                     guard let level = entry.value.stringValue.flatMap(Severity.init(rawValue:)) else {
-                        throw failure(entry.value, "expected \"error\", \"warning\" or \"note\" for severity of '\(entry.key)', found \(describe(entry.value))")
+                        throw failure(
+                            entry.value,
+                            "expected \"error\", \"warning\" or \"note\" for severity of '\(entry.key)', found \(describe(entry.value))"
+                        )
                     }
-                    ruleIDs.append(RuleIDReference(id: entry.key, key: "severity", position: document.position(of: entry.keyRange.start)))
+                    ruleIDs.append(
+                        RuleIDReference(
+                            id: entry.key, key: "severity", position: document.position(of: entry.keyRange.start)))
                     configuration.severity[entry.key] = Sourced(level, origin(entry.value))
                 }
             case "rules":
                 configuration.ruleDirectories = Sourced(try strings(value, member.key).map(resolved), origin(value))
             case "baseline":
-                guard let path = value.stringValue, !path.isEmpty else { throw failure(value, "expected a file path string for \"baseline\", found \(describe(value))") }
+                guard let path = value.stringValue, !path.isEmpty else {
+                    throw failure(value, "expected a file path string for \"baseline\", found \(describe(value))")
+                }
                 configuration.baseline = Sourced(resolved(path), origin(value))
             case "failOn":
                 guard let level = value.stringValue.flatMap(FailThreshold.init(rawValue:)) else {
-                    throw failure(value, "expected \"error\", \"warning\", \"note\" or \"never\" for \"failOn\", found \(describe(value))")
+                    throw failure(
+                        value,
+                        "expected \"error\", \"warning\", \"note\" or \"never\" for \"failOn\", found \(describe(value))"
+                    )
                 }
                 configuration.failOn = Sourced(level, origin(value))
             case "formats":
                 var outputs: [OutputRequest] = []
-                guard let elements = value.arrayValue else { throw failure(value, "expected an array of \"FORMAT\" or \"FORMAT=FILE\" strings for \"formats\", found \(value.typeName)") }
+                guard let elements = value.arrayValue else {
+                    throw failure(
+                        value,
+                        "expected an array of \"FORMAT\" or \"FORMAT=FILE\" strings for \"formats\", found \(value.typeName)"
+                    )
+                }
                 for element in elements {
-                    guard let text = element.stringValue, var output = OutputRequest.parse(text), output.path?.isEmpty != true else {
+                    guard let text = element.stringValue, var output = OutputRequest.parse(text),
+                        output.path?.isEmpty != true
+                    else {
                         let names = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                        throw failure(element, "expected \"FORMAT\" or \"FORMAT=FILE\" with FORMAT one of \(names), found \(describe(element))")
+                        throw failure(
+                            element,
+                            "expected \"FORMAT\" or \"FORMAT=FILE\" with FORMAT one of \(names), found \(describe(element))"
+                        )
                     }
                     output.path = output.path.map(resolved)
                     if output.path == nil && outputs.contains(where: { $0.path == nil }) {
@@ -170,24 +213,35 @@ private struct Reader {
                 }
                 configuration.outputs = Sourced(outputs, origin(value))
             case "jobs":
-                guard let jobs = value.intValue, jobs >= 1, jobs <= 1024 else { throw failure(value, "expected a whole number from 1 to 1024 for \"jobs\", found \(describe(value))") }
+                guard let jobs = value.intValue, jobs >= 1, jobs <= 1024 else {
+                    throw failure(
+                        value, "expected a whole number from 1 to 1024 for \"jobs\", found \(describe(value))")
+                }
                 configuration.jobs = Sourced(jobs, origin(value))
             case "requireReason":
-                guard let flag = value.boolValue else { throw failure(value, "expected true or false for \"requireReason\", found \(describe(value))") }
+                guard let flag = value.boolValue else {
+                    throw failure(value, "expected true or false for \"requireReason\", found \(describe(value))")
+                }
                 configuration.requireReason = Sourced(flag, origin(value))
             default:
-                warnings.append(ConfigurationWarning(
-                    path: display, position: document.position(of: member.keyRange.start),
-                    message: "unknown key \"\(member.key)\" (ignored); known keys: " + ConfigurationLoader.knownKeys.dropFirst().joined(separator: ", ")))
+                warnings.append(
+                    ConfigurationWarning(
+                        path: display, position: document.position(of: member.keyRange.start),
+                        message: "unknown key \"\(member.key)\" (ignored); known keys: "
+                            + ConfigurationLoader.knownKeys.dropFirst().joined(separator: ", ")))
             }
         }
     }
 
     private func strings(_ value: JSONValue, _ key: String) throws(FileProblemError) -> [String] {
-        guard let elements = value.arrayValue else { throw failure(value, "expected an array of strings for \"\(key)\", found \(value.typeName)") }
+        guard let elements = value.arrayValue else {
+            throw failure(value, "expected an array of strings for \"\(key)\", found \(value.typeName)")
+        }
         var result: [String] = []
         for element in elements {
-            guard let text = element.stringValue else { throw failure(element, "expected a string in \"\(key)\", found \(element.typeName)") }
+            guard let text = element.stringValue else {
+                throw failure(element, "expected a string in \"\(key)\", found \(element.typeName)")
+            }
             result.append(text)
         }
         return result

@@ -65,7 +65,8 @@ public enum ConfigurationResolver {
         } catch {
             throw ScanError(error)
         }
-        var warnings = configured.warnings
+        var warnings =
+            configured.warnings
             + ConfigurationLoader.unknownRuleWarnings(
                 configured.references, known: rules.ids, path: configuration.file ?? "")
         warnings.sort { ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column) }

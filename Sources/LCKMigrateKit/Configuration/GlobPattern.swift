@@ -72,7 +72,8 @@ public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// `*` and `?` within one component, same algorithm on bytes; `?` consumes a whole UTF-8 character.
     private static func matchComponent(_ pattern: [UInt8], _ name: [UInt8]) -> Bool {
-        let star = UInt8(ascii: "*"), question = UInt8(ascii: "?")
+        let star = UInt8(ascii: "*")
+        let question = UInt8(ascii: "?")
         var patternIndex = 0
         var nameIndex = 0
         var starPattern = -1

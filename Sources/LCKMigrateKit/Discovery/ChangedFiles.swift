@@ -21,7 +21,8 @@ public enum ChangedFiles {
         switch Platform.openForReading(Array(absolute.utf8)) {
         case .success(let opened): descriptor = opened
         case .failure(let error):
-            throw FileProblemError(FileProblem(path: source, message: "cannot read --files-from list (\(error.message))"))
+            throw FileProblemError(
+                FileProblem(path: source, message: "cannot read --files-from list (\(error.message))"))
         }
         defer { Platform.closeDescriptor(descriptor) }
         return try readAll(descriptor: descriptor, name: source)

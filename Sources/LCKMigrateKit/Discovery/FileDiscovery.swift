@@ -102,13 +102,16 @@ public enum FileDiscovery {
                 switch status.kind {
                 case .directory:
                     let matches = walk(
-                        root: raw, display: display, options: options, shouldStop: shouldStop, into: &found, problems: &problems)
+                        root: raw, display: display, options: options, shouldStop: shouldStop, into: &found,
+                        problems: &problems)
                     if matches == 0 {
-                        problems.append(FileProblem(
-                            path: shownPath,
-                            message: "no Swift files found in this directory (lckmigrate scans *.swift files and skips "
-                                + excludedList(options) + "); check the path"
-                        ))
+                        problems.append(
+                            FileProblem(
+                                path: shownPath,
+                                message:
+                                    "no Swift files found in this directory (lckmigrate scans *.swift files and skips "
+                                    + excludedList(options) + "); check the path"
+                            ))
                     }
                 case .regular:
                     if let skipped = oversized(status, display: shownPath, options: options) {
@@ -117,7 +120,9 @@ public enum FileDiscovery {
                         found.append(DiscoveredFile(displayPath: shownPath, fileSystemPath: raw))
                     }
                 case .symbolicLink, .other:
-                    problems.append(FileProblem(path: shownPath, message: "not a regular file or directory; pass Swift files or folders"))
+                    problems.append(
+                        FileProblem(
+                            path: shownPath, message: "not a regular file or directory; pass Swift files or folders"))
                 }
             }
         }
@@ -161,7 +166,8 @@ public enum FileDiscovery {
     }
 
     private static func rootMessage(for error: PlatformError) -> String {
-        error.isNotFound ? "no such file or directory; check the path (relative paths start at the current directory)"
+        error.isNotFound
+            ? "no such file or directory; check the path (relative paths start at the current directory)"
             : error.message
     }
 
@@ -170,11 +176,14 @@ public enum FileDiscovery {
     }
 
     /// The note for a file over `maxFileSize`, or nil when it is within the limit.
-    private static func oversized(_ status: Platform.FileStatus, display: String, options: DiscoveryOptions) -> FileProblem? {
+    private static func oversized(
+        _ status: Platform.FileStatus, display: String, options: DiscoveryOptions
+    ) -> FileProblem? {
         guard let limit = options.maxFileSize, status.size > limit else { return nil }
         return FileProblem(
             path: display,
-            message: "skipped: \(status.size) bytes is larger than --max-file-size (\(limit) bytes); raise the limit to scan it",
+            message:
+                "skipped: \(status.size) bytes is larger than --max-file-size (\(limit) bytes); raise the limit to scan it",
             kind: .skipped
         )
     }
@@ -233,10 +242,11 @@ public enum FileDiscovery {
             let entries: [Platform.DirectoryEntry]
             switch Platform.directoryEntries(directory.raw, needsStatus: isSwiftName) {
             case .failure(let error):
-                problems.append(FileProblem(
-                    path: directory.display.isEmpty ? "." : directory.display,
-                    message: "cannot read directory: \(error.message)"
-                ))
+                problems.append(
+                    FileProblem(
+                        path: directory.display.isEmpty ? "." : directory.display,
+                        message: "cannot read directory: \(error.message)"
+                    ))
                 return
             case .success(let listed):
                 entries = listed
@@ -277,8 +287,9 @@ public enum FileDiscovery {
                 takeLink(child, named: name, isSwiftName: isSwiftName)
             case .other:
                 if isSwiftName {
-                    problems.append(FileProblem(
-                        path: child.display, message: "not a regular file (a FIFO, socket or device); skipped"))
+                    problems.append(
+                        FileProblem(
+                            path: child.display, message: "not a regular file (a FIFO, socket or device); skipped"))
                 }
             }
         }
@@ -288,8 +299,10 @@ public enum FileDiscovery {
             switch Platform.status(of: child.raw, followLinks: true) {
             case .failure(let error):
                 if isSwiftName {
-                    problems.append(FileProblem(
-                        path: child.display, message: "broken symbolic link (\(error.message)); fix or remove the link"))
+                    problems.append(
+                        FileProblem(
+                            path: child.display,
+                            message: "broken symbolic link (\(error.message)); fix or remove the link"))
                 }
             case .success(let target):
                 let wanted = isSwiftName || (target.kind == .directory && options.followDirectorySymlinks)
@@ -303,8 +316,10 @@ public enum FileDiscovery {
                 if target.kind == .regular && isSwiftName {
                     keep(child, target)
                 } else if target.kind == .other && isSwiftName {
-                    problems.append(FileProblem(
-                        path: child.display, message: "link to a FIFO, socket or device, not a regular file; skipped"))
+                    problems.append(
+                        FileProblem(
+                            path: child.display,
+                            message: "link to a FIFO, socket or device, not a regular file; skipped"))
                 } else if target.kind == .directory && options.followDirectorySymlinks {
                     queue(child, named: name)
                 }
@@ -334,12 +349,14 @@ public enum FileDiscovery {
     /// The note for a link whose target resolves outside `root` (both resolved), or nil when it stays inside.
     private static func outsideRootNote(_ link: [UInt8], root: [UInt8]?, display: String) -> FileProblem? {
         guard let root, let target = Platform.resolvedPath(link) else { return nil }
-        let inside = root == [0x2F] || target == root
+        let inside =
+            root == [0x2F] || target == root
             || (target.count > root.count && target.starts(with: root) && target[root.count] == 0x2F)
         guard !inside else { return nil }
         return FileProblem(
             path: display,
-            message: "skipped: symbolic link to \(String(decoding: target, as: UTF8.self)), outside the scanned folder; "
+            message:
+                "skipped: symbolic link to \(String(decoding: target, as: UTF8.self)), outside the scanned folder; "
                 + "name that file on the command line to scan it",
             kind: .skipped
         )

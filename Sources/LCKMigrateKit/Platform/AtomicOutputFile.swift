@@ -42,7 +42,11 @@ public final class AtomicOutputFile {
             throw failure("cannot write here (\(Platform.symbolicLinkLoop.message)); check the symbolic link")
         }
         let existing: Platform.FileStatus?
-        if case .success(let status) = Platform.status(of: raw, followLinks: true) { existing = status } else { existing = nil }
+        if case .success(let status) = Platform.status(of: raw, followLinks: true) {
+            existing = status
+        } else {
+            existing = nil
+        }
         if let existing, existing.kind == .directory {
             throw failure("is a directory; give a file path for --output")
         }
@@ -67,7 +71,8 @@ public final class AtomicOutputFile {
         }
         template.removeLast()
         Platform.setMode(descriptor, existing.map { UInt32($0.mode & 0o7777) } ?? Platform.newFileMode())
-        return AtomicOutputFile(path: path, target: raw, temporaryPath: template, descriptor: descriptor, cleanupSlot: cleanupSlot)
+        return AtomicOutputFile(
+            path: path, target: raw, temporaryPath: template, descriptor: descriptor, cleanupSlot: cleanupSlot)
     }
 
     /// `path` with symbolic links followed to the last one's target (which may not exist yet); nil
@@ -76,7 +81,8 @@ public final class AtomicOutputFile {
         var current = path
         for _ in 0..<40 {
             guard case .success(let status) = Platform.status(of: current, followLinks: false),
-                  status.kind == .symbolicLink else { return current }
+                status.kind == .symbolicLink
+            else { return current }
             guard let destination = Platform.linkTarget(current) else { return current }
             if destination.first == 0x2F {
                 current = destination
@@ -103,7 +109,9 @@ public final class AtomicOutputFile {
         if failureText == nil { failureText = Platform.writeAll(descriptor, bytes)?.message }
         // Devices and FIFOs cannot be synced (EINVAL); only the temporary file needs to reach the disk.
         if failureText == nil && temporaryPath != nil { failureText = Platform.sync(descriptor)?.message }
-        if descriptor >= 0, let error = Platform.closeDescriptor(descriptor), failureText == nil { failureText = error.message }
+        if descriptor >= 0, let error = Platform.closeDescriptor(descriptor), failureText == nil {
+            failureText = error.message
+        }
         descriptor = -1
         if failureText == nil, let temporaryPath {
             failureText = Platform.moveFile(temporaryPath, over: target)?.message
@@ -111,7 +119,8 @@ public final class AtomicOutputFile {
         if failureText == nil { releaseCleanupSlot() }
         if let failureText {
             removeTemporary()
-            throw FileProblemError(FileProblem(path: path, message: "cannot write output (\(failureText)); nothing was written"))
+            throw FileProblemError(
+                FileProblem(path: path, message: "cannot write output (\(failureText)); nothing was written"))
         }
     }
 

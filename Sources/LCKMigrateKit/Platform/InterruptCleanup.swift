@@ -27,7 +27,9 @@ public enum InterruptCleanup {
     }
 
     /// Signals that would run the handler, blocked while `body` runs so a file is never created unregistered.
-    static func withSignalsBlocked<Result>(_ body: () throws(FileProblemError) -> Result) throws(FileProblemError) -> Result {
+    static func withSignalsBlocked<Result>(
+        _ body: () throws(FileProblemError) -> Result
+    ) throws(FileProblemError) -> Result {
         try Platform.withTerminationSignalsBlocked(body)
     }
 

@@ -81,7 +81,9 @@ package enum Platform {
         case S_IFLNK: kind = .symbolicLink
         default: kind = .other
         }
-        return FileStatus(kind: kind, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), mode: UInt32(info.st_mode), size: Int(info.st_size))
+        return FileStatus(
+            kind: kind, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), mode: UInt32(info.st_mode),
+            size: Int(info.st_size))
     }
 
     /// The absolute path with every link and `.`/`..` resolved (`realpath(3)`), or nil when it cannot be resolved.

@@ -17,8 +17,14 @@ enum ScaffoldDelegateTemplate {
     static func render(_ facts: ScaffoldFacts) -> String {
         let (cases, unmapped) = actionCases(facts)
         let defaultNotes = defaultNotes(unmapped)
-        let resetOrigin = facts.callbacks["providerDidReset(_:)"].map { " Was providerDidReset(_:) at \(ScaffoldGenerator.comment($0))." } ?? ""
-        let beginOrigin = facts.callbacks["providerDidBegin(_:)"].map { " Was providerDidBegin(_:) at \(ScaffoldGenerator.comment($0))." } ?? ""
+        let resetOrigin =
+            facts.callbacks["providerDidReset(_:)"].map {
+                " Was providerDidReset(_:) at \(ScaffoldGenerator.comment($0))."
+            } ?? ""
+        let beginOrigin =
+            facts.callbacks["providerDidBegin(_:)"].map {
+                " Was providerDidBegin(_:) at \(ScaffoldGenerator.comment($0))."
+            } ?? ""
         return ScaffoldGenerator.header + """
             import AVFAudio
             import Foundation
@@ -34,40 +40,40 @@ enum ScaffoldDelegateTemplate {
                     switch action {
 
             """ + cases + """
-                    default:
+                        default:
 
-            """ + defaultNotes + """
-                        action.fail()
+                """ + defaultNotes + """
+                            action.fail()
+                        }
+                    }
+
+                    func conversationManager(_ manager: ConversationManager, timedOutPerforming action: ConversationAction) {
+                        // A timed-out action must be neither fulfilled nor failed; end or retry the call's own work.
+                    }
+
+                    func conversationManager(_ manager: ConversationManager, didActivate audioSession: AVAudioSession) {
+                        // TODO: start call audio here, and only here.
+                    }
+
+                    func conversationManager(_ manager: ConversationManager, didDeactivate audioSession: AVAudioSession) {
+                        // TODO: stop call audio.
+                    }
+
+                    func conversationManagerDidBegin(_ manager: ConversationManager) {
+                        // The manager is ready.\(beginOrigin)
+                    }
+
+                    func conversationManagerDidReset(_ manager: ConversationManager) {
+                        // Every call is gone: stop media, end the app's calls, clear the call store.\(resetOrigin)
+                        onReset()
+                    }
+
+                    func conversationManager(_ manager: ConversationManager, conversationChanged conversation: Conversation) {
+                        // TODO: mirror conversation.state into the app's UI.
                     }
                 }
 
-                func conversationManager(_ manager: ConversationManager, timedOutPerforming action: ConversationAction) {
-                    // A timed-out action must be neither fulfilled nor failed; end or retry the call's own work.
-                }
-
-                func conversationManager(_ manager: ConversationManager, didActivate audioSession: AVAudioSession) {
-                    // TODO: start call audio here, and only here.
-                }
-
-                func conversationManager(_ manager: ConversationManager, didDeactivate audioSession: AVAudioSession) {
-                    // TODO: stop call audio.
-                }
-
-                func conversationManagerDidBegin(_ manager: ConversationManager) {
-                    // The manager is ready.\(beginOrigin)
-                }
-
-                func conversationManagerDidReset(_ manager: ConversationManager) {
-                    // Every call is gone: stop media, end the app's calls, clear the call store.\(resetOrigin)
-                    onReset()
-                }
-
-                func conversationManager(_ manager: ConversationManager, conversationChanged conversation: Conversation) {
-                    // TODO: mirror conversation.state into the app's UI.
-                }
-            }
-
-            """
+                """
     }
 
     /// One `case` per LiveCommunicationKit action the app's handlers (and the essential ones) map to, and
@@ -86,7 +92,8 @@ enum ScaffoldDelegateTemplate {
                 unmapped.append(handler)
                 continue
             }
-            let origin = handler.function.isEmpty
+            let origin =
+                handler.function.isEmpty
                 ? "The app has no \(handler.actionType) handler today; every call needs this one."
                 : "Was \(ScaffoldGenerator.comment(handler.function)) for \(handler.actionType) at \(ScaffoldGenerator.comment(handler.location))."
             for lck in mapped.lck where seen.insert(lck).inserted {
@@ -106,9 +113,11 @@ enum ScaffoldDelegateTemplate {
     private static func defaultNotes(_ unmapped: [ScaffoldFacts.Handler]) -> String {
         var defaultNotes = ""
         for handler in unmapped {
-            defaultNotes += "            // \(handler.actionType) was handled by \(ScaffoldGenerator.comment(handler.function)) at "
+            defaultNotes +=
+                "            // \(handler.actionType) was handled by \(ScaffoldGenerator.comment(handler.function)) at "
             defaultNotes += "\(ScaffoldGenerator.comment(handler.location))"
-            defaultNotes += handler.actionType == "CXSetTranslatingCallAction"
+            defaultNotes +=
+                handler.actionType == "CXSetTranslatingCallAction"
                 ? ": on iOS 26 check `action as? SetTranslatingAction` here.\n" : ": no direct case; handle it here.\n"
         }
         return defaultNotes
@@ -133,18 +142,23 @@ enum ScaffoldTODO {
         let carried = facts.settings.filter { $0.literal == nil }
         if !carried.isEmpty {
             text += "\n## Configuration values to port by hand\n\n"
-            for setting in carried { text += "- `\(setting.property)` = `\(ScaffoldGenerator.comment(setting.expression))` (\(setting.location))\n" }
+            for setting in carried {
+                text +=
+                    "- `\(setting.property)` = `\(ScaffoldGenerator.comment(setting.expression))` (\(setting.location))\n"
+            }
         }
         text += "\n## No LiveCommunicationKit equivalent (keep CallKit or redesign)\n\n"
         if facts.noEquivalent.isEmpty { text += "None found.\n" }
         for item in facts.noEquivalent.prefix(500) {
-            text += "- \(item.location): `\(ScaffoldGenerator.comment(item.symbol))` — \(ScaffoldGenerator.comment(item.note))\n"
+            text +=
+                "- \(item.location): `\(ScaffoldGenerator.comment(item.symbol))` — \(ScaffoldGenerator.comment(item.note))\n"
         }
         if facts.noEquivalent.count > 500 { text += "- …and \(facts.noEquivalent.count - 500) more\n" }
         text += "\n## Behaviour changes to review\n\n"
         if facts.semanticChanges.isEmpty { text += "None found.\n" }
         for item in facts.semanticChanges.prefix(500) {
-            text += "- \(item.location): `\(ScaffoldGenerator.comment(item.symbol))` → \(ScaffoldGenerator.comment(item.note))\n"
+            text +=
+                "- \(item.location): `\(ScaffoldGenerator.comment(item.symbol))` → \(ScaffoldGenerator.comment(item.note))\n"
         }
         if facts.semanticChanges.count > 500 { text += "- …and \(facts.semanticChanges.count - 500) more\n" }
         return text

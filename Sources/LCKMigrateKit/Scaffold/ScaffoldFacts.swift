@@ -79,11 +79,14 @@ public struct ScaffoldFacts: Sendable, Hashable {
                 pushKitLocation = location(index)
             }
             if Self.configurationProperties.contains(name), index + 1 < tokens.count, tokens[index + 1].kind == .equal,
-               index > 0, tokens[index - 1].kind == .period {
-                settings.append(readSetting(name, valueStart: index + 2, tokens: tokens, text: text, location: location(index)))
+                index > 0, tokens[index - 1].kind == .period
+            {
+                settings.append(
+                    readSetting(name, valueStart: index + 2, tokens: tokens, text: text, location: location(index)))
             }
             if Self.handleKindNames.contains(name), index > 0, tokens[index - 1].kind == .period,
-               handleKinds[name] == nil, mentionsHandleType(before: index, tokens: tokens, text: text) {
+                handleKinds[name] == nil, mentionsHandleType(before: index, tokens: tokens, text: text)
+            {
                 handleKinds[name] = location(index)
             }
         }
@@ -131,7 +134,9 @@ public struct ScaffoldFacts: Sendable, Hashable {
     }
 
     /// Tokens after `=` up to the end of the line (or of the bracketed literal that starts there).
-    private func readSetting(_ property: String, valueStart: Int, tokens: [Token], text: (Int) -> String, location: String) -> Setting {
+    private func readSetting(
+        _ property: String, valueStart: Int, tokens: [Token], text: (Int) -> String, location: String
+    ) -> Setting {
         var index = valueStart
         var depth = 0
         var parts: [String] = []
@@ -160,7 +165,8 @@ public struct ScaffoldFacts: Sendable, Hashable {
         } else if kinds == [.stringQuote, .stringSegment, .stringQuote] || kinds == [.stringQuote, .stringQuote] {
             literal = expression
         }
-        return Setting(property: property, expression: expression, literal: literal, members: members, location: location)
+        return Setting(
+            property: property, expression: expression, literal: literal, members: members, location: location)
     }
 
     /// `.phoneNumber` counts as a handle kind near `CXHandle`, `HandleType` or `supportedHandleTypes`.

@@ -14,7 +14,8 @@ public enum ScaffoldWriter {
             for file in files {
                 let path = base + "/" + file.name
                 if case .success = Platform.status(of: Array(path.utf8), followLinks: false) {
-                    throw FileProblemError(FileProblem(path: path, message: "already exists; not overwritten (use --force to replace it)"))
+                    throw FileProblemError(
+                        FileProblem(path: path, message: "already exists; not overwritten (use --force to replace it)"))
                 }
             }
         }
@@ -32,7 +33,8 @@ public enum ScaffoldWriter {
 
     private static func makeDirectories(_ directory: String) throws(FileProblemError) {
         guard !directory.isEmpty else {
-            throw FileProblemError(FileProblem(path: directory, message: "empty output directory; give a folder for --output"))
+            throw FileProblemError(
+                FileProblem(path: directory, message: "empty output directory; give a folder for --output"))
         }
         var prefix = directory.hasPrefix("/") ? "/" : ""
         for component in directory.split(separator: "/") {
@@ -41,10 +43,12 @@ public enum ScaffoldWriter {
             case .success(let status) where status.kind == .directory:
                 continue
             case .success:
-                throw FileProblemError(FileProblem(path: prefix, message: "is not a folder; give a folder for --output"))
+                throw FileProblemError(
+                    FileProblem(path: prefix, message: "is not a folder; give a folder for --output"))
             case .failure:
                 if let error = Platform.makeDirectory(Array(prefix.utf8)) {
-                    throw FileProblemError(FileProblem(path: prefix, message: "cannot create the folder (\(error.message))"))
+                    throw FileProblemError(
+                        FileProblem(path: prefix, message: "cannot create the folder (\(error.message))"))
                 }
             }
         }

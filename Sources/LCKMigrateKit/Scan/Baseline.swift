@@ -68,10 +68,13 @@ public struct Baseline: Sendable, Equatable {
 
     /// Every finding not suppressed in the source (already-baselined ones included), counted per key.
     public init(findings: [Finding]) {
-        self.init(entries: findings.compactMap { finding in
-            guard finding.suppression?.kind != .inSource, let fingerprint = finding.fingerprint else { return nil }
-            return Entry(key: Key(path: finding.path, ruleID: finding.ruleID, fingerprint: fingerprint), count: 1, message: finding.message)
-        })
+        self.init(
+            entries: findings.compactMap { finding in
+                guard finding.suppression?.kind != .inSource, let fingerprint = finding.fingerprint else { return nil }
+                return Entry(
+                    key: Key(path: finding.path, ruleID: finding.ruleID, fingerprint: fingerprint), count: 1,
+                    message: finding.message)
+            })
     }
 
     /// The finding's baseline key; nil when it has no fingerprint (its source line was not available).
@@ -99,7 +102,8 @@ public struct Baseline: Sendable, Equatable {
         var text = "{\n  \"version\": \(Baseline.formatVersion),\n  \"entries\": ["
         for (index, entry) in entries.enumerated() {
             text += index == 0 ? "\n" : ",\n"
-            text += "    {\"path\": \(JSONWriter.quoted(entry.key.path)), \"rule\": \(JSONWriter.quoted(entry.key.ruleID)), "
+            text +=
+                "    {\"path\": \(JSONWriter.quoted(entry.key.path)), \"rule\": \(JSONWriter.quoted(entry.key.ruleID)), "
             text += "\"fingerprint\": \(JSONWriter.quoted(entry.key.fingerprint)), \"count\": \(entry.count), "
             text += "\"message\": \(JSONWriter.quoted(entry.message))}"
         }
@@ -118,23 +122,40 @@ public struct Baseline: Sendable, Equatable {
         func fail(_ value: JSONValue, _ message: String) -> FileProblemError {
             positioned(path, document.position(of: value.range.start), message)
         }
-        guard document.root.members != nil else { throw fail(document.root, "expected a baseline object, found \(document.root.typeName)") }
-        guard let version = document.root["version"] else { throw fail(document.root, "expected a \"version\" key (a baseline written by --write-baseline)") }
-        guard version.intValue == formatVersion else { throw fail(version, "expected version \(formatVersion), found \(JSONWriter.canonicalText(version)); re-create it with --write-baseline") }
+        guard document.root.members != nil else {
+            throw fail(document.root, "expected a baseline object, found \(document.root.typeName)")
+        }
+        guard let version = document.root["version"] else {
+            throw fail(document.root, "expected a \"version\" key (a baseline written by --write-baseline)")
+        }
+        guard version.intValue == formatVersion else {
+            throw fail(
+                version,
+                "expected version \(formatVersion), found \(JSONWriter.canonicalText(version)); re-create it with --write-baseline"
+            )
+        }
         guard let list = document.root["entries"] else { throw fail(document.root, "expected an \"entries\" key") }
-        guard let elements = list.arrayValue else { throw fail(list, "expected an array for \"entries\", found \(list.typeName)") }
+        guard let elements = list.arrayValue else {
+            throw fail(list, "expected an array for \"entries\", found \(list.typeName)")
+        }
         var entries: [Entry] = []
         for element in elements {
-            guard element.members != nil else { throw fail(element, "expected an entry object, found \(element.typeName)") }
+            guard element.members != nil else {
+                throw fail(element, "expected an entry object, found \(element.typeName)")
+            }
             func string(_ name: String) throws(FileProblemError) -> String {
                 guard let value = element[name] else { throw fail(element, "expected a \"\(name)\" key in the entry") }
-                guard let text = value.stringValue else { throw fail(value, "expected a string for \"\(name)\", found \(value.typeName)") }
+                guard let text = value.stringValue else {
+                    throw fail(value, "expected a string for \"\(name)\", found \(value.typeName)")
+                }
                 return text
             }
             let key = Key(path: try string("path"), ruleID: try string("rule"), fingerprint: try string("fingerprint"))
             var count = 1
             if let value = element["count"] {
-                guard let number = value.intValue, number >= 1 else { throw fail(value, "expected a whole number of at least 1 for \"count\"") }
+                guard let number = value.intValue, number >= 1 else {
+                    throw fail(value, "expected a whole number of at least 1 for \"count\"")
+                }
                 count = number
             }
             entries.append(Entry(key: key, count: count, message: element["message"]?.stringValue ?? ""))

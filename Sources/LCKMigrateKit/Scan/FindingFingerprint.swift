@@ -84,8 +84,10 @@ struct SourceLineOutline {
             var start = range.start
             while start < range.end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
             // Blank lines and comment lines neither open nor close a declaration.
-            let isCode = start < range.end && !(bytes[start] == 0x2F && start + 1 < range.end
-                && (bytes[start + 1] == 0x2F || bytes[start + 1] == 0x2A))
+            let isCode =
+                start < range.end
+                && !(bytes[start] == 0x2F && start + 1 < range.end
+                    && (bytes[start + 1] == 0x2F || bytes[start + 1] == 0x2A))
             if isCode {
                 let indent = start - range.start
                 while let last = open.last, last.indent >= indent { open.removeLast() }
@@ -162,6 +164,7 @@ struct SourceLineOutline {
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F
     }
 }

@@ -26,7 +26,8 @@ public enum MigrationReportBuilder {
         var report = MigrationReport(scan: scan, rules: rules, plan: plan, limits: limits)
         if let earlierJSON {
             do {
-                report.comparison = try MigrationComparison(earlierJSON: earlierJSON, current: scan, rules: rules, plan: plan)
+                report.comparison = try MigrationComparison(
+                    earlierJSON: earlierJSON, current: scan, rules: rules, plan: plan)
             } catch {
                 throw Failure(message: error.message)
             }
@@ -42,7 +43,7 @@ public enum MigrationReportBuilder {
         guard !needed.isEmpty else { return excerpts }
         for file in files {
             guard let lineNumbers = needed[file.displayPath],
-                  case .success(let bytes) = SourceReader.read(file, requireUTF8: false)
+                case .success(let bytes) = SourceReader.read(file, requireUTF8: false)
             else { continue }
             let table = LineTable(bytes)
             for number in lineNumbers.sorted() where number <= table.lineCount {

@@ -8,7 +8,9 @@ public struct RulePolicy: Sendable, Equatable {
     public var disabledRules: Set<String>
     public var severityOverrides: [String: Severity]
 
-    public init(enabledRules: Set<String>? = nil, disabledRules: Set<String> = [], severityOverrides: [String: Severity] = [:]) {
+    public init(
+        enabledRules: Set<String>? = nil, disabledRules: Set<String> = [], severityOverrides: [String: Severity] = [:]
+    ) {
         self.enabledRules = enabledRules
         self.disabledRules = disabledRules
         self.severityOverrides = severityOverrides

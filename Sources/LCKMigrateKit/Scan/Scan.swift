@@ -30,7 +30,8 @@ public enum Scan {
             paths: invocation.paths, currentDirectory: invocation.currentDirectory, overrides: invocation.overrides)
         // The tree is walked while the rule table loads (neither needs the other). A --files-from list
         // is read later, after the outputs are opened, so that case stays in order.
-        let earlyDiscovery = configured.configuration.jobs.value > 1 && invocation.filesFrom == nil
+        let earlyDiscovery =
+            configured.configuration.jobs.value > 1 && invocation.filesFrom == nil
             ? BackgroundWork { [invocation] isCancelled in
                 FileDiscovery.discover(
                     paths: invocation.paths, currentDirectory: invocation.currentDirectory,
@@ -77,7 +78,8 @@ public final class PreparedScan {
         let baselineFile = try invocation.writeBaseline.map(Self.open)
         let baseline = try loadBaseline()
         let paths = try invocation.paths + filesFromPaths()
-        let discovery = earlyDiscovery?.value
+        let discovery =
+            earlyDiscovery?.value
             ?? FileDiscovery.discover(
                 paths: paths, currentDirectory: invocation.currentDirectory, options: invocation.discovery)
         let files = ScanFileFilter(configuration, currentDirectory: invocation.currentDirectory)

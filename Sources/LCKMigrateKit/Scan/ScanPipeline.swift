@@ -44,7 +44,8 @@ public enum ScanPipeline {
         let total = files.count
         // Each file's findings (already in report order) are joined in file order as files finish, so
         // no worker waits for a serial join at the end; the path check covers caller-built lists.
-        let assembly = OrderedMerger<[Finding], AssembledFindings>(AssembledFindings()) { assembled, findings, position in
+        let assembly = OrderedMerger<[Finding], AssembledFindings>(AssembledFindings()) {
+            assembled, findings, position in
             let path = files[position].displayPath
             if let previous = assembled.lastPath, !previous.utf8.lexicographicallyPrecedes(path.utf8) {
                 assembled.inPathOrder = false
@@ -57,7 +58,8 @@ public enum ScanPipeline {
             while true {
                 let index = state.nextIndex.add(1, ordering: .relaxed).oldValue
                 guard index < total else { break }
-                let findings = scanOne(files[index], analyzer: analyzer, settings: settings, stageTimes: stageTimes, into: &local)
+                let findings = scanOne(
+                    files[index], analyzer: analyzer, settings: settings, stageTimes: stageTimes, into: &local)
                 assembly.finish(index, contribution: findings.isEmpty ? nil : findings)
                 if let progress {
                     let done = state.completed.add(1, ordering: .relaxed).newValue

@@ -29,10 +29,12 @@ public enum ScanSetup {
             return ActiveRules(descriptors: table.descriptors, fingerprint: table.fingerprint, table: table)
         } catch {
             let first = error.diagnostics.first
-            throw FileProblemError(FileProblem(
-                path: first.map { "\($0.location)" } ?? "rules",
-                message: (first?.message ?? "cannot load the rule table")
-                    + (error.diagnostics.count > 1 ? " (and \(error.diagnostics.count - 1) more rule problems)" : "")))
+            throw FileProblemError(
+                FileProblem(
+                    path: first.map { "\($0.location)" } ?? "rules",
+                    message: (first?.message ?? "cannot load the rule table")
+                        + (error.diagnostics.count > 1
+                            ? " (and \(error.diagnostics.count - 1) more rule problems)" : "")))
         }
     }
 

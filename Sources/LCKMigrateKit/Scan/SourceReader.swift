@@ -6,14 +6,18 @@ package enum SourceReader {
     package static func read(_ file: DiscoveredFile, requireUTF8: Bool = true) -> Result<[UInt8], FileProblemError> {
         switch Platform.readFile(file.fileSystemPath) {
         case .failure(let error):
-            return .failure(FileProblemError(FileProblem(path: file.displayPath, message: "cannot read file: \(error.message)")))
+            return .failure(
+                FileProblemError(FileProblem(path: file.displayPath, message: "cannot read file: \(error.message)")))
         case .success(let bytes):
             if requireUTF8, let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
                 let position = LineTable(bytes).position(of: offset)
-                return .failure(FileProblemError(FileProblem(
-                    path: file.displayPath,
-                    message: "line \(position.line), column \(position.column): not valid UTF-8; re-save the file as UTF-8"
-                )))
+                return .failure(
+                    FileProblemError(
+                        FileProblem(
+                            path: file.displayPath,
+                            message:
+                                "line \(position.line), column \(position.column): not valid UTF-8; re-save the file as UTF-8"
+                        )))
             }
             return .success(bytes)
         }
@@ -43,7 +47,8 @@ package enum UTF8Validation {
                 // Source is almost all ASCII: skip eight bytes at a time while no high bit is set.
                 if let base {
                     while index + 8 <= count
-                        && base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                        && base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                    {
                         index += 8
                     }
                     if index >= count { break }

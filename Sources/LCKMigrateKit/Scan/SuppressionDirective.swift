@@ -50,7 +50,9 @@ public enum SuppressionDirectiveParser {
     public static let marker = Array("lckmigrate:".utf8)
 
     /// Directives and malformed directives of one file, in source order.
-    public static func parse(_ file: TokenizedFile) -> (directives: [SuppressionDirective], malformed: [MalformedDirective]) {
+    public static func parse(
+        _ file: TokenizedFile
+    ) -> (directives: [SuppressionDirective], malformed: [MalformedDirective]) {
         var directives: [SuppressionDirective] = []
         var malformed: [MalformedDirective] = []
         for piece in file.trivia where piece.kind == .lineComment {
@@ -69,7 +71,8 @@ public enum SuppressionDirectiveParser {
         return (directives, malformed)
     }
 
-    private static func parseBody(_ body: String, range: ByteRange) -> Result<SuppressionDirective, MalformedDirective> {
+    private static func parseBody(_ body: String, range: ByteRange) -> Result<SuppressionDirective, MalformedDirective>
+    {
         let utf8 = Array(body.utf8)
         var headBytes = utf8[...]
         var reason: String?
@@ -81,15 +84,26 @@ public enum SuppressionDirectiveParser {
         let head = String(decoding: headBytes, as: UTF8.self)
         let words = head.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
         guard let commandWord = words.first else {
-            return .failure(MalformedDirective(message: "lckmigrate: directive without a command; use disable-next-line, disable-line, disable, enable or disable-file", range: range))
+            return .failure(
+                MalformedDirective(
+                    message:
+                        "lckmigrate: directive without a command; use disable-next-line, disable-line, disable, enable or disable-file",
+                    range: range))
         }
-        guard let command = SuppressionDirective.Command(rawValue: commandWord) ?? SuppressionDirective.Command.aliases[commandWord] else {
+        guard
+            let command = SuppressionDirective.Command(rawValue: commandWord)
+                ?? SuppressionDirective.Command.aliases[commandWord]
+        else {
             let known = SuppressionDirective.Command.allCases.map(\.rawValue).joined(separator: ", ")
-            return .failure(MalformedDirective(message: "unknown directive 'lckmigrate:\(commandWord)'; use one of: \(known)", range: range))
+            return .failure(
+                MalformedDirective(
+                    message: "unknown directive 'lckmigrate:\(commandWord)'; use one of: \(known)", range: range))
         }
         let rules = Array(words.dropFirst())
         guard !rules.isEmpty else {
-            return .failure(MalformedDirective(message: "'lckmigrate:\(commandWord)' names no rule; list rule ids or 'all'", range: range))
+            return .failure(
+                MalformedDirective(
+                    message: "'lckmigrate:\(commandWord)' names no rule; list rule ids or 'all'", range: range))
         }
         return .success(SuppressionDirective(command: command, ruleIDs: rules, reason: reason, range: range))
     }
@@ -109,7 +123,9 @@ extension String {
     /// Without leading and trailing spaces and tabs.
     func trimmingSpaces() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
         return String(self[first...last])
     }
 }

@@ -21,7 +21,8 @@ public enum SuppressionRules {
 
     public static let unused = RuleDescriptor(
         id: unusedID, kind: .meta, title: "Suppression comment suppresses nothing", severity: .note,
-        summary: "A `// lckmigrate:` directive names an unknown rule, is malformed, or suppressed no finding in its scope.",
+        summary:
+            "A `// lckmigrate:` directive names an unknown rule, is malformed, or suppressed no finding in its scope.",
         replacement: "Delete the comment, or fix the rule id.")
     public static let withoutReason = RuleDescriptor(
         id: withoutReasonID, kind: .meta, title: "Suppression comment without a reason", severity: .error,

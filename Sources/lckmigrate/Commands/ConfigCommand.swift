@@ -11,7 +11,8 @@ struct ConfigCommand: Command {
         'command line'. Paths in the output are relative to the current directory.
         """
     static let usage = "--print [options] [PATH]"
-    static let options: [OptionSpec] = [OptionSpec("print", help: "Print the effective configuration (the only action for now).")]
+    static let options: [OptionSpec] =
+        [OptionSpec("print", help: "Print the effective configuration (the only action for now).")]
         + ScanSettings.options.filter { !["write-baseline", "strict-baseline", "files-from"].contains($0.long) }
 
     var paths: [String] = []
@@ -32,7 +33,9 @@ struct ConfigCommand: Command {
                 }
             }
         }
-        guard printRequested else { throw UsageError("missing --print; try '\(ToolName.name) config --print'", command: Self.self) }
+        guard printRequested else {
+            throw UsageError("missing --print; try '\(ToolName.name) config --print'", command: Self.self)
+        }
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {

@@ -21,12 +21,16 @@ struct ReportCommand: Command {
         file or folder could not be scanned (the report still covers everything else).
         """
     static let usage = "[options] PATH..."
-    static let options: [OptionSpec] = [
-        OptionSpec("format", value: "FORMAT", help: "Report format: html or markdown (default: html)."),
-        OptionSpec("output", short: "o", value: "FILE", help: "Write the report to FILE instead of stdout, atomically."),
-        OptionSpec("compare", value: "OLD.json", help: "An earlier 'scan --format json' report to measure progress against."),
-        OptionSpec("quiet", short: "q", help: "No summary on stderr; errors are still printed."),
-    ] + ScanSettings.options.filter { sharedOptions.contains($0.long) }
+    static let options: [OptionSpec] =
+        [
+            OptionSpec("format", value: "FORMAT", help: "Report format: html or markdown (default: html)."),
+            OptionSpec(
+                "output", short: "o", value: "FILE", help: "Write the report to FILE instead of stdout, atomically."),
+            OptionSpec(
+                "compare", value: "OLD.json",
+                help: "An earlier 'scan --format json' report to measure progress against."),
+            OptionSpec("quiet", short: "q", help: "No summary on stderr; errors are still printed."),
+        ] + ScanSettings.options.filter { sharedOptions.contains($0.long) }
 
     /// The scan settings `report` shares with `scan` (config file, rules, suppressions, baseline).
     static let sharedOptions: Set<String> = ["config", "rules", "jobs", "baseline", "severity", "require-reason"]
@@ -53,7 +57,9 @@ struct ReportCommand: Command {
             }
         }
         guard !paths.isEmpty else {
-            throw UsageError("missing PATH; give Swift files or folders, such as '\(ToolName.name) report . --output report.html'", command: Self.self)
+            throw UsageError(
+                "missing PATH; give Swift files or folders, such as '\(ToolName.name) report . --output report.html'",
+                command: Self.self)
         }
     }
 
@@ -68,7 +74,8 @@ struct ReportCommand: Command {
         case "compare": compare = value
         case "quiet": quiet = true
         default:
-            guard Self.sharedOptions.contains(option), try settings.apply(option, value: value, command: Self.self) else {
+            guard Self.sharedOptions.contains(option), try settings.apply(option, value: value, command: Self.self)
+            else {
                 throw UsageError("option --\(option) is not handled by report", command: Self.self)
             }
         }
@@ -90,10 +97,11 @@ struct ReportCommand: Command {
             throw FileProblemError(FileProblem(path: compare ?? "", message: error.message))
         }
         warnIfNoPathMatches(report, context)
-        let bytes = switch format {
-        case .html: HTMLMigrationReport().render(report)
-        case .markdown: MarkdownMigrationReport().render(report)
-        }
+        let bytes =
+            switch format {
+            case .html: HTMLMigrationReport().render(report)
+            case .markdown: MarkdownMigrationReport().render(report)
+            }
         if let destination { try destination.commit(bytes) } else { context.console.out(bytes) }
         ScanConsole.printProblems(outcome.report.problems, quiet: quiet, context)
         if !quiet {
@@ -111,8 +119,9 @@ struct ReportCommand: Command {
         guard let comparison = report.comparison, comparison.earlierPaths > 0, comparison.commonPaths == 0,
             !report.files.isEmpty
         else { return }
-        context.console.err("\(ToolName.name): warning: \(compare ?? ""): no file path matches this scan; "
-            + "run both scans from the same directory so paths compare\n")
+        context.console.err(
+            "\(ToolName.name): warning: \(compare ?? ""): no file path matches this scan; "
+                + "run both scans from the same directory so paths compare\n")
     }
 
     /// The `--compare` file's bytes; relative paths start at the command's current directory.
@@ -120,7 +129,8 @@ struct ReportCommand: Command {
         { path in
             let full = path.hasPrefix("/") ? path : context.currentDirectory + "/" + path
             guard let data = FileManager.default.contents(atPath: full) else {
-                throw FileProblemError(FileProblem(path: path, message: "cannot read the earlier report given to --compare"))
+                throw FileProblemError(
+                    FileProblem(path: path, message: "cannot read the earlier report given to --compare"))
             }
             return Array(data)
         }

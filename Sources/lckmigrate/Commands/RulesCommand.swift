@@ -16,7 +16,8 @@ struct RulesCommand: Command {
     static let options: [OptionSpec] = []
 
     static let subcommands: [any Command.Type] = [
-        RulesListCommand.self, RulesExplainCommand.self, RulesValidateCommand.self, RulesTestCommand.self, RulesDocsCommand.self,
+        RulesListCommand.self, RulesExplainCommand.self, RulesValidateCommand.self, RulesTestCommand.self,
+        RulesDocsCommand.self,
     ]
 
     init(arguments: inout ArgumentCursor) throws {
@@ -27,7 +28,8 @@ struct RulesCommand: Command {
 
     static func execute(_ arguments: [String], context: CommandContext) throws -> ExitStatus {
         guard let first = arguments.first else {
-            throw UsageError("missing subcommand; use one of: \(subcommandNames.joined(separator: ", "))", command: Self.self)
+            throw UsageError(
+                "missing subcommand; use one of: \(subcommandNames.joined(separator: ", "))", command: Self.self)
         }
         if first == "-h" || first == "--help" { throw CleanExit.help(Self.self) }
         guard let command = subcommands.first(where: { $0.name == "rules " + first }) else {
@@ -42,7 +44,8 @@ struct RulesCommand: Command {
     /// The `--rules DIR` option every subcommand that reads the table accepts.
     static let rulesOption = OptionSpec(
         "rules", value: "DIR",
-        help: "Also load the custom rule pack in DIR (mappings/, analyzers/); repeatable, later packs override earlier ones."
+        help:
+            "Also load the custom rule pack in DIR (mappings/, analyzers/); repeatable, later packs override earlier ones."
     )
 
     /// The built-in table plus `directories`; on any rule file error prints every diagnostic and exits 2.
@@ -51,7 +54,9 @@ struct RulesCommand: Command {
             return try RuleLoader.load(directories: directories)
         } catch {
             for diagnostic in error.diagnostics { context.console.err(diagnostic.description + "\n") }
-            context.console.err("\(ToolName.name): error: the rule table has \(error.diagnostics.count) error(s); run '\(ToolName.name) rules validate' for details\n")
+            context.console.err(
+                "\(ToolName.name): error: the rule table has \(error.diagnostics.count) error(s); run '\(ToolName.name) rules validate' for details\n"
+            )
             throw ExitStatus.failure
         }
     }

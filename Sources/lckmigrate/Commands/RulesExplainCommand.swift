@@ -23,7 +23,9 @@ struct RulesExplainCommand: Command {
             }
         }
         guard ids.count == 1 else {
-            throw UsageError(ids.isEmpty ? "missing rule ID; see '\(ToolName.name) rules list'" : "give exactly one rule ID", command: Self.self)
+            throw UsageError(
+                ids.isEmpty ? "missing rule ID; see '\(ToolName.name) rules list'" : "give exactly one rule ID",
+                command: Self.self)
         }
         id = ids[0]
     }
@@ -32,7 +34,8 @@ struct RulesExplainCommand: Command {
         let table = try RulesCommand.loadTable(directories, context: context)
         guard let page = RuleDocsGenerator.page(forID: id, in: table) else {
             let hint = RuleCatalog.suggestion(for: id, in: table).map { "; did you mean '\($0)'?" } ?? ""
-            context.console.err("\(ToolName.name): error: unknown rule '\(id)'\(hint) (see '\(ToolName.name) rules list')\n")
+            context.console.err(
+                "\(ToolName.name): error: unknown rule '\(id)'\(hint) (see '\(ToolName.name) rules list')\n")
             return .failure
         }
         let location = table.mapping(id: id)?.location ?? table.analyzer(id: id)?.location

@@ -29,7 +29,8 @@ struct RulesListCommand: Command {
                 } else if value == "json" || value == "text" {
                     json = value == "json"
                 } else {
-                    throw UsageError("unknown format '\(value ?? "")' for --format; use text or json", command: Self.self)
+                    throw UsageError(
+                        "unknown format '\(value ?? "")' for --format; use text or json", command: Self.self)
                 }
             }
         }

@@ -45,16 +45,20 @@ struct RulesTestCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let table = try RulesCommand.loadTable(directories, context: context)
         let tester = RuleTester(table: table)
-        let packIDs: Set<String>? = directories.isEmpty ? nil : RuleTestSelection.ids(definedIn: directories, table: table)
+        let packIDs: Set<String>? =
+            directories.isEmpty ? nil : RuleTestSelection.ids(definedIn: directories, table: table)
         let ruleResults = tester.testRules(packIDs)
         var samplePaths = samples
-        for directory in directories where RuleTestSelection.isDirectory(directory + "/tests", under: context.currentDirectory) {
+        for directory in directories
+        where RuleTestSelection.isDirectory(directory + "/tests", under: context.currentDirectory) {
             samplePaths.append(directory + "/tests")
         }
         // Without a pack, samples are compared on anti-pattern rules (plus any id they name), as the
         // Samples/ apps annotate: their plain CallKit usages (mapping findings) carry no annotations.
         let scope = packIDs ?? Set(table.analyzers.map(\.id))
-        let sampleResults = samplePaths.isEmpty ? [] : tester.testSamples(paths: samplePaths, currentDirectory: context.currentDirectory, scope: scope)
+        let sampleResults =
+            samplePaths.isEmpty
+            ? [] : tester.testSamples(paths: samplePaths, currentDirectory: context.currentDirectory, scope: scope)
         let report = RuleTestReport(rules: ruleResults, samples: sampleResults)
         context.console.out(report.render(quiet: quiet))
         return report.failed ? .findings : .success

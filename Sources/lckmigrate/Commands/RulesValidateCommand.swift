@@ -35,9 +35,11 @@ struct RulesValidateCommand: Command {
             return .failure
         }
         let table = try RulesCommand.loadTable(directories, context: context)
-        let packs = directories.isEmpty ? "the built-in table" : "the built-in table and \(directories.joined(separator: ", "))"
-        context.console.out("OK: \(table.mappings.count) mappings and \(table.analyzers.count) analyzer rules in \(packs); "
-            + "\(table.overrides.count) overridden; fingerprint \(table.fingerprint)\n")
+        let packs =
+            directories.isEmpty ? "the built-in table" : "the built-in table and \(directories.joined(separator: ", "))"
+        context.console.out(
+            "OK: \(table.mappings.count) mappings and \(table.analyzers.count) analyzer rules in \(packs); "
+                + "\(table.overrides.count) overridden; fingerprint \(table.fingerprint)\n")
         return .success
     }
 }

@@ -15,10 +15,12 @@ struct ScaffoldCommand: Command {
         written, 2 on a usage error, an existing file, or a file that could not be read or written.
         """
     static let usage = "[options] PATH... --output DIR"
-    static let options: [OptionSpec] = [
-        OptionSpec("output", short: "o", value: "DIR", help: "Folder for the generated files (created when missing)."),
-        OptionSpec("force", help: "Replace files that already exist in DIR."),
-    ] + ScanSettings.options.filter { sharedOptions.contains($0.long) }
+    static let options: [OptionSpec] =
+        [
+            OptionSpec(
+                "output", short: "o", value: "DIR", help: "Folder for the generated files (created when missing)."),
+            OptionSpec("force", help: "Replace files that already exist in DIR."),
+        ] + ScanSettings.options.filter { sharedOptions.contains($0.long) }
 
     /// Settings shared with `scan`: the config file and extra rules decide what counts as a usage.
     static let sharedOptions: Set<String> = ["config", "rules"]
@@ -38,7 +40,9 @@ struct ScaffoldCommand: Command {
                 case "output": output = value ?? ""
                 case "force": force = true
                 default:
-                    guard Self.sharedOptions.contains(spec.long), try settings.apply(spec.long, value: value ?? "", command: Self.self) else {
+                    guard Self.sharedOptions.contains(spec.long),
+                        try settings.apply(spec.long, value: value ?? "", command: Self.self)
+                    else {
                         throw UsageError("option --\(spec.long) is not handled by scaffold", command: Self.self)
                     }
                 }
@@ -61,14 +65,17 @@ struct ScaffoldCommand: Command {
         do {
             try ScaffoldWriter.write(files, to: directory, force: force)
         } catch {
-            let path = error.problem.path.hasPrefix(context.currentDirectory + "/")
+            let path =
+                error.problem.path.hasPrefix(context.currentDirectory + "/")
                 ? String(error.problem.path.dropFirst(context.currentDirectory.count + 1)) : error.problem.path
             context.console.err(ErrorPresentation.errorLine(path, error.problem.message))
             return .failure
         }
         ScanConsole.printProblems(outcome.report.problems, quiet: false, context)
-        context.console.err("\(ToolName.name): wrote \(files.map(\.name).joined(separator: ", ")) to \(output ?? "") "
-            + "(\(facts.handlers.count) action handlers, \(facts.noEquivalent.count) usages without an equivalent)\n")
+        context.console.err(
+            "\(ToolName.name): wrote \(files.map(\.name).joined(separator: ", ")) to \(output ?? "") "
+                + "(\(facts.handlers.count) action handlers, \(facts.noEquivalent.count) usages without an equivalent)\n"
+        )
         return FailThreshold.never.exitStatus(for: outcome.report)
     }
 }

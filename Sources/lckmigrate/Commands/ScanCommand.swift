@@ -22,11 +22,18 @@ struct ScanCommand: Command {
         a file, folder or output could not be read or written (the report still covers everything else).
         """
     static let usage = "[options] PATH..."
-    static let options: [OptionSpec] = ScanSettings.options + [
-        OptionSpec("quiet", short: "q", help: "No progress, notes or summary on stderr; errors and warnings are still printed."),
-        OptionSpec("list-files", help: "Print the files that would be scanned, one per line, and stop."),
-        OptionSpec("max-file-size", value: "SIZE", help: "Skip files larger than SIZE (bytes, or with KB, MB, GB; 1 KB = 1024 bytes) with a note; default 10MB."),
-    ]
+    static let options: [OptionSpec] =
+        ScanSettings.options + [
+            OptionSpec(
+                "quiet", short: "q",
+                help: "No progress, notes or summary on stderr; errors and warnings are still printed."),
+            OptionSpec("list-files", help: "Print the files that would be scanned, one per line, and stop."),
+            OptionSpec(
+                "max-file-size", value: "SIZE",
+                help:
+                    "Skip files larger than SIZE (bytes, or with KB, MB, GB; 1 KB = 1024 bytes) with a note; default 10MB."
+            ),
+        ]
 
     var paths: [String] = []
     var settings = ScanSettings()
@@ -46,7 +53,9 @@ struct ScanCommand: Command {
                 case "list-files": listFiles = true
                 case "max-file-size":
                     guard let parsed = ByteSize.parse(value ?? "") else {
-                        throw UsageError("--max-file-size needs a size such as 10MB, 512KB or 65536, not '\(value ?? "")'", command: Self.self)
+                        throw UsageError(
+                            "--max-file-size needs a size such as 10MB, 512KB or 65536, not '\(value ?? "")'",
+                            command: Self.self)
                     }
                     maxFileSize = parsed
                 default: throw UsageError("option --\(spec.long) is not handled by scan", command: Self.self)
@@ -54,7 +63,8 @@ struct ScanCommand: Command {
             }
         }
         guard !paths.isEmpty || settings.filesFrom != nil else {
-            throw UsageError("missing PATH; give Swift files or folders, such as '\(ToolName.name) scan .'", command: Self.self)
+            throw UsageError(
+                "missing PATH; give Swift files or folders, such as '\(ToolName.name) scan .'", command: Self.self)
         }
     }
 

@@ -49,9 +49,11 @@ enum ScanConsole {
         }
         func count(_ severity: Severity) -> Int { counts[severity] ?? 0 }
         func plural(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
-        var line = "\(ToolName.name): scanned \(plural(report.filesScanned, "file")) "
+        var line =
+            "\(ToolName.name): scanned \(plural(report.filesScanned, "file")) "
             + "(\(plural(report.linesScanned, "line"))): "
-        line += "\(plural(count(.error), "error")), \(plural(count(.warning), "warning")), "
+        line +=
+            "\(plural(count(.error), "error")), \(plural(count(.warning), "warning")), "
             + plural(count(.note), "note")
         let suppressed = report.findings.count - activeCount
         if suppressed > 0 { line += ", \(suppressed) suppressed" }

@@ -6,18 +6,44 @@ import LCKReporters
 /// `ConfigurationOverrides` (which win over the config file) and the scan-only baseline and list options.
 struct ScanSettings {
     static let options: [OptionSpec] = [
-        OptionSpec("config", value: "FILE", help: "Read settings from FILE instead of .lckmigrate.json in the scanned folder (or the current directory)."),
+        OptionSpec(
+            "config", value: "FILE",
+            help:
+                "Read settings from FILE instead of .lckmigrate.json in the scanned folder (or the current directory)."),
         OptionSpec("format", value: "FORMAT", help: "Report format on stdout: \(formatNames) (default: text)."),
-        OptionSpec("output", short: "o", value: "FORMAT=FILE", help: "Also write FORMAT to FILE, atomically; repeatable. A bare FILE takes the --format report instead of stdout."),
-        OptionSpec("fail-on", value: "LEVEL", help: "Lowest severity that makes the exit status 1: error, warning, note or never (default: error)."),
-        OptionSpec("severity", value: "RULE=LEVEL", help: "Report RULE at LEVEL (error, warning or note); repeatable; overrides the config."),
+        OptionSpec(
+            "output", short: "o", value: "FORMAT=FILE",
+            help:
+                "Also write FORMAT to FILE, atomically; repeatable. A bare FILE takes the --format report instead of stdout."
+        ),
+        OptionSpec(
+            "fail-on", value: "LEVEL",
+            help: "Lowest severity that makes the exit status 1: error, warning, note or never (default: error)."),
+        OptionSpec(
+            "severity", value: "RULE=LEVEL",
+            help: "Report RULE at LEVEL (error, warning or note); repeatable; overrides the config."),
         OptionSpec("baseline", value: "FILE", help: "Mark findings listed in FILE as known; only new findings count."),
-        OptionSpec("write-baseline", value: "FILE", help: "Write every current finding to FILE as the new baseline (exit 0 unless a file could not be scanned)."),
-        OptionSpec("strict-baseline", help: "Exit 1 when the baseline lists findings that are gone, so it can only shrink."),
-        OptionSpec("require-reason", help: "Report suppression comments without '-- reason' as suppression_without_reason errors."),
-        OptionSpec("files-from", value: "FILE", help: "Scan the paths listed in FILE ('-' for stdin), one per line; deleted and non-Swift paths are skipped."),
-        OptionSpec("jobs", short: "j", value: "N", help: "Files scanned in parallel (default: number of cores); output does not depend on it."),
-        OptionSpec("rules", value: "DIR", help: "Also load rules from DIR (mappings/*.json, analyzers/*.json); repeatable, after the config's; later ids override earlier ones."),
+        OptionSpec(
+            "write-baseline", value: "FILE",
+            help: "Write every current finding to FILE as the new baseline (exit 0 unless a file could not be scanned)."
+        ),
+        OptionSpec(
+            "strict-baseline", help: "Exit 1 when the baseline lists findings that are gone, so it can only shrink."),
+        OptionSpec(
+            "require-reason",
+            help: "Report suppression comments without '-- reason' as suppression_without_reason errors."),
+        OptionSpec(
+            "files-from", value: "FILE",
+            help:
+                "Scan the paths listed in FILE ('-' for stdin), one per line; deleted and non-Swift paths are skipped."),
+        OptionSpec(
+            "jobs", short: "j", value: "N",
+            help: "Files scanned in parallel (default: number of cores); output does not depend on it."),
+        OptionSpec(
+            "rules", value: "DIR",
+            help:
+                "Also load rules from DIR (mappings/*.json, analyzers/*.json); repeatable, after the config's; later ids override earlier ones."
+        ),
     ]
 
     static var formatNames: String { ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") }
@@ -34,28 +60,33 @@ struct ScanSettings {
         case "config": overrides.configFile = value
         case "format":
             guard let parsed = ReportFormat(rawValue: value) else {
-                throw UsageError("unknown format '\(value)' for --format; use one of: \(Self.formatNames)", command: command)
+                throw UsageError(
+                    "unknown format '\(value)' for --format; use one of: \(Self.formatNames)", command: command)
             }
             overrides.format = parsed
         case "output":
             guard !value.isEmpty else { throw UsageError("--output needs FORMAT=FILE or FILE", command: command) }
             if let equals = value.firstIndex(of: "="), let parsed = ReportFormat(rawValue: String(value[..<equals])) {
                 let path = String(value[value.index(after: equals)...])
-                guard !path.isEmpty else { throw UsageError("--output \(value) names no file; use \(parsed.rawValue)=FILE", command: command) }
+                guard !path.isEmpty else {
+                    throw UsageError("--output \(value) names no file; use \(parsed.rawValue)=FILE", command: command)
+                }
                 overrides.outputs.append((parsed, path))
             } else {
                 overrides.outputs.append((nil, value))
             }
         case "fail-on":
             guard let parsed = FailThreshold(rawValue: value) else {
-                throw UsageError("unknown level '\(value)' for --fail-on; use error, warning, note or never", command: command)
+                throw UsageError(
+                    "unknown level '\(value)' for --fail-on; use error, warning, note or never", command: command)
             }
             overrides.failOn = parsed
         case "severity":
             guard let equals = value.firstIndex(of: "="), equals != value.startIndex,
                 let level = Severity(rawValue: String(value[value.index(after: equals)...]))
             else {
-                throw UsageError("--severity needs RULE=LEVEL with LEVEL error, warning or note, not '\(value)'", command: command)
+                throw UsageError(
+                    "--severity needs RULE=LEVEL with LEVEL error, warning or note, not '\(value)'", command: command)
             }
             overrides.severity.append((String(value[..<equals]), level))
         case "baseline": overrides.baseline = value

@@ -203,7 +203,9 @@ public final class ConversationManager: @unchecked Sendable {
     }
 
     public func invalidate() {}
-    public func pendingConversationActions(of type: ConversationAction.Type, for conversation: Conversation) -> [ConversationAction] { [] }
+    public func pendingConversationActions(
+        of type: ConversationAction.Type, for conversation: Conversation
+    ) -> [ConversationAction] { [] }
     public func perform(_ actions: [ConversationAction]) async throws {}
     public func reportConversationEvent(_ event: Conversation.Event, for conversation: Conversation) {}
     public func reportNewIncomingConversation(uuid: UUID, update: Conversation.Update) async throws {}
