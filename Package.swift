@@ -86,7 +86,7 @@ let package = Package(
                 "LCKMigrateKit", "LCKAnalyzers", "LCKLexer", "LCKParser", "LCKRules", "LCKCore", "LCKTestSupport",
             ]
         ),
-        .testTarget(name: "PackageCheckTests", dependencies: ["lckmigrate-package-check"]),
+        .testTarget(name: "PackageCheckTests", dependencies: ["lckmigrate-package-check", "LCKTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["lckmigrate", "LCKTestSupport"], exclude: ["Goldens"]),
     ]
 )

@@ -125,74 +125,115 @@ extension MigrationReport {
 
         let sorted = scan.findings.sorted(by: Finding.reportOrder)
         suppressedCount = sorted.count(where: { $0.suppression != nil })
+        var tally = UsageTally()
+        var listedTotal = 0
+        for finding in sorted where finding.suppression == nil {
+            countSeverity(of: finding)
+            let mapping = rules.mapping(id: finding.ruleID)
+            let area = finding.mappingKind == nil ? nil : (mapping?.area.rawValue ?? "other")
+            if let area {
+                countUsage(finding, mapping: mapping, area: area, into: &tally)
+            } else {
+                tally.analyzerCounts[finding.ruleID, default: 0] += 1
+            }
+            appendEntry(finding, area: area, example: mapping?.example, limits: limits, listedTotal: &listedTotal)
+        }
+
+        areas = Self.orderedAreas(tally.areaUsage, plan: plan)
+        mappingRows = Self.orderedMappingRows(tally, areas: areas)
+        findingsByRule = tally.analyzerCounts.map {
+            (ruleID: $0.key, title: rules.analyzer(id: $0.key)?.title ?? $0.key, count: $0.value)
+        }
+        .sorted { $0.count != $1.count ? $0.count > $1.count : $0.ruleID < $1.ruleID }
+        steps = plan.steps.map { step in Self.status(of: step, entries: entries) }
+    }
+
+    /// Per-area, per-rule and per-analyzer counts gathered while walking the findings; `init(scan:…)` turns
+    /// them into the sorted `areas`, `mappingRows` and `findingsByRule` once every finding is counted.
+    private struct UsageTally {
         var areaUsage: [String: AreaSummary] = [:]
         var rows: [String: MappingRow] = [:]
         var rowFiles: [String: Set<String>] = [:]
         var analyzerCounts: [String: Int] = [:]
-        var listedTotal = 0
-        for finding in sorted where finding.suppression == nil {
-            switch finding.severity {
-            case .error: errorCount += 1
-            case .warning: warningCount += 1
-            case .note: noteCount += 1
-            }
-            let mapping = rules.mapping(id: finding.ruleID)
-            let area = finding.mappingKind == nil ? nil : (mapping?.area.rawValue ?? "other")
-            if let area {
-                usageCount += 1
-                let effort = mapping?.effort ?? 1
-                effortPoints += effort
-                if mapping?.availability?.ios26 == true { iOS26Usages += 1 }
-                var summary =
-                    areaUsage[area]
-                    ?? AreaSummary(id: area, title: plan.title(ofArea: area), usages: 0, pending: 0, effort: 0)
-                summary.usages += 1
-                summary.effort += effort
-                if finding.severity >= .warning { summary.pending += 1 }
-                areaUsage[area] = summary
-                var row =
-                    rows[finding.ruleID]
-                    ?? MappingRow(
-                        ruleID: finding.ruleID, symbol: mapping?.symbol ?? finding.symbol ?? finding.ruleID,
-                        replacement: mapping?.replacement ?? finding.replacement ?? "",
-                        mappingKind: finding.mappingKind,
-                        area: area, count: 0, files: [])
-                row.count += 1
-                rows[finding.ruleID] = row
-                rowFiles[finding.ruleID, default: []].insert(finding.path)
-            } else {
-                analyzerCounts[finding.ruleID, default: 0] += 1
-            }
-            let index = entries.count
-            if files.last?.path != finding.path {
-                files.append(
-                    FileSection(
-                        index: files.count, path: finding.path, usages: 0, findings: 0, entries: [], listedCount: 0))
-            }
-            let listed =
-                files[files.count - 1].listedCount < limits.findingsPerFile && listedTotal < limits.listedFindings
-            if listed {
-                listedTotal += 1
-                files[files.count - 1].listedCount += 1
-            }
-            files[files.count - 1].entries.append(index)
-            if area != nil { files[files.count - 1].usages += 1 } else { files[files.count - 1].findings += 1 }
-            entries.append(
-                Entry(
-                    index: index, finding: finding, fileIndex: files.count - 1, area: area, isListed: listed,
-                    example: mapping?.example))
-        }
+    }
 
+    private mutating func countSeverity(of finding: Finding) {
+        switch finding.severity {
+        case .error: errorCount += 1
+        case .warning: warningCount += 1
+        case .note: noteCount += 1
+        }
+    }
+
+    /// Adds a mapping finding (a CallKit usage) to the totals, its area and its mapping-table row. Effort
+    /// defaults to 1 for a usage whose rule has no mapping entry.
+    private mutating func countUsage(
+        _ finding: Finding, mapping: MappingRule?, area: String, into tally: inout UsageTally
+    ) {
+        usageCount += 1
+        let effort = mapping?.effort ?? 1
+        effortPoints += effort
+        if mapping?.availability?.ios26 == true { iOS26Usages += 1 }
+        var summary =
+            tally.areaUsage[area]
+            ?? AreaSummary(id: area, title: plan.title(ofArea: area), usages: 0, pending: 0, effort: 0)
+        summary.usages += 1
+        summary.effort += effort
+        if finding.severity >= .warning { summary.pending += 1 }
+        tally.areaUsage[area] = summary
+        var row =
+            tally.rows[finding.ruleID]
+            ?? MappingRow(
+                ruleID: finding.ruleID, symbol: mapping?.symbol ?? finding.symbol ?? finding.ruleID,
+                replacement: mapping?.replacement ?? finding.replacement ?? "", mappingKind: finding.mappingKind,
+                area: area, count: 0, files: [])
+        row.count += 1
+        tally.rows[finding.ruleID] = row
+        tally.rowFiles[finding.ruleID, default: []].insert(finding.path)
+    }
+
+    /// Numbers the finding as the next entry and files it under its file's section (findings arrive in report
+    /// order, so a new path starts a new section). It is listed with source only while both caps allow.
+    private mutating func appendEntry(
+        _ finding: Finding, area: String?, example: MappingExample?, limits: Limits, listedTotal: inout Int
+    ) {
+        let index = entries.count
+        if files.last?.path != finding.path {
+            files.append(
+                FileSection(
+                    index: files.count, path: finding.path, usages: 0, findings: 0, entries: [], listedCount: 0))
+        }
+        let fileIndex = files.count - 1
+        let listed = files[fileIndex].listedCount < limits.findingsPerFile && listedTotal < limits.listedFindings
+        if listed {
+            listedTotal += 1
+            files[fileIndex].listedCount += 1
+        }
+        files[fileIndex].entries.append(index)
+        if area != nil { files[fileIndex].usages += 1 } else { files[fileIndex].findings += 1 }
+        entries.append(
+            Entry(index: index, finding: finding, fileIndex: fileIndex, area: area, isListed: listed, example: example))
+    }
+
+    /// The plan's areas in plan order (unused ones with zero counts, so the report always shows them), then
+    /// areas the plan does not name, by id.
+    private static func orderedAreas(_ areaUsage: [String: AreaSummary], plan: MigrationPlan) -> [AreaSummary] {
         let knownAreas = plan.areas.map(\.id)
-        areas = knownAreas.map {
+        var areas = knownAreas.map {
             areaUsage[$0] ?? AreaSummary(id: $0, title: plan.title(ofArea: $0), usages: 0, pending: 0, effort: 0)
         }
         areas += areaUsage.values.filter { !knownAreas.contains($0.id) }.sorted { $0.id < $1.id }
+        return areas
+    }
+
+    /// Mapping-table rows grouped by area in `areas` order, most used first within an area, with their files
+    /// sorted by bytes.
+    private static func orderedMappingRows(_ tally: UsageTally, areas: [AreaSummary]) -> [MappingRow] {
         let order = Dictionary(
             areas.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        mappingRows = rows.values.map { row in
+        return tally.rows.values.map { row in
             var row = row
-            row.files = rowFiles[row.ruleID, default: []].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            row.files = tally.rowFiles[row.ruleID, default: []].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             return row
         }.sorted {
             let lhs = order[$0.area] ?? .max
@@ -201,11 +242,6 @@ extension MigrationReport {
             if $0.count != $1.count { return $0.count > $1.count }
             return $0.ruleID < $1.ruleID
         }
-        findingsByRule = analyzerCounts.map {
-            (ruleID: $0.key, title: rules.analyzer(id: $0.key)?.title ?? $0.key, count: $0.value)
-        }
-        .sorted { $0.count != $1.count ? $0.count > $1.count : $0.ruleID < $1.ruleID }
-        steps = plan.steps.map { step in Self.status(of: step, entries: entries) }
     }
 
     /// Blocked while an analyzer of the step has an active finding; to do while a warning-level

@@ -40,42 +40,10 @@ public struct SARIFReporter: Reporter {
         let kept = Self.keptFindings(digest.findings, limit: resultLimit)
         let dropped = digest.findings.count - kept.count
         var notifications = digest.problems.map(Self.problemNotification)
-        if dropped > 0 {
-            notifications.append(
-                .object([
-                    ("descriptor", .object([("id", .string("lckmigrate/result-limit"))])),
-                    ("level", .string("warning")),
-                    (
-                        "message",
-                        .object([
-                            (
-                                "text",
-                                .string(
-                                    "\(plural(dropped, "result")) dropped to stay within GitHub's limit of "
-                                        + "\(resultLimit) results per run; the most severe were kept."
-                                )
-                            )
-                        ])
-                    ),
-                ]))
-        }
+        if dropped > 0 { notifications.append(resultLimitNotification(dropped: dropped)) }
 
         var run: [(String, OutputJSON?)] = [
-            (
-                "tool",
-                .object([
-                    (
-                        "driver",
-                        .object([
-                            ("name", .string(ToolInfo.name)),
-                            ("semanticVersion", .string(report.toolVersion)),
-                            ("version", .string(report.toolVersion)),
-                            ("informationUri", .string(ToolInfo.informationURI)),
-                            ("rules", .array(rules.map(SARIFRules.ruleValue))),
-                        ])
-                    )
-                ])
-            ),
+            ("tool", Self.toolValue(version: report.toolVersion, rules: rules)),
             (
                 "invocations",
                 .array([
@@ -110,14 +78,50 @@ public struct SARIFReporter: Reporter {
 
         return OutputJSONWriter.document(
             .object([
-                (
-                    "$schema",
-                    .string(
-                        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")
-                ),
+                ("$schema", .string(Self.schemaURI)),
                 ("version", .string("2.1.0")),
                 ("runs", .array([.members(run)])),
             ]), expectedBytes: 262_144 + kept.count * 2048, jobs: jobs)
+    }
+
+    /// The SARIF 2.1.0 schema (OASIS errata 01) the log declares and validates against.
+    static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+    /// `tool.driver`: who wrote the log and the rules that `ruleIndex` in each result points into.
+    static func toolValue(version: String, rules: [RuleDescriptor]) -> OutputJSON {
+        .object([
+            (
+                "driver",
+                .object([
+                    ("name", .string(ToolInfo.name)),
+                    ("semanticVersion", .string(version)),
+                    ("version", .string(version)),
+                    ("informationUri", .string(ToolInfo.informationURI)),
+                    ("rules", .array(rules.map(SARIFRules.ruleValue))),
+                ])
+            )
+        ])
+    }
+
+    /// A warning notification saying how many results `keptFindings` left out, so a viewer that shows the
+    /// log does not present a truncated run as complete.
+    func resultLimitNotification(dropped: Int) -> OutputJSON {
+        .object([
+            ("descriptor", .object([("id", .string("lckmigrate/result-limit"))])),
+            ("level", .string("warning")),
+            (
+                "message",
+                .object([
+                    (
+                        "text",
+                        .string(
+                            "\(plural(dropped, "result")) dropped to stay within GitHub's limit of "
+                                + "\(resultLimit) results per run; the most severe were kept."
+                        )
+                    )
+                ])
+            ),
+        ])
     }
 
     /// At most `limit` findings, in report order, chosen by rank: unsuppressed before

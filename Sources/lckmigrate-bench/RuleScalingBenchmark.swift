@@ -63,7 +63,8 @@ struct RuleScalingBenchmark {
             var row = Row(extraRules: count)
             var setup = Double.infinity
             var scan = Double.infinity
-            _ = try ChildProcess.run(binary, ["scan", corpus.directory, "--quiet", "--jobs", "2"] + ruleArguments)  // warm-up
+            // Warm-up: one untimed scan so the file cache is filled before the timed runs.
+            _ = try ChildProcess.run(binary, ["scan", corpus.directory, "--quiet", "--jobs", "2"] + ruleArguments)
             for _ in 0..<runs {
                 setup = min(setup, try ChildProcess.run(binary, ["scan", tinyFile, "--quiet"] + ruleArguments).seconds)
                 let measured = try ChildProcess.run(

@@ -1,27 +1,17 @@
-import Foundation
+import LCKTestSupport
 
 @testable import lckmigrate_package_check
 
-/// A small package tree written to a temporary folder for one test, with the `dump-package` JSON that
-/// describes its targets.
+/// A small package tree written to a temporary folder for one test (removed when the value goes away), with
+/// the `dump-package` JSON that describes its targets.
 struct FixturePackage {
-    let root: String
+    let tree: TemporaryTree
+    var root: String { tree.root }
 
     /// Writes `files` (path relative to the root → contents) into a new temporary folder.
     init(files: [String: String]) throws {
-        root =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("package-check-\(UUID().uuidString)").path
-        for (path, contents) in files {
-            let url = URL(fileURLWithPath: root + "/" + path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(contents.utf8).write(to: url)
-        }
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: root)
+        tree = try TemporaryTree()
+        for (path, contents) in files { try tree.file(path, contents) }
     }
 
     /// Runs every check with `targets` as the package's manifest.
@@ -31,9 +21,7 @@ struct FixturePackage {
 
     /// Runs the checks on a tree made of `files`, then removes it.
     static func check(_ files: [String: String], targets: [PackageManifest.Target]) throws -> PackageCheck.Result {
-        let package = try FixturePackage(files: files)
-        defer { package.remove() }
-        return try package.check(targets)
+        try FixturePackage(files: files).check(targets)
     }
 }
 

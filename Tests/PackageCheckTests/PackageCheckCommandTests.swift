@@ -12,7 +12,6 @@ import Testing
         let package = try FixturePackage(files: [
             "package.json": dump, "Sources/App/main.swift": "import Lib\n" + statementLines(420),
         ])
-        defer { package.remove() }
         let outcome = PackageCheckCommand.run(["--root", package.root, package.root + "/package.json"])
         #expect(outcome.status == 1)
         #expect(
@@ -26,7 +25,6 @@ import Testing
 
     @Test func aCleanPackageExitsWith0() throws {
         let package = try FixturePackage(files: ["Sources/App/main.swift": "import Foundation\n"])
-        defer { package.remove() }
         let outcome = PackageCheckCommand.run(["--root", package.root, "-"], readStandardInput: { Data(dump.utf8) })
         #expect(
             outcome

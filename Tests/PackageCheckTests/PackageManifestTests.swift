@@ -35,7 +35,6 @@ import Testing
             "Tests/CoreTests/Goldens/big.swift": long, "Tests/CoreTests/.build/big.swift": long,
             "Tests/CoreTests/T.swift": "",
         ])
-        defer { package.remove() }
         var target = PackageManifest.Target.fixture("CoreTests", type: "test")
         target.exclude = ["Goldens"]
         let result = try package.check([target])

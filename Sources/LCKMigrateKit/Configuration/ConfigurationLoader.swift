@@ -134,6 +134,7 @@ private struct Reader {
         DisplayPath.relative(path.hasPrefix("/") ? path : directory + "/" + path, to: currentDirectory)
     }
 
+    /// Applies each member of the config object to `configuration`, in file order; unknown keys become warnings.
     mutating func read(into configuration: inout Configuration) throws(FileProblemError) {
         guard let members = document.root.members else {
             throw failure(document.root, "expected a configuration object ({ … }), found \(document.root.typeName)")
@@ -154,24 +155,7 @@ private struct Reader {
             case "enabledRules":
                 configuration.enabledRules = Sourced(try ruleList(value, member.key), origin(value))
             case "severity":
-                guard let entries = value.members else {
-                    throw failure(
-                        value,
-                        "expected an object of rule id → \"error\" | \"warning\" | \"note\" for \"severity\", found \(value.typeName)"
-                    )
-                }
-                for entry in entries {
-                    guard let level = entry.value.stringValue.flatMap(Severity.init(rawValue:)) else {
-                        throw failure(
-                            entry.value,
-                            "expected \"error\", \"warning\" or \"note\" for severity of '\(entry.key)', found \(describe(entry.value))"
-                        )
-                    }
-                    ruleIDs.append(
-                        RuleIDReference(
-                            id: entry.key, key: "severity", position: document.position(of: entry.keyRange.start)))
-                    configuration.severity[entry.key] = Sourced(level, origin(entry.value))
-                }
+                try readSeverity(value, into: &configuration)
             case "rules":
                 configuration.ruleDirectories = Sourced(try strings(value, member.key).map(resolved), origin(value))
             case "baseline":
@@ -180,38 +164,9 @@ private struct Reader {
                 }
                 configuration.baseline = Sourced(resolved(path), origin(value))
             case "failOn":
-                guard let level = value.stringValue.flatMap(FailThreshold.init(rawValue:)) else {
-                    throw failure(
-                        value,
-                        "expected \"error\", \"warning\", \"note\" or \"never\" for \"failOn\", found \(describe(value))"
-                    )
-                }
-                configuration.failOn = Sourced(level, origin(value))
+                configuration.failOn = Sourced(try failThreshold(value), origin(value))
             case "formats":
-                var outputs: [OutputRequest] = []
-                guard let elements = value.arrayValue else {
-                    throw failure(
-                        value,
-                        "expected an array of \"FORMAT\" or \"FORMAT=FILE\" strings for \"formats\", found \(value.typeName)"
-                    )
-                }
-                for element in elements {
-                    guard let text = element.stringValue, var output = OutputRequest.parse(text),
-                        output.path?.isEmpty != true
-                    else {
-                        let names = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                        throw failure(
-                            element,
-                            "expected \"FORMAT\" or \"FORMAT=FILE\" with FORMAT one of \(names), found \(describe(element))"
-                        )
-                    }
-                    output.path = output.path.map(resolved)
-                    if output.path == nil && outputs.contains(where: { $0.path == nil }) {
-                        throw failure(element, "expected at most one format without a file (stdout) in \"formats\"")
-                    }
-                    outputs.append(output)
-                }
-                configuration.outputs = Sourced(outputs, origin(value))
+                configuration.outputs = Sourced(try outputs(value), origin(value))
             case "jobs":
                 guard let jobs = value.intValue, jobs >= 1, jobs <= 1024 else {
                     throw failure(
@@ -224,13 +179,78 @@ private struct Reader {
                 }
                 configuration.requireReason = Sourced(flag, origin(value))
             default:
-                warnings.append(
-                    ConfigurationWarning(
-                        path: display, position: document.position(of: member.keyRange.start),
-                        message: "unknown key \"\(member.key)\" (ignored); known keys: "
-                            + ConfigurationLoader.knownKeys.dropFirst().joined(separator: ", ")))
+                warnings.append(unknownKeyWarning(member))
             }
         }
+    }
+
+    /// `"severity"`: rule id → level, merged into the levels already set. Each id is kept with its position so
+    /// an unknown one can be reported once the rule table is known.
+    private mutating func readSeverity(
+        _ value: JSONValue, into configuration: inout Configuration
+    ) throws(FileProblemError) {
+        guard let entries = value.members else {
+            throw failure(
+                value,
+                "expected an object of rule id → \"error\" | \"warning\" | \"note\" for \"severity\", "
+                    + "found \(value.typeName)")
+        }
+        for entry in entries {
+            guard let level = entry.value.stringValue.flatMap(Severity.init(rawValue:)) else {
+                throw failure(
+                    entry.value,
+                    "expected \"error\", \"warning\" or \"note\" for severity of '\(entry.key)', "
+                        + "found \(describe(entry.value))")
+            }
+            ruleIDs.append(
+                RuleIDReference(id: entry.key, key: "severity", position: document.position(of: entry.keyRange.start)))
+            configuration.severity[entry.key] = Sourced(level, origin(entry.value))
+        }
+    }
+
+    /// `"failOn"`: the lowest severity that makes the scan exit 1, or `never`.
+    private func failThreshold(_ value: JSONValue) throws(FileProblemError) -> FailThreshold {
+        guard let level = value.stringValue.flatMap(FailThreshold.init(rawValue:)) else {
+            throw failure(
+                value, "expected \"error\", \"warning\", \"note\" or \"never\" for \"failOn\", found \(describe(value))"
+            )
+        }
+        return level
+    }
+
+    /// `"formats"`: `FORMAT` or `FORMAT=FILE` strings, file paths resolved against the config's folder. At most
+    /// one may go to standard output, as on the command line.
+    private func outputs(_ value: JSONValue) throws(FileProblemError) -> [OutputRequest] {
+        guard let elements = value.arrayValue else {
+            throw failure(
+                value,
+                "expected an array of \"FORMAT\" or \"FORMAT=FILE\" strings for \"formats\", found \(value.typeName)")
+        }
+        var outputs: [OutputRequest] = []
+        for element in elements {
+            guard let text = element.stringValue, var output = OutputRequest.parse(text), output.path?.isEmpty != true
+            else {
+                let names = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw failure(
+                    element,
+                    "expected \"FORMAT\" or \"FORMAT=FILE\" with FORMAT one of \(names), found \(describe(element))")
+            }
+            output.path = output.path.map(resolved)
+            if output.path == nil && outputs.contains(where: { $0.path == nil }) {
+                throw failure(element, "expected at most one format without a file (stdout) in \"formats\"")
+            }
+            outputs.append(output)
+        }
+        return outputs
+    }
+
+    /// A key this version does not know: a warning rather than an error, so a config written for a newer
+    /// version still works.
+    private func unknownKeyWarning(_ member: JSONMember) -> ConfigurationWarning {
+        ConfigurationWarning(
+            path: display, position: document.position(of: member.keyRange.start),
+            message: "unknown key \"\(member.key)\" (ignored); known keys: "
+                + ConfigurationLoader.knownKeys.dropFirst().joined(separator: ", "))
     }
 
     private func strings(_ value: JSONValue, _ key: String) throws(FileProblemError) -> [String] {
