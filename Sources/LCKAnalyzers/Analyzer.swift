@@ -18,6 +18,13 @@ public protocol Analyzer: Sendable {
     /// parsing files no rule can fire in, so it must never leave out a name a finding depends on.
     func triggerNames(rules: RuleTable) -> Set<String>?
 
+    /// Names for the scan's byte prefilter (`Prefilter`): a file that spells none of them as a whole
+    /// identifier — in code, comments or strings — can get no finding from this analyzer, whatever the
+    /// rest of the project holds. Defaults to `triggerNames`; override it when a trigger name is common
+    /// in any Swift code but every finding also needs a rarer name in the same file. Nil turns the
+    /// prefilter off.
+    func prefilterNames(rules: RuleTable) -> Set<String>?
+
     // MARK: Project pre-pass (optional)
 
     /// Byte strings that make the scan's pre-pass parse a file that names no type of the rule table;
@@ -33,6 +40,9 @@ public protocol Analyzer: Sendable {
 extension Analyzer {
     /// Most analyzers name no trigger words: they run on every file.
     public func triggerNames(rules: RuleTable) -> Set<String>? { nil }
+
+    /// The trigger names: the gate's own bound holds for bytes too.
+    public func prefilterNames(rules: RuleTable) -> Set<String>? { triggerNames(rules: rules) }
 
     /// Most analyzers need no file beyond the ones the rule table marks.
     public var projectMarkers: [[UInt8]] { [] }

@@ -19,8 +19,11 @@ public struct AnalyzerSuite: Sendable {
     public let project: ProjectFacts
     /// Decides per file, from its tokens, which of `analyzers` (and whether detection) can report anything.
     public let gate: AnalyzerGate
-    /// The analyzers' `projectMarkers`, all together.
-    private let projectMarkers: [[UInt8]]
+    /// The names that decide, before lexing, whether a file can get a finding (`Prefilter`).
+    public let prefilter: Prefilter
+    /// The prefilter's searches for this suite's project: the table's names, then the names the project
+    /// adds; nil when every file must be analysed.
+    private let relevance: [IdentifierSearch]?
 
     public init(
         rules: RuleTable, analyzers: [any Analyzer] = AnalyzerRegistry.all, project: ProjectFacts = ProjectFacts()
@@ -33,7 +36,10 @@ public struct AnalyzerSuite: Sendable {
         self.detector = detector
         self.analyzers = analyzers
         self.project = project
-        projectMarkers = analyzers.flatMap(\.projectMarkers)
+        prefilter = Prefilter(
+            rules: rules, index: detector.index, analyzers: analyzers,
+            projectMarkers: analyzers.flatMap(\.projectMarkers))
+        relevance = Self.relevanceSearches(prefilter, project: project)
         gate = AnalyzerGate(
             analyzers: analyzers, rules: rules, index: detector.index, aliasNames: project.aliases.keys,
             receiverEvidence: detector.index.receiverEvidenceNames(project: project))
@@ -59,56 +65,123 @@ public struct AnalyzerSuite: Sendable {
         return findings
     }
 
-    /// The project pre-pass: parses the files whose bytes name a type of the table or hold an
-    /// analyzer's project marker, and merges their declarations and analyzer facts in file order, so
-    /// the result is the same for any `jobs`. `bytes(position)` reads file `position` of `fileCount`
-    /// (nil when it cannot be read: the per-file pass reports that).
+    /// Whether a file with these bytes can get any finding from this suite: it spells one of the
+    /// prefilter's names for this suite's project. A scan neither lexes nor analyses the others.
+    public func isRelevant(_ bytes: [UInt8]) -> Bool {
+        guard let relevance else { return true }
+        return relevance.contains { $0.matches(bytes) }
+    }
+
+    /// The table's names, then (when it adds any) the names `project` adds; nil when the filter is off.
+    private static func relevanceSearches(_ prefilter: Prefilter, project: ProjectFacts) -> [IdentifierSearch]? {
+        guard let tableNames = prefilter.tableNames, let projectNames = prefilter.projectNames(project) else {
+            return nil
+        }
+        let added = projectNames.subtracting(tableNames)
+        return [IdentifierSearch(names: tableNames)] + (added.isEmpty ? [] : [IdentifierSearch(names: added)])
+    }
+
+    /// `projectPass` for callers that analyse every file anyway (`rules test --samples`).
     public func preparedForProject(
         fileCount: Int, jobs: Int, bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
     ) -> AnalyzerSuite {
-        let merger = OrderedMerger<ProjectFacts.FileContribution, ProjectFacts>(ProjectFacts()) {
-            project, contribution, _ in project.merge(contribution)
+        projectPass(fileCount: fileCount, jobs: jobs, bytes: bytes).suite
+    }
+
+    /// The project pre-pass, and the prefilter's verdict for every file.
+    ///
+    /// Round one reads every file once: a file that spells a name of the table is relevant; one that
+    /// names a type of the table or holds an analyzer's project marker is also parsed, and its
+    /// declarations and analyzer facts are merged in file order (the same for any `jobs`). Round two
+    /// searches the files not yet relevant for the names those declarations add (the app's
+    /// `CallManager`, its `provider` property). Files relevant in round two add no declarations — only
+    /// files naming table types teach the project anything — so no third round could find a new name.
+    /// `bytes(position)` reads file `position` of `fileCount`; nil (unreadable) counts as relevant, so
+    /// the per-file pass reports the problem.
+    public func projectPass(
+        fileCount: Int, jobs: Int, bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
+    ) -> ProjectPass {
+        let merger = OrderedMerger<FileExamination, ProjectPass.Merged>(ProjectPass.Merged()) {
+            merged, examination, _ in merged.add(examination)
         }
-        let pending = Atomic<Bool>(false)
+        Self.forEachFile(fileCount, jobs: jobs) { position in
+            merger.finish(position, contribution: examine(bytes(position)))
+        }
+        var merged = merger.result(count: fileCount, leaving: ProjectPass.Merged())
+        merged.project.migrationPending = merged.pending
+        let suite = AnalyzerSuite(rules: rules, detector: detector, analyzers: analyzers, project: merged.project)
+        guard let searches = suite.relevance else {
+            return ProjectPass(suite: suite, relevant: Array(repeating: true, count: fileCount), rounds: 1)
+        }
+        guard searches.count > 1, merged.relevant.contains(false) else {
+            return ProjectPass(suite: suite, relevant: merged.relevant, rounds: 1)
+        }
+        let projectNames = searches[1]
+        let secondRound = Mutex(merged.relevant)
+        let pending = merged.relevant.indices.filter { !merged.relevant[$0] }
+        Self.forEachFile(pending.count, jobs: jobs) { slot in
+            let position = pending[slot]
+            if bytes(position).map(projectNames.matches) ?? true { secondRound.withLock { $0[position] = true } }
+        }
+        return ProjectPass(suite: suite, relevant: secondRound.withLock { $0 }, rounds: 2)
+    }
+
+    /// Round one for one file: relevant or not, and its contribution to the project's facts.
+    private func examine(_ bytes: [UInt8]?) -> FileExamination {
+        guard let bytes else { return FileExamination(relevant: true) }
+        let round = prefilter.firstRound(bytes)
+        guard round.namesTableType || round.holdsProjectMarker else {
+            return FileExamination(relevant: round.isRelevant)
+        }
+        let context = AnalysisContext(file: Lexer.tokenize(bytes), rules: rules)
+        return FileExamination(
+            relevant: round.isRelevant, changing: round.namesChangingType,
+            contribution: ProjectFacts.FileContribution(context: context, analyzers: analyzers))
+    }
+
+    /// Calls `body` once for each of `count` positions, on up to `jobs` threads.
+    private static func forEachFile(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> Void) {
         let next = Atomic<Int>(0)
         let work: @Sendable (Int) -> Void = { _ in
             while true {
                 let position = next.add(1, ordering: .relaxed).oldValue
-                guard position < fileCount else { break }
-                var contribution: ProjectFacts.FileContribution?
-                if let bytes = bytes(position) {
-                    let markers = detector.index.scanMarkers(bytes)
-                    if markers != .none || projectMarkers.contains(where: bytes.containsSubsequence) {
-                        if markers == .changing { pending.store(true, ordering: .relaxed) }
-                        let context = AnalysisContext(file: Lexer.tokenize(bytes), rules: rules)
-                        contribution = ProjectFacts.FileContribution(context: context, analyzers: analyzers)
-                    }
-                }
-                merger.finish(position, contribution: contribution)
+                guard position < count else { break }
+                body(position)
             }
         }
-        let workers = max(1, min(jobs, fileCount))
+        let workers = max(1, min(jobs, count))
         if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
-        var project = merger.result(count: fileCount, leaving: ProjectFacts())
-        project.migrationPending = pending.load(ordering: .relaxed)
-        return AnalyzerSuite(rules: rules, detector: detector, analyzers: analyzers, project: project)
     }
 }
 
-extension [UInt8] {
-    /// Whether `needle` occurs in these bytes; a first-byte scan, enough for a few project markers.
-    fileprivate func containsSubsequence(_ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, needle.count <= count else { return needle.isEmpty }
-        var index = 0
-        let last = count - needle.count
-        while index <= last {
-            if self[index] == first {
-                var offset = 1
-                while offset < needle.count && self[index + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
-            }
-            index += 1
+/// What the pre-pass learned, and which files can get a finding.
+public struct ProjectPass: Sendable {
+    /// The suite with the project's facts, for the per-file pass.
+    public var suite: AnalyzerSuite
+    /// Per file position: false when the file spells none of the prefilter's names in any round, so it
+    /// gets no finding and needs no lexing.
+    public var relevant: [Bool]
+    /// Rounds of the prefilter that ran (1, or 2 when the project added names).
+    public var rounds: Int
+
+    /// The per-file results folded in file order.
+    struct Merged: Sendable {
+        var project = ProjectFacts()
+        var relevant: [Bool] = []
+        var pending = false
+
+        mutating func add(_ examination: FileExamination) {
+            relevant.append(examination.relevant)
+            if examination.changing { pending = true }
+            if let contribution = examination.contribution { project.merge(contribution) }
         }
-        return false
     }
+}
+
+/// Round one of the pre-pass for one file.
+struct FileExamination: Sendable {
+    var relevant: Bool
+    /// The file names a type of an API that must change: a migration is pending.
+    var changing = false
+    var contribution: ProjectFacts.FileContribution?
 }

@@ -105,12 +105,6 @@ public struct MappingIndex: Sendable {
         }
     }
 
-    /// What a byte scan of a file found: nothing, only names of unchanged APIs, or a name that must migrate.
-    public enum MarkerScan: Int, Sendable, Comparable {
-        case none, unchangedOnly, changing
-        public static func < (lhs: MarkerScan, rhs: MarkerScan) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
-
     private mutating func add(_ spec: MatchSpec, rule: Int, positions: inout [[UInt8]: Int]) {
         switch spec {
         case .type(let name):
@@ -244,37 +238,6 @@ public struct MappingIndex: Sendable {
     /// The entry for a token, if the token's text is a name some rule mentions.
     func entryIndex(of token: Token, in file: TokenizedFile) -> Int? {
         entryIndex(bytes: file.bytes, start: token.start, length: token.length)
-    }
-
-    /// Whether `bytes` contain an identifier equal to a type or construction name of the table: a
-    /// single pass over identifier-shaped runs, comments and strings included (over-inclusion only
-    /// costs a parse). Used to pick the files worth parsing in the project pre-pass.
-    public func scanMarkers(_ bytes: [UInt8]) -> MarkerScan {
-        bytes.withUnsafeBufferPointer { buffer in
-            var result = MarkerScan.none
-            var index = 0
-            let count = buffer.count
-            while index < count {
-                guard Self.isIdentifierByte(buffer[index]) else {
-                    index += 1
-                    continue
-                }
-                let start = index
-                while index < count, Self.isIdentifierByte(buffer[index]) { index += 1 }
-                if let entry = entryIndex(buffer: buffer, start: start, length: index - start), entries[entry].isAnchor
-                {
-                    if entries[entry].isChangingAnchor { return .changing }
-                    result = .unchangedOnly
-                }
-            }
-            return result
-        }
-    }
-
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 }
 

@@ -81,6 +81,15 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
         return Set(capabilities.keys).union(Self.delegateProtocols)
     }
 
+    /// LiveCommunicationKit capability names (`merging`, `pausing`) are common words, but they only
+    /// count next to `capabilities`/`Capabilities` (`isCapabilityContext`); CallKit's `supports…` names
+    /// count on any receiver, and delegate findings need a delegate protocol in the file.
+    public func prefilterNames(rules: RuleTable) -> Set<String>? {
+        guard let triggers = triggerNames(rules: rules) else { return nil }
+        return Set(triggers.filter { $0.hasPrefix("supports") || Self.delegateProtocols.contains($0) })
+            .union(["capabilities", "Capabilities"])
+    }
+
     /// Files without a CallKit marker still matter when they hold LiveCommunicationKit handlers or
     /// capabilities; every such file names a `Conversation…` type.
     public var projectMarkers: [[UInt8]] { [Array("Conversation".utf8)] }

@@ -36,6 +36,41 @@ public struct LineTable: Sendable {
         byteCount = count
     }
 
+    /// `LineTable(bytes).lineCount` without storing the line starts: what a scan needs of a file it
+    /// does not lex. One line, plus one per LF, plus one per CR not followed by an LF; LFs are counted
+    /// eight bytes at a time with a popcount, and only words holding a CR are looked at byte by byte.
+    public static func lineCount(of bytes: UnsafeRawBufferPointer) -> Int {
+        var count = 1
+        var index = 0
+        let length = bytes.count
+        while index + 8 <= length {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            count += zeroByteMask(word ^ 0x0A0A_0A0A_0A0A_0A0A).nonzeroBitCount
+            if hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) {
+                for offset in index..<(index + 8) where bytes[offset] == 0x0D {
+                    if offset + 1 == length || bytes[offset + 1] != 0x0A { count += 1 }
+                }
+            }
+            index += 8
+        }
+        while index < length {
+            if bytes[index] == 0x0A {
+                count += 1
+            } else if bytes[index] == 0x0D && (index + 1 == length || bytes[index + 1] != 0x0A) {
+                count += 1
+            }
+            index += 1
+        }
+        return count
+    }
+
+    /// The high bit of each byte of `word` that is zero, and no other bit (no borrow crosses bytes).
+    @inline(__always)
+    private static func zeroByteMask(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
+    }
+
     private static func hasZeroByte(_ word: UInt64) -> Bool {
         (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
     }

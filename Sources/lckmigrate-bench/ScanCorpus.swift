@@ -10,15 +10,36 @@ struct ScanCorpus {
 
     let lines: Int
     let seed: UInt64
+    /// No file imports or names CallKit or PushKit: the tree of a monorepo's other teams, which the
+    /// prefilter must pass over at about the cost of reading it.
+    var callKitFree = false
     /// Bumped whenever the generator's output changes, so stale corpora are regenerated.
     static let generatorVersion = 1
 
-    var directory: String { "/tmp/lckmigrate-bench/scan-\(lines)-\(seed)-v\(Self.generatorVersion)" }
+    var directory: String {
+        "/tmp/lckmigrate-bench/scan-\(lines)-\(seed)\(callKitFree ? "-free" : "")-v\(Self.generatorVersion)"
+    }
 
     struct Summary {
         var files: Int
         var lines: Int
         var bytes: Int
+    }
+
+    /// The size of an existing tree's `.swift` files (lines as `wc -l` counts them).
+    static func summarize(_ directory: String) throws -> Summary {
+        guard let walker = FileManager.default.enumerator(atPath: directory) else {
+            throw BenchError.usage("cannot read \(directory)")
+        }
+        var summary = Summary(files: 0, lines: 0, bytes: 0)
+        while let path = walker.nextObject() as? String {
+            guard path.hasSuffix(".swift"), let data = FileManager.default.contents(atPath: directory + "/" + path)
+            else { continue }
+            summary.files += 1
+            summary.bytes += data.count
+            summary.lines += data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        }
+        return summary
     }
 
     /// Writes the corpus unless a complete one is already there; returns its size.
@@ -29,7 +50,7 @@ struct ScanCorpus {
             if parts.count == 3 { return Summary(files: parts[0], lines: parts[1], bytes: parts[2]) }
         }
         try? FileManager.default.removeItem(atPath: directory)
-        var writer = SwiftFileWriter(seed: seed)
+        var writer = SwiftFileWriter(seed: seed, callKitFree: callKitFree)
         var summary = Summary(files: 0, lines: 0, bytes: 0)
         while summary.lines < lines {
             let module = summary.files / 40
@@ -55,8 +76,12 @@ struct SwiftFileWriter {
     var random: SplitMix64
     private var out: [UInt8] = []
     private var lineCount = 0
+    private let callKitFree: Bool
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    init(seed: UInt64, callKitFree: Bool = false) {
+        random = SplitMix64(seed: seed)
+        self.callKitFree = callKitFree
+    }
 
     private static let words = [
         "account", "profile", "message", "thread", "session", "cache", "request", "photo",
@@ -260,7 +285,8 @@ struct SwiftFileWriter {
     mutating func file(lines target: Int) -> (bytes: [UInt8], lines: Int) {
         out.removeAll(keepingCapacity: true)
         lineCount = 0
-        let usesCallKit = random.below(8) == 0
+        // Drawn either way, so a CallKit-free corpus has the same app code as the mixed one.
+        let usesCallKit = random.below(8) == 0 && !callKitFree
         line("// Copyright © 2026 Example Corp. All rights reserved.")
         line("import Foundation")
         line("import SwiftUI")

@@ -8,7 +8,7 @@ enum BenchError: Error {
 let usage = """
     usage: lckmigrate-bench <benchmark> [options]
       lexer [--size-mb N] [--runs N] [--seed N] [--json]   lexing throughput vs. cat
-      scan [--lines 100k|1M|5M[,...]] [--runs N] [--seed N] [--json]
+      scan [--lines 100k|1M|5M[,...]] [--runs N] [--seed N] [--callkit-free] [--corpus DIR]... [--json]
                                                         end-to-end `lckmigrate scan` vs. cat, stages, RSS
       rules [--lines N] [--extra 0,1000,10000] [--runs N] [--json]
                                                         scan time with N generated rules added to the table

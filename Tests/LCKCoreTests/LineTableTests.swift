@@ -29,3 +29,27 @@ import Testing
         #expect(table.rangeOfLine(2, in: bytes) == ByteRange(start: 5, end: 8))
     }
 }
+
+@Suite struct LineCountTests {
+    /// Every mix of LF, CR, CRLF and text up to six bytes, and longer runs past the eight-byte skip.
+    @Test func equalsTheTablesLineCount() {
+        let alphabet: [UInt8] = [0x0A, 0x0D, UInt8(ascii: "a")]
+        var texts: [[UInt8]] = [[]]
+        for _ in 0..<6 { texts = texts + texts.flatMap { text in alphabet.map { text + [$0] } } }
+        texts.append(Array(repeating: UInt8(ascii: "x"), count: 37) + [0x0D, 0x0A] + Array(repeating: 0x20, count: 19))
+        texts.append(Array(repeating: 0x0D, count: 17) + Array(repeating: 0x0A, count: 9))
+        // Longer mixes, so terminators fall on every offset of the eight-byte words and across them.
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<3_000 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            let length = Int(state % 41)
+            texts.append((0..<length).map { offset in alphabet[Int((state >> UInt64(offset % 60)) % 3)] })
+        }
+        for text in texts {
+            let expected = LineTable(text).lineCount
+            #expect(text.withUnsafeBytes { LineTable.lineCount(of: $0) } == expected, "\(text)")
+        }
+    }
+}

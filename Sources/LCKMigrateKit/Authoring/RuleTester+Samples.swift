@@ -65,8 +65,11 @@ extension RuleTester {
             return SampleTestResult(path: path, skipReason: unavailable.joined(separator: "; "))
         }
         let findings =
-            run.map { Self.located($0.findings(in: Lexer.tokenize(bytes)), path: path, lines: LineTable(bytes)) }
-            ?? findings(in: bytes, path: path)
+            run.map { run in
+                // A file the scan's prefilter passes over gets no finding in a scan either.
+                guard run.isRelevant(bytes) else { return [] }
+                return Self.located(run.findings(in: Lexer.tokenize(bytes)), path: path, lines: LineTable(bytes))
+            } ?? findings(in: bytes, path: path)
         let actual = AnnotatedSample.actual(findings, scope: ruleScope)
         let expected = annotations.expectsNone ? [] : annotations.findings
         guard expected != actual else { return SampleTestResult(path: path) }

@@ -32,10 +32,12 @@ public struct RuleTester: Sendable {
         suppressions = SuppressionOptions(knownRuleIDs: table.allIDs.union(SuppressionRules.all.map(\.id)))
     }
 
-    /// Findings of `source` under the tester's table, located (line, column) with `path`. The scan's
+    /// Findings of `source` under the tester's table, located (line, column) with `path`, exactly as a
+    /// scan finds them: the prefilter decides first whether the text is analysed at all. The scan's
     /// suppress stage runs too, so `unused_suppression` examples run and a suppressed finding does
     /// not count as triggered.
     public func findings(in source: [UInt8], path: String = "<example>") -> [Finding] {
+        guard exampleSuite.isRelevant(source) else { return [] }
         let file = Lexer.tokenize(source)
         let lines = LineTable(source)
         var findings = exampleSuite.findings(in: file)

@@ -7,7 +7,10 @@ import Synchronization
 /// Runs a scan. Stage order, and why:
 ///
 ///  1. discover  – paths → sorted file list (FileDiscovery; include/exclude already applied by the caller).
-///  Per file, in parallel, while the file's bytes are held (memory follows the largest file):
+///  Per file, in parallel: the project pre-pass (`AnalyzerSuite.projectPass`) reads each file once,
+///     learns the project's declarations from the files naming table types, and marks the files that
+///     spell none of the prefilter's names: those are counted (files, lines) and go no further.
+///  Per relevant file, in parallel, while the file's bytes are held (memory follows the largest file):
 ///  2. read      – bytes, strict UTF-8 check.
 ///  3. lex       – tokens and trivia.
 ///  4. analyze   – the `AnalyzerSuite` (after its project pre-pass over all files); byte ranges only.
@@ -35,9 +38,18 @@ public enum ScanPipeline {
     public static func run(files: [DiscoveredFile], problems: [FileProblem] = [], request: ScanRequest) -> ScanReport {
         let state = SharedScanState()
         let workers = max(1, min(request.jobs, files.count))
-        let analyzer = request.analyzer.preparedForProject(fileCount: files.count, jobs: workers) { position in
-            if case .success(let bytes) = SourceReader.read(files[position]) { bytes } else { nil }
+        // The pre-pass reads every file once; the files the prefilter finds irrelevant are counted from
+        // that read and never read, lexed or analysed again.
+        let lineCounts = Mutex([Int](repeating: 0, count: files.count))
+        let pass = request.analyzer.projectPass(fileCount: files.count, jobs: workers) { position in
+            guard case .success(let bytes) = SourceReader.read(files[position]) else { return nil }
+            let lines = SourceReader.lineCount(bytes)
+            lineCounts.withLock { $0[position] = lines }
+            return bytes
         }
+        let analyzer = pass.suite
+        let relevant = pass.relevant
+        let irrelevantLines = lineCounts.withLock { $0 }
         let settings = FileStageSettings(suppressions: request.suppressions, policy: request.policy)
         let progress = request.progress
         let stageTimes = request.stageTimes
@@ -58,9 +70,15 @@ public enum ScanPipeline {
             while true {
                 let index = state.nextIndex.add(1, ordering: .relaxed).oldValue
                 guard index < total else { break }
-                let findings = scanOne(
-                    files[index], analyzer: analyzer, settings: settings, stageTimes: stageTimes, into: &local)
-                assembly.finish(index, contribution: findings.isEmpty ? nil : findings)
+                if relevant[index] {
+                    let findings = scanOne(
+                        files[index], analyzer: analyzer, settings: settings, stageTimes: stageTimes, into: &local)
+                    assembly.finish(index, contribution: findings.isEmpty ? nil : findings)
+                } else {
+                    local.filesScanned += 1
+                    local.linesScanned += irrelevantLines[index]
+                    assembly.finish(index, contribution: nil)
+                }
                 if let progress {
                     let done = state.completed.add(1, ordering: .relaxed).newValue
                     progress(ScanProgress(completed: done, total: total, path: files[index].displayPath))

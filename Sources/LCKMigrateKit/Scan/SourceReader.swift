@@ -25,8 +25,17 @@ package enum SourceReader {
 
     /// Lines as an editor counts them: a final line terminator does not start another line.
     package static func lineCount(_ bytes: [UInt8], table: LineTable) -> Int {
+        editorLineCount(bytes, tableLineCount: table.lineCount)
+    }
+
+    /// `lineCount(_:table:)` for a file the scan does not lex, without building its line table.
+    package static func lineCount(_ bytes: [UInt8]) -> Int {
+        editorLineCount(bytes, tableLineCount: bytes.withUnsafeBytes { LineTable.lineCount(of: $0) })
+    }
+
+    private static func editorLineCount(_ bytes: [UInt8], tableLineCount: Int) -> Int {
         guard let last = bytes.last else { return 0 }
-        return table.lineCount - (last == 0x0A || last == 0x0D ? 1 : 0)
+        return tableLineCount - (last == 0x0A || last == 0x0D ? 1 : 0)
     }
 }
 

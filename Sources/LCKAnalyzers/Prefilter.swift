@@ -1,0 +1,163 @@
+import LCKCore
+import LCKRules
+
+/// Decides from a file's raw bytes, before it is lexed, whether anything could be reported in it.
+///
+/// Almost every file of a large repository never mentions CallKit, PushKit or LiveCommunicationKit, yet
+/// nearly all of them contain the table's common member names (`request`, `fail`, `value`, `uuid`), so
+/// those cannot be the filter. The filter is the set of *distinctive* names: a file that spells none of
+/// them as a whole identifier — in code, comments or strings alike — gets no finding, so the scan counts
+/// it and never lexes it. The set is sound by the same argument as `AnalyzerGate`, one level earlier:
+///
+/// - **Analyzers**: every analyzer's `prefilterNames` (by default its `triggerNames`; an analyzer
+///   without them turns the filter off).
+/// - **Detection**: type, construction, receiver, protocol and parameter type names of the table;
+///   member names whose spec reports on an unknown receiver (`unknownReceiver: "report"` is how a rule
+///   author marks a member name distinctive); the callees of enum-case specs; the base name of a
+///   delegate-method spec that names neither protocol nor parameter types. Every other match needs one
+///   of those names, or one the project gives them, in the same file.
+/// - **Suppressions**: the `lckmigrate` of a `// lckmigrate:` directive (unused ones are findings).
+/// - **Project names**, learned by the pre-pass from the files that passed (`projectNames`): typealiases,
+///   types that conform to or inherit from a table type or such a type, and properties and functions
+///   declared with one of those types — an app's `CallManager` or its `provider` property types a use
+///   in a file that names no framework type at all.
+public struct Prefilter: Sendable {
+    /// The names of the first round; nil when the filter is off (every file passes).
+    public let tableNames: Set<String>?
+    /// Type names the table is about, the seeds of `projectNames`.
+    private let tableTypes: Set<String>
+    /// The index whose `receiverEvidenceNames` the gate uses, so the filter never asks for less.
+    private let index: MappingIndex
+    /// Round one's single pass over a file: the table's names, its anchors, the analyzers' project markers.
+    private let firstRound: IdentifierSearch
+
+    /// The marker of an in-source directive (`// lckmigrate:disable-next-line …`), as an identifier.
+    public static let directiveName = "lckmigrate"
+
+    /// Groups of `firstRound`.
+    private enum Group {
+        static let tableName: UInt64 = 1
+        /// Type or construction names of rules whose API must change (`MappingIndex.NameEntry.isChangingAnchor`).
+        static let changingAnchor: UInt64 = 2
+        static let otherAnchor: UInt64 = 4
+        static let projectMarker: UInt64 = 8
+    }
+
+    /// `projectMarkers`: the analyzers' byte strings that make the pre-pass parse a file (`Analyzer.projectMarkers`).
+    public init(rules: RuleTable, index: MappingIndex, analyzers: [any Analyzer], projectMarkers: [[UInt8]] = []) {
+        self.index = index
+        var types = index.frameworkTypes.union(index.markerNames)
+        var names: Set<String> = [Self.directiveName]
+        var anchors: [IdentifierSearch.Pattern] = []
+        for entry in index.entries {
+            let name = String(decoding: entry.name, as: UTF8.self)
+            if entry.isAnchor {
+                names.insert(name)
+                anchors.append(.init(name, groups: entry.isChangingAnchor ? Group.changingAnchor : Group.otherAnchor))
+            }
+            if entry.members.contains(where: { $0.spec.unknownReceiver == .report }) { names.insert(name) }
+            for member in entry.members { types.formUnion(member.spec.receiverTypes.map(MappingIndex.lastComponent)) }
+            for delegate in entry.delegates {
+                names.formUnion(Self.delegateEvidence(delegate.spec, name: name, frameworkTypes: index.frameworkTypes))
+            }
+            for enumCase in entry.enumCases {
+                types.formUnion(enumCase.typeComponents)
+                names.formUnion(enumCase.spec.callees ?? [])
+            }
+        }
+        tableTypes = types
+        names.formUnion(types)
+        var filterOff = false
+        for analyzer in analyzers {
+            guard let triggers = analyzer.prefilterNames(rules: rules) else {
+                filterOff = true
+                break
+            }
+            names.formUnion(triggers)
+        }
+        tableNames = filterOff ? nil : names
+        let markers = projectMarkers.map {
+            IdentifierSearch.Pattern(
+                String(decoding: $0, as: UTF8.self), wholeIdentifier: false, groups: Group.projectMarker)
+        }
+        firstRound = IdentifierSearch(
+            patterns: (filterOff ? [] : names.map { .init($0, groups: Group.tableName) }) + anchors + markers)
+    }
+
+    /// A delegate method matches when its enclosing type conforms to the protocol (which the file, or the
+    /// project's conformer names, spells) or when its parameter types are exactly the spec's: then every
+    /// one of them is spelled, so one framework type among them is enough (`Error` is not distinctive,
+    /// `CXCallDirectoryExtensionContext` is). With neither protocol nor types, or an empty type list,
+    /// only the name is left.
+    private static func delegateEvidence(
+        _ spec: MatchSpec.DelegateMethod, name: String, frameworkTypes: Set<String>
+    ) -> Set<String> {
+        var evidence: Set<String> = spec.protocolName.map { [MappingIndex.lastComponent($0)] } ?? []
+        guard let parameterTypes = spec.parameterTypes?.map(MappingIndex.lastComponent) else {
+            return spec.protocolName == nil ? [name] : evidence
+        }
+        // An empty type list is matched exactly by any declaration with the selector.
+        guard !parameterTypes.isEmpty else { return evidence.union([name]) }
+        if let framework = parameterTypes.first(where: frameworkTypes.contains) {
+            evidence.insert(framework)
+        } else {
+            evidence.formUnion(parameterTypes)
+        }
+        return evidence
+    }
+
+    /// What round one learns from a file's bytes.
+    public struct FirstRound: Sendable {
+        /// The file spells a name of the table (always true when the filter is off).
+        public var isRelevant: Bool
+        /// The file names a type or construction of the table (the pre-pass parses it for project facts).
+        public var namesTableType: Bool
+        /// One of those is of an API that must change: a migration is pending.
+        public var namesChangingType: Bool
+        /// The file holds an analyzer's project marker (the pre-pass parses it too).
+        public var holdsProjectMarker: Bool
+    }
+
+    /// One pass over `bytes`; it ends early once the file is known relevant, pending and marked.
+    public func firstRound(_ bytes: [UInt8]) -> FirstRound {
+        let groups = firstRound.groups(
+            in: bytes, stoppingAt: Group.tableName | Group.changingAnchor | Group.projectMarker)
+        return FirstRound(
+            isRelevant: tableNames == nil || groups & Group.tableName != 0,
+            namesTableType: groups & (Group.changingAnchor | Group.otherAnchor) != 0,
+            namesChangingType: groups & Group.changingAnchor != 0,
+            holdsProjectMarker: groups & Group.projectMarker != 0)
+    }
+
+    /// Names the project's declarations make relevant (see the type's documentation); nil when the
+    /// gate itself cannot bound detection by names, so every file must pass.
+    public func projectNames(_ project: ProjectFacts) -> Set<String>? {
+        guard let evidence = index.receiverEvidenceNames(project: project) else { return nil }
+        var known = tableTypes
+        // Conformers and subclasses of table types, and of those, until nothing new appears; a pass
+        // over the conformance map per new generation, bounded by the number of types in it.
+        var changed = true
+        var rounds = 0
+        while changed && rounds <= project.conformances.count {
+            changed = false
+            rounds += 1
+            for (type, inherited) in project.conformances where !known.contains(type) {
+                if inherited.contains(where: { known.contains($0) || known.contains(MappingIndex.lastComponent($0)) }) {
+                    known.insert(type)
+                    known.insert(MappingIndex.lastComponent(type))
+                    changed = true
+                }
+            }
+        }
+        var names = evidence.union(known).union(project.aliases.keys)
+        for members in project.memberTypes.values {
+            for (member, declared) in members where !names.contains(member) {
+                let resolved = project.resolveAlias(declared)
+                if known.contains(resolved) || known.contains(MappingIndex.lastComponent(resolved)) {
+                    names.insert(member)
+                }
+            }
+        }
+        return names
+    }
+}

@@ -1,0 +1,105 @@
+import LCKAnalyzers
+import LCKCore
+import LCKRules
+import LCKTestSupport
+import Testing
+
+@testable import LCKMigrateKit
+
+/// The prefilter only skips work: a scan with it reports exactly what a scan without it reports, and
+/// the files it passes over are the ones that spell none of its names.
+@Suite struct PrefilterTests {
+    /// An analyzer that reports nothing and names no trigger: its presence turns the prefilter off.
+    static let prefilterOff = TestAnalyzer("no_prefilter") { _ in [] }
+
+    static func scan(_ paths: [String], in directory: String, jobs: Int, prefilter: Bool) -> ScanReport {
+        let analyzers = AnalyzerRegistry.all + (prefilter ? [] : [prefilterOff])
+        let suite = AnalyzerSuite(rules: BuiltinRuleTable.table, analyzers: analyzers)
+        return ScanPipeline.run(ScanRequest(paths: paths, currentDirectory: directory, jobs: jobs, analyzer: suite))
+    }
+
+    @Test(arguments: [1, 2]) func scanOfTheSamplesIsTheSameWithAndWithoutIt(jobs: Int) throws {
+        let with = Self.scan(["Samples"], in: PackageRoot.path, jobs: jobs, prefilter: true)
+        let without = Self.scan(["Samples"], in: PackageRoot.path, jobs: jobs, prefilter: false)
+        try #require(with.findings.count > 500)
+        #expect(with.findings == without.findings)
+        #expect(with.filesScanned == without.filesScanned && with.linesScanned == without.linesScanned)
+        #expect(with.filesWithCallKit == without.filesWithCallKit && with.problems == without.problems)
+    }
+
+    /// Counts of files it passes over still come out right, whatever their line endings.
+    @Test func filesItPassesOverAreCountedLikeAnalysedOnes() throws {
+        let tree = try TemporaryTree()
+        try tree.file("A.swift", "struct Timer {\r\n    func fail() {}\r\n    var request = 1\r\n}")
+        try tree.file("B.swift", "let a = 1\rlet b = 2\n\n")
+        try tree.file("C.swift", "import CallKit\nlet p = CXProvider(configuration: c)\n")
+        try tree.bytes("D.swift", [0x6C, 0x65, 0x74, 0x20, 0xFF, 0x0A])
+        try tree.file("E.swift", "")
+        let with = Self.scan(["."], in: tree.root, jobs: 2, prefilter: true)
+        let without = Self.scan(["."], in: tree.root, jobs: 2, prefilter: false)
+        #expect(with.findings == without.findings)
+        #expect(with.filesScanned == 4 && with.filesScanned == without.filesScanned)
+        #expect(with.linesScanned == without.linesScanned)
+        #expect(with.problems == without.problems && with.problems.count == 1)
+    }
+
+    static func projectPass(_ sources: [String: String]) -> (names: [String], pass: ProjectPass) {
+        let names = sources.keys.sorted()
+        let pass = AnalyzerSuite(rules: BuiltinRuleTable.table).projectPass(fileCount: names.count, jobs: 2) {
+            Array(sources[names[$0]]!.utf8)
+        }
+        return (names, pass)
+    }
+
+    @Test func filesNamingNothingOfTheTableArePassedOver() {
+        let (names, pass) = Self.projectPass([
+            "Free.swift": "struct Timer {\n    func fail() { request.update(value: uuid) }\n}\n",
+            "Near.swift": "class CXProviderDelegateShim {}\nlet handle = FileHandle()\n",
+            "Provider.swift": "import CallKit\nlet p = CXProvider(configuration: c)\n",
+            "Mention.swift": "// TODO: remove the CXProvider code\n",
+            "Directive.swift": "// lckmigrate:disable-next-line all\nlet x = 1\n",
+        ])
+        let relevant = Dictionary(uniqueKeysWithValues: zip(names, pass.relevant))
+        #expect(relevant["Free.swift"] == false)
+        #expect(relevant["Near.swift"] == false)
+        #expect(relevant["Provider.swift"] == true)
+        #expect(relevant["Mention.swift"] == true, "comments count: the filter over-approximates the lexer")
+        #expect(relevant["Directive.swift"] == true, "an unused directive is a finding")
+        #expect(pass.rounds == 1)
+    }
+
+    /// The second round: names the project's declarations make relevant.
+    @Test func appNamesLearnedFromTheProjectPassFilesOfTheSecondRound() {
+        let (names, pass) = Self.projectPass([
+            "Manager.swift": "import CallKit\nfinal class CallManager: NSObject, CXProviderDelegate {\n"
+                + "    let callProvider: CXProvider\n}\n",
+            "Extension.swift": "extension CallManager {\n    func stop() {}\n}\n",
+            "Member.swift": "func shutDown(_ m: Manager) { m.callProvider.invalidate() }\n",
+            "Alias.swift": "typealias Provider = CXProvider\n",
+            "UsesAlias.swift": "func make() -> Provider { fatalError() }\n",
+            "Unrelated.swift": "final class Timer { func invalidate() {} }\n",
+        ])
+        let relevant = Dictionary(uniqueKeysWithValues: zip(names, pass.relevant))
+        #expect(pass.rounds == 2)
+        #expect(relevant["Extension.swift"] == true, "a conformer of a table protocol")
+        #expect(relevant["Member.swift"] == true, "a property typed as a table type")
+        #expect(relevant["UsesAlias.swift"] == true, "a project typealias")
+        #expect(relevant["Unrelated.swift"] == false)
+    }
+
+    @Test func unreadableFilesAndFilterlessAnalyzersPassEverything() {
+        let suite = AnalyzerSuite(rules: BuiltinRuleTable.table)
+        let unreadable = suite.projectPass(fileCount: 2, jobs: 1) { $0 == 0 ? nil : Array("let x = 1\n".utf8) }
+        #expect(unreadable.relevant == [true, false], "the per-file pass reports an unreadable file")
+        let off = AnalyzerSuite(rules: BuiltinRuleTable.table, analyzers: [Self.prefilterOff])
+        #expect(off.prefilter.tableNames == nil)
+        #expect(off.projectPass(fileCount: 1, jobs: 1) { _ in Array("let x = 1\n".utf8) }.relevant == [true])
+    }
+
+    /// `rules test` runs examples as a scan does: text the prefilter passes over gets no finding.
+    @Test func ruleTesterAppliesThePrefilter() {
+        let tester = RuleTester(table: BuiltinRuleTable.table)
+        #expect(tester.findings(in: Array("let p = CXProvider(configuration: c)\n".utf8)).isEmpty == false)
+        #expect(tester.findings(in: Array("func f(a: A) { a.fail() }\n".utf8)).isEmpty)
+    }
+}
