@@ -25,6 +25,11 @@ public protocol Analyzer: Sendable {
     /// prefilter off.
     func prefilterNames(rules: RuleTable) -> Set<String>?
 
+    /// Names the project's facts make relevant to this analyzer, for the prefilter's second round: a
+    /// file spelling one of them is analysed. Empty by default; an analyzer whose findings follow
+    /// declarations it learned in other files (say, a helper that handlers call) names them here.
+    func prefilterNames(project: ProjectFacts) -> Set<String>
+
     // MARK: Project pre-pass (optional)
 
     /// Byte strings that make the scan's pre-pass parse a file that names no type of the rule table;
@@ -43,6 +48,9 @@ extension Analyzer {
 
     /// The trigger names: the gate's own bound holds for bytes too.
     public func prefilterNames(rules: RuleTable) -> Set<String>? { triggerNames(rules: rules) }
+
+    /// Nothing beyond the names of the first round.
+    public func prefilterNames(project: ProjectFacts) -> Set<String> { [] }
 
     /// Most analyzers need no file beyond the ones the rule table marks.
     public var projectMarkers: [[UInt8]] { [] }

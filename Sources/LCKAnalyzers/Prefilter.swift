@@ -18,9 +18,9 @@ import LCKRules
 ///   of those names, or one the project gives them, in the same file.
 /// - **Suppressions**: the `lckmigrate` of a `// lckmigrate:` directive (unused ones are findings).
 /// - **Project names**, learned by the pre-pass from the files that passed (`projectNames`): typealiases,
-///   types that conform to or inherit from a table type or such a type, and properties and functions
+///   types that conform to or inherit from a table type or such a type, properties and functions
 ///   declared with one of those types — an app's `CallManager` or its `provider` property types a use
-///   in a file that names no framework type at all.
+///   in a file that names no framework type at all — and what analyzers ask for from their project facts.
 public struct Prefilter: Sendable {
     /// The names of the first round; nil when the filter is off (every file passes).
     public let tableNames: Set<String>?
@@ -30,6 +30,8 @@ public struct Prefilter: Sendable {
     private let index: MappingIndex
     /// Round one's single pass over a file: the table's names, its anchors, the analyzers' project markers.
     private let firstRound: IdentifierSearch
+    /// Asked in the second round for the names their project facts add (`Analyzer.prefilterNames(project:)`).
+    private let analyzers: [any Analyzer]
 
     /// The marker of an in-source directive (`// lckmigrate:disable-next-line …`), as an identifier.
     public static let directiveName = "lckmigrate"
@@ -46,6 +48,7 @@ public struct Prefilter: Sendable {
     /// `projectMarkers`: the analyzers' byte strings that make the pre-pass parse a file (`Analyzer.projectMarkers`).
     public init(rules: RuleTable, index: MappingIndex, analyzers: [any Analyzer], projectMarkers: [[UInt8]] = []) {
         self.index = index
+        self.analyzers = analyzers
         var types = index.frameworkTypes.union(index.markerNames)
         var names: Set<String> = [Self.directiveName]
         var anchors: [IdentifierSearch.Pattern] = []
@@ -150,6 +153,7 @@ public struct Prefilter: Sendable {
             }
         }
         var names = evidence.union(known).union(project.aliases.keys)
+        for analyzer in analyzers { names.formUnion(analyzer.prefilterNames(project: project)) }
         for members in project.memberTypes.values {
             for (member, declared) in members where !names.contains(member) {
                 let resolved = project.resolveAlias(declared)

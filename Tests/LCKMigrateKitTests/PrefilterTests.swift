@@ -87,6 +87,27 @@ import Testing
         #expect(relevant["Unrelated.swift"] == false)
     }
 
+    /// An analyzer that asks the second round for a name its project facts would give (a helper that
+    /// handlers call), as the semantic model's analyzers do.
+    struct HelperNaming: Analyzer {
+        let ruleID = "test_helper_naming"
+        func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {}
+        func triggerNames(rules: RuleTable) -> Set<String>? { ["CXProvider"] }
+        func prefilterNames(project: ProjectFacts) -> Set<String> { ["connectHelper"] }
+    }
+
+    @Test func analyzersAddNamesToTheSecondRound() {
+        let sources = ["func connectHelper(done: () -> Void) {}\n", "func unrelatedHelper() {}\n"]
+        func relevance(_ analyzers: [any Analyzer]) -> ProjectPass {
+            AnalyzerSuite(rules: BuiltinRuleTable.table, analyzers: analyzers).projectPass(fileCount: 2, jobs: 1) {
+                Array(sources[$0].utf8)
+            }
+        }
+        let asked = relevance(AnalyzerRegistry.all + [HelperNaming()])
+        #expect(asked.relevant == [true, false] && asked.rounds == 2)
+        #expect(relevance(AnalyzerRegistry.all).relevant == [false, false])
+    }
+
     @Test func unreadableFilesAndFilterlessAnalyzersPassEverything() {
         let suite = AnalyzerSuite(rules: BuiltinRuleTable.table)
         let unreadable = suite.projectPass(fileCount: 2, jobs: 1) { $0 == 0 ? nil : Array("let x = 1\n".utf8) }
