@@ -15,8 +15,9 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
                 "scan", "--output", "sarif=out/scan.sarif", "--output", "json=out/scan.json",
                 "--output", "checkstyle=out/scan.xml", "--fail-on", "never", "App",
             ], in: tree.root)
-        #expect(combined.status == 2)  // out/ does not exist yet: nothing is scanned or written
+        #expect(combined.status == 2)  // out/ does not exist yet: the scan reports on stdout, no file is written
         #expect(combined.standardError.hasPrefix("lckmigrate: error: out/scan.sarif: cannot write here"))
+        #expect(combined.standardOutput.hasPrefix("App/A.swift:1:1: note:"))
         try FileManager.default.createDirectory(atPath: tree.root + "/out", withIntermediateDirectories: false)
         let written = try CLI.run(
             [
@@ -39,20 +40,47 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
         #expect(sarif.contains("\"lckmigrate/v1\""))
     }
 
-    @Test func anUnwritableOutputFailsBeforeScanning() throws {
+    /// One output that cannot be written costs no other: the rest, the diagnostics and the summary are
+    /// still written, and the run exits 2.
+    @Test func eachOutputIsWrittenOnItsOwn() throws {
         let tree = try TemporaryTree()
         try tree.file("A.swift", unusedDirective)
         let result = try CLI.run(
-            ["scan", "--output", "json=ok.json", "--output", "sarif=missing/dir/scan.sarif", "A.swift"], in: tree.root)
+            [
+                "scan", "--output", "sarif=A.swift/scan.sarif", "--output", "json=ok.json",
+                "--write-baseline", "missing/baseline.json", "--output", "junit=missing/dir/scan.xml", "A.swift",
+            ], in: tree.root)
         #expect(result.status == 2)
-        #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError.hasPrefix("lckmigrate: error: missing/dir/scan.sarif: cannot write here"))
-        #expect(!result.standardError.contains("scanned"))
-        #expect(try tree.entries() == ["A.swift"])
+        #expect(result.standardOutput.hasPrefix("A.swift:1:1: note:"))
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines.first?.hasPrefix("lckmigrate: error: missing/baseline.json: cannot write here") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("lckmigrate: error: A.swift/scan.sarif: cannot write here") == true)
+        #expect(
+            lines.dropFirst(2).first?.hasPrefix("lckmigrate: error: missing/dir/scan.xml: cannot write here") == true)
+        #expect(lines.last == "lckmigrate: scanned 1 file (3 lines): 0 errors, 0 warnings, 1 note")
+        #expect(try tree.entries() == ["A.swift", "ok.json"])
+        let single = try CLI.run(["scan", "--format", "json", "A.swift"], in: tree.root)
+        #expect(try String(contentsOfFile: tree.root + "/ok.json", encoding: .utf8) == single.standardOutput)
         let twice = try CLI.run(
             ["scan", "--output", "json=x.json", "--output", "sarif=x.json", "A.swift"], in: tree.root)
         #expect(twice.status == 2)
         #expect(twice.standardError.hasPrefix("lckmigrate: error: --output names 'x.json' twice"))
+    }
+
+    /// A write that fails after the file was opened (a full disk: /dev/full answers every write with
+    /// ENOSPC) is reported the same way, and the other outputs are still there.
+    @Test func aFullDiskFailsOnlyItsOwnOutput() throws {
+        try #require(FileManager.default.fileExists(atPath: "/dev/full"))
+        let tree = try TemporaryTree()
+        try tree.file("A.swift", unusedDirective)
+        let result = try CLI.run(
+            ["scan", "--output", "json=/dev/full", "--output", "sarif=ok.sarif", "--quiet", "A.swift"], in: tree.root)
+        #expect(result.status == 2)
+        #expect(
+            result.standardError
+                == "lckmigrate: error: /dev/full: cannot write output (no space left on device); nothing was written\n")
+        #expect(try tree.entries() == ["A.swift", "ok.sarif"])
     }
 
     @Test func jsonAndSarifAreByteIdenticalForOneAndTwoJobs() throws {

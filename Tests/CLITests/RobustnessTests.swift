@@ -121,15 +121,18 @@ import Musl
         try scratch.file("Out/keep.txt", "unrelated\n")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.binaryPath)
-        process.arguments = ["scan", "Corpus", "--format", "json", "--jobs", "1", "--output", "Out/report.json"]
+        // More outputs than the cleanup table's first size (64): every temporary file must still go.
+        let outputs = (0..<70).flatMap { ["--output", "json=Out/report\($0).json"] }
+        process.arguments = ["scan", "Corpus", "--format", "json", "--jobs", "1"] + outputs
         process.currentDirectoryURL = URL(fileURLWithPath: scratch.root)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The temporary report is created before scanning starts; interrupt as soon as it exists.
+        // The temporary reports are created before scanning starts; interrupt as soon as they all exist.
         var polls = 0
-        while polls < 20_000, process.isRunning, !(try scratch.entries("Out").contains { $0.contains(".lckmigrate-") })
+        while polls < 20_000, process.isRunning,
+            try scratch.entries("Out").count(where: { $0.contains(".lckmigrate-") }) < 70
         {
             usleep(1000)
             polls += 1

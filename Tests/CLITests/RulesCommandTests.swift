@@ -229,27 +229,56 @@ import Testing
 
     @Test func docsAreDeterministicMatchTheCommittedCopyAndDropStalePages() throws {
         let tree = try TemporaryTree()
-        try tree.file("out/removed_rule.md", "old\n")
-        try tree.file("out/keep.txt", "not a page\n")
         let first = try CLI.run(["rules", "docs", "--output", "out"], in: tree.root)
         #expect(first.status == 0)
         // One page per rule plus the README index.
         #expect(first.standardError == "lckmigrate: wrote \(BuiltinRuleCounts.all + 1) pages to out\n")
-        let written = try tree.entries("out")
-        #expect(
-            written.count == BuiltinRuleCounts.all + 2 && written.contains("README.md") && written.contains("keep.txt")
-                && !written.contains("removed_rule.md"))
+        var written = try tree.entries("out")
+        #expect(written.count == BuiltinRuleCounts.all + 2 && written.contains("README.md"))
+        #expect(written.contains(".lckmigrate-docs"))
         let committed = PackageRoot.path + "/Rules/docs"
-        for name in written where name.hasSuffix(".md") {
+        for name in written {
             let generated = try String(contentsOfFile: tree.root + "/out/" + name, encoding: .utf8)
             let expected = try String(contentsOfFile: committed + "/" + name, encoding: .utf8)
             #expect(
                 generated == expected,
                 "Rules/docs/\(name) is stale; run `swift run lckmigrate rules docs --output Rules/docs`")
         }
+        // A page the manifest lists that is no longer generated (a deleted rule) goes; nothing else does.
+        let manifest = try String(contentsOfFile: tree.root + "/out/.lckmigrate-docs", encoding: .utf8)
+        try tree.file("out/.lckmigrate-docs", manifest + "removed_rule.md\n../outside.md\n")
+        try tree.file("out/removed_rule.md", "old\n")
+        try tree.file("outside.md", "mine\n")
+        let second = try CLI.run(["rules", "docs", "--output", "out"], in: tree.root)
+        #expect(second.status == 0)
+        written = try tree.entries("out")
+        #expect(written.count == BuiltinRuleCounts.all + 2 && !written.contains("removed_rule.md"))
+        #expect(try tree.entries() == ["out", "outside.md"])
         let missing = try CLI.run(["rules", "docs"], in: tree.root)
         #expect(missing.status == 2)
         #expect(missing.standardError.hasPrefix("lckmigrate: error: missing --output DIR\n"))
+    }
+
+    /// `rules docs --output .` in a project must not delete or overwrite its own Markdown.
+    @Test func docsRefuseAFolderWithOtherFilesUnlessForced() throws {
+        let tree = try TemporaryTree()
+        try tree.file("NOTES.md", "notes\n")
+        try tree.file("CHANGELOG.md", "changes\n")
+        try tree.file("README.md", "the project\n")
+        let refused = try CLI.run(["rules", "docs", "--output", "."], in: tree.root)
+        #expect(refused.status == 2)
+        #expect(
+            refused.standardError
+                == "lckmigrate: error: .: holds 3 files rules docs did not write (CHANGELOG.md, NOTES.md, README.md); "
+                + "give an empty or new folder, or --force to write there anyway (pages replace files of their name; "
+                + "others are kept)\n")
+        #expect(try tree.entries() == ["CHANGELOG.md", "NOTES.md", "README.md"])
+        #expect(try String(contentsOfFile: tree.root + "/README.md", encoding: .utf8) == "the project\n")
+        let forced = try CLI.run(["rules", "docs", "--output", ".", "--force"], in: tree.root)
+        #expect(forced.status == 0)
+        let written = try tree.entries()
+        #expect(written.count == BuiltinRuleCounts.all + 4 && written.contains("NOTES.md"))
+        #expect(try String(contentsOfFile: tree.root + "/CHANGELOG.md", encoding: .utf8) == "changes\n")
     }
 
     @Test func subcommandsAreCheckedWithSuggestions() throws {

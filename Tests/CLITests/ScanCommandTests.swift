@@ -91,16 +91,19 @@ import Testing
                 "lckmigrate: error: Module1/Broken.swift: line 1, column 1: not valid UTF-8"))
     }
 
-    @Test func unwritableOutputFailsBeforeScanning() throws {
+    @Test func anUnwritableOutputIsAnErrorWhileTheScanStillReports() throws {
         let tree = try TemporaryTree()
         try tree.file("A.swift")
-        // "Nope" would produce its own error if scanning had started.
+        // The scan goes on: "Nope" gets its own error, then the output's, then the summary.
         let result = try CLI.run(["scan", "--output", "missing/report.txt", "A.swift", "Nope"], in: tree.root)
         #expect(result.status == 2)
         #expect(
             result.standardError
-                == "lckmigrate: error: missing/report.txt: cannot write here (no such file or directory); check that the folder exists and is writable\n"
-        )
+                == "lckmigrate: error: Nope: no such file or directory; check the path (relative paths start at the "
+                + "current directory)\n"
+                + "lckmigrate: error: missing/report.txt: cannot write here (no such file or directory); check that "
+                + "the folder exists and is writable\n"
+                + "lckmigrate: scanned 1 file (1 line): 0 errors, 0 warnings, 0 notes; 1 file problem\n")
         #expect(try tree.entries() == ["A.swift"])
     }
 

@@ -62,7 +62,10 @@ import Testing
         #expect(configuration.failOn.value == .warning)
         #expect(
             configuration.outputs.value == [
-                OutputRequest(format: .text, path: nil), OutputRequest(format: .sarif, path: "App/reports/scan.sarif"),
+                OutputRequest(format: .text, path: nil),
+                OutputRequest(
+                    format: .sarif, path: "App/reports/scan.sarif",
+                    confinement: OutputConfinement(folder: tree.root + "/App", location: "App/lck.json:11:23")),
             ])
         #expect(
             configuration.jobs

@@ -33,10 +33,13 @@ public struct Sourced<Value: Sendable & Equatable>: Sendable, Equatable {
 public struct OutputRequest: Sendable, Equatable, CustomStringConvertible {
     public var format: ReportFormat
     public var path: String?
+    /// Set when a config file named the file: the folder it must stay in and the entry's position.
+    public var confinement: OutputConfinement?
 
-    public init(format: ReportFormat, path: String?) {
+    public init(format: ReportFormat, path: String?, confinement: OutputConfinement? = nil) {
         self.format = format
         self.path = path
+        self.confinement = confinement
     }
 
     /// `FORMAT` (stdout) or `FORMAT=FILE`; nil when FORMAT is not a known format.

@@ -236,6 +236,11 @@ private struct Reader {
                     "expected \"FORMAT\" or \"FORMAT=FILE\" with FORMAT one of \(names), found \(describe(element))")
             }
             output.path = output.path.map(resolved)
+            if output.path != nil {
+                let position = document.position(of: element.range.start)
+                output.confinement = OutputConfinement(
+                    folder: directory, location: "\(display):\(position.line):\(position.column)")
+            }
             if output.path == nil && outputs.contains(where: { $0.path == nil }) {
                 throw failure(element, "expected at most one format without a file (stdout) in \"formats\"")
             }

@@ -6,16 +6,19 @@ import LCKCore
 /// The temporary file is created by `open`, before any scanning, so an unwritable destination fails
 /// fast. Dropping the value without `commit` removes the temporary file.
 ///
-/// Two kinds of destination are not replaced:
-/// - A symbolic link is followed: the temporary file is made next to the file the link names and
-///   renamed over that file, so the link stays (a dangling link gets its target created).
-/// - An existing destination that is not a regular file (a device such as `/dev/null` or
-///   `/dev/stdout`, a FIFO, a socket) is written directly at `commit`, as a shell redirection would;
-///   renaming over it would replace the device node with a plain file.
+/// The destination's last component is never followed:
+/// - A symbolic link there is replaced by the report; the file it names is left untouched (a link
+///   committed to a scanned repository must not redirect the report onto `~/.profile`). Only a link to
+///   a FIFO or character device (`/dev/stdout`) is written through, as a shell redirection would.
+/// - An existing destination that is not a regular file (a device such as `/dev/null`, a FIFO, a
+///   socket) is written directly at `commit`; renaming over it would replace the device node.
+///
+/// Earlier folders in the path are followed as the kernel follows them: the caller chose the folder
+/// (`OutputGuard` keeps a config file's outputs inside that file's folder).
 public final class AtomicOutputFile {
     /// The destination, as given.
     public let path: String
-    /// The file that receives the bytes: `path` with symbolic links followed.
+    /// The file that receives the bytes: `path`'s bytes.
     private let target: [UInt8]
     /// The temporary file, or nil when the destination is written directly.
     private let temporaryPath: [UInt8]?
@@ -32,20 +35,22 @@ public final class AtomicOutputFile {
         self.cleanupSlot = cleanupSlot
     }
 
-    /// Creates the temporary file next to `path`; throws a problem naming `path` when that is impossible.
-    public static func open(_ path: String) throws(FileProblemError) -> AtomicOutputFile {
+    /// Creates the temporary file next to `path` (relative to `directory` when given, else to the
+    /// process's folder); throws a problem naming `path` when that is impossible.
+    public static func open(_ path: String, in directory: String? = nil) throws(FileProblemError) -> AtomicOutputFile {
         func failure(_ message: String) -> FileProblemError {
             FileProblemError(FileProblem(path: path, message: message))
         }
         guard !path.isEmpty else { throw failure("empty output path; give a file name") }
-        guard let raw = followingLinks(Array(path.utf8)) else {
-            throw failure("cannot write here (\(Platform.symbolicLinkLoop.message)); check the symbolic link")
-        }
-        let existing: Platform.FileStatus?
-        if case .success(let status) = Platform.status(of: raw, followLinks: true) {
-            existing = status
-        } else {
-            existing = nil
+        let raw = Array((directory.map { ConfigurationLoader.absolutePath(path, $0) } ?? path).utf8)
+        var existing: Platform.FileStatus?
+        if case .success(let status) = Platform.status(of: raw, followLinks: false) { existing = status }
+        if existing?.kind == .symbolicLink {
+            guard case .success(let target) = Platform.status(of: raw, followLinks: true), target.isStream else {
+                // Replaced by a new file: the link's target keeps its bytes and its mode.
+                return try replacing(path, raw, existing: nil)
+            }
+            existing = target
         }
         if let existing, existing.kind == .directory {
             throw failure("is a directory; give a file path for --output")
@@ -55,11 +60,26 @@ public final class AtomicOutputFile {
             if let error = Platform.checkWritable(raw) { throw failure("cannot write here (\(error.message))") }
             return AtomicOutputFile(path: path, target: raw, temporaryPath: nil, descriptor: -1, cleanupSlot: nil)
         }
+        return try replacing(path, raw, existing: existing)
+    }
+
+    /// At most this many bytes of the destination's name go into the temporary file's name, so a name
+    /// near the 255-byte limit still leaves room for the hidden prefix and the unique suffix.
+    static let temporaryNameStemLimit = 200
+
+    /// An output whose bytes go to a temporary file next to `raw`, renamed over it at `commit`.
+    private static func replacing(
+        _ path: String, _ raw: [UInt8], existing: Platform.FileStatus?
+    ) throws(FileProblemError) -> AtomicOutputFile {
+        func failure(_ message: String) -> FileProblemError {
+            FileProblemError(FileProblem(path: path, message: message))
+        }
         let slash = raw.lastIndex(of: 0x2F)
         let directory: [UInt8] = slash.map { $0 == 0 ? [0x2F] : Array(raw[..<$0]) } ?? [0x2E]
         let baseName: [UInt8] = slash.map { Array(raw[($0 + 1)...]) } ?? raw
         guard !baseName.isEmpty else { throw failure("ends with '/'; give a file path for --output") }
-        var template = directory + Array("/.".utf8) + baseName + Array(".lckmigrate-XXXXXX".utf8) + [0]
+        let stem = baseName.prefix(temporaryNameStemLimit)
+        var template = directory + Array("/.".utf8) + stem + Array(".lckmigrate-XXXXXX".utf8) + [0]
         // Created and registered with interrupts held off, so Ctrl-C can never leave it behind.
         let (descriptor, cleanupSlot) = try InterruptCleanup.withSignalsBlocked { () throws(FileProblemError) in
             switch Platform.makeTemporaryFile(&template) {
@@ -73,26 +93,6 @@ public final class AtomicOutputFile {
         Platform.setMode(descriptor, existing.map { UInt32($0.mode & 0o7777) } ?? Platform.newFileMode())
         return AtomicOutputFile(
             path: path, target: raw, temporaryPath: template, descriptor: descriptor, cleanupSlot: cleanupSlot)
-    }
-
-    /// `path` with symbolic links followed to the last one's target (which may not exist yet); nil
-    /// after too many links. Relative link targets are taken from the link's folder.
-    private static func followingLinks(_ path: [UInt8]) -> [UInt8]? {
-        var current = path
-        for _ in 0..<40 {
-            guard case .success(let status) = Platform.status(of: current, followLinks: false),
-                status.kind == .symbolicLink
-            else { return current }
-            guard let destination = Platform.linkTarget(current) else { return current }
-            if destination.first == 0x2F {
-                current = destination
-            } else if let slash = current.lastIndex(of: 0x2F) {
-                current = Array(current[...slash]) + destination
-            } else {
-                current = destination
-            }
-        }
-        return nil
     }
 
     /// Writes `bytes` and moves the file into place (or writes them straight into a device or FIFO).

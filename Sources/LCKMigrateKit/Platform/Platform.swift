@@ -62,6 +62,12 @@ package enum Platform {
         package var mode: UInt32
         /// Bytes, for regular files.
         package var size: Int
+
+        /// A FIFO or a character device (`/dev/null`, a terminal): written in place, never replaced.
+        package var isStream: Bool {
+            let format = mode_t(mode) & S_IFMT
+            return format == S_IFIFO || format == S_IFCHR
+        }
     }
 
     /// `stat` (following links) or `lstat`; the error is the `errno` value.
@@ -220,9 +226,6 @@ package enum Platform {
 // MARK: - Writing output files
 
 extension Platform {
-    /// The error a chain of symbolic links that never ends gives (`ELOOP`).
-    package static let symbolicLinkLoop = PlatformError(code: ELOOP)
-
     /// Whether this process may write the existing file at `path`; the reason when not.
     package static func checkWritable(_ path: [UInt8]) -> PlatformError? {
         withCPath(path) { access($0, W_OK) } == 0 ? nil : PlatformError(code: errno)

@@ -8,11 +8,15 @@ import LCKReporters
 ///  1. settings  – config file located and read, the caller's overrides applied (`ConfigurationResolver`);
 ///  2. walk      – with more than one job and no `--files-from`, discovery starts now on another thread;
 ///  3. rules     – the rule table loaded; warnings go to the observer;
-///  4. outputs   – report files and `--write-baseline` opened (temporary files created);
+///  4. outputs   – outputs checked (`OutputGuard`: a config file's outputs stay in its folder, no output
+///                 is the config or the baseline), then report files and `--write-baseline` opened
+///                 (temporary files created; one that cannot be opened is reported at step 8);
 ///  5. baseline  – the baseline read;
-///  6. files     – `--files-from` read, discovery finished, `include`/`exclude` applied (`ScanFileFilter`);
+///  6. files     – `--files-from` read, discovery finished, `include`/`exclude` applied (`ScanFileFilter`),
+///                 and no output may be one of the files;
 ///  7. pipeline  – `ScanPipeline` reads, lexes, analyzes and assembles the `ScanReport`;
-///  8. write     – the new baseline, then the reports, in `formats` order.
+///  8. write     – the new baseline, then the reports, in `formats` order: each output on its own, so
+///                 one that fails (`ScanOutcome.outputProblems`) costs no other.
 public enum Scan {
     /// Runs `invocation` from settings to written reports.
     public static func run(
@@ -54,8 +58,8 @@ public enum Scan {
 /// Dropped without running, it stops the walk rather than waiting for a large tree.
 public final class PreparedScan {
     public let settings: ResolvedSettings
-    private let invocation: ScanInvocation
-    private let observer: ScanObserver
+    let invocation: ScanInvocation
+    let observer: ScanObserver
     private let earlyDiscovery: BackgroundWork<DiscoveryResult>?
 
     init(
@@ -70,12 +74,13 @@ public final class PreparedScan {
 
     deinit { earlyDiscovery?.cancelAndWait() }
 
-    private var configuration: Configuration { settings.configuration }
+    var configuration: Configuration { settings.configuration }
 
     /// Steps 4–8: opens the outputs, reads the baseline, finds the files, scans them and writes.
     public func run() throws(ScanError) -> ScanOutcome {
-        let reportFiles = invocation.mode == .writeReports ? try openReportFiles() : []
-        let baselineFile = try invocation.writeBaseline.map(Self.open)
+        let outputGuard = try checkOutputs()
+        let reportFiles = invocation.mode == .writeReports ? openReportFiles() : []
+        let baselineFile = invocation.mode == .listFiles ? nil : invocation.writeBaseline.map(open)
         let baseline = try loadBaseline()
         let paths = try invocation.paths + filesFromPaths()
         let discovery =
@@ -84,6 +89,7 @@ public final class PreparedScan {
                 paths: paths, currentDirectory: invocation.currentDirectory, options: invocation.discovery)
         let files = ScanFileFilter(configuration, currentDirectory: invocation.currentDirectory)
             .apply(to: discovery.files)
+        try outputGuard.checkNotReplacing(files)
         var outcome = ScanOutcome(
             settings: settings, files: files,
             report: ScanReport(findings: [], rules: [], filesScanned: 0, problems: discovery.problems),
@@ -98,23 +104,18 @@ public final class PreparedScan {
         request.progress = observer.progress
         outcome.report = ScanPipeline.run(files: files, problems: discovery.problems, request: request)
         if observer.progress != nil { observer.progressFinished() }
-        if let baselineFile { try writeBaseline(baselineFile, into: &outcome.report) }
-        try writeReports(outcome.report, to: reportFiles)
+        if let baselineFile {
+            if let problem = writeBaseline(baselineFile, into: &outcome.report) {
+                outcome.outputProblems.append(problem)
+            }
+        }
+        outcome.outputProblems += writeReports(outcome.report, to: reportFiles)
         if invocation.strictBaseline, invocation.writeBaseline == nil, let baseline = outcome.report.baseline,
             baseline.fixed > 0
         {
             outcome.fixedBaselineEntries = baseline
         }
         return outcome
-    }
-
-    /// Every `formats` destination, opened now so an unwritable one fails before the scan; nil for stdout.
-    private func openReportFiles() throws(ScanError) -> [(OutputRequest, AtomicOutputFile?)] {
-        var opened: [(OutputRequest, AtomicOutputFile?)] = []
-        for output in configuration.outputs.value {
-            opened.append((output, try output.path.map(Self.open)))
-        }
-        return opened
     }
 
     /// The configured baseline and its path, for the pipeline to match findings against.
@@ -139,42 +140,5 @@ public final class PreparedScan {
         let selection = ChangedFiles.select(list, currentDirectory: invocation.currentDirectory)
         for note in selection.notes { observer.message(ScanMessage(kind: .note, text: note)) }
         return selection.paths
-    }
-
-    /// Writes every current finding as the new baseline, then applies it: the run reports as the next
-    /// run with that baseline will.
-    private func writeBaseline(_ file: AtomicOutputFile, into report: inout ScanReport) throws(ScanError) {
-        let written = Baseline(findings: report.findings)
-        try Self.commit(written.serialized(), to: file)
-        let (matched, _) = written.apply(to: &report.findings)
-        if report.baseline == nil { report.baseline = BaselineOutcome(path: file.path, matched: matched, fixed: 0) }
-    }
-
-    private func writeReports(
-        _ report: ScanReport, to destinations: [(OutputRequest, AtomicOutputFile?)]
-    ) throws(ScanError) {
-        let options = ReporterOptions(
-            sourceRootURI: SARIFReporter.fileURI(forDirectory: invocation.currentDirectory),
-            jobs: configuration.jobs.value)
-        for (output, destination) in destinations {
-            let bytes = output.format.reporter(options: options).render(report)
-            if let destination { try Self.commit(bytes, to: destination) } else { observer.standardOutput(bytes) }
-        }
-    }
-
-    private static func open(_ path: String) throws(ScanError) -> AtomicOutputFile {
-        do {
-            return try AtomicOutputFile.open(path)
-        } catch {
-            throw ScanError(error)
-        }
-    }
-
-    private static func commit(_ bytes: [UInt8], to file: AtomicOutputFile) throws(ScanError) {
-        do {
-            try file.commit(bytes)
-        } catch {
-            throw ScanError(error)
-        }
     }
 }

@@ -23,6 +23,9 @@ public struct ScanInvocation: Sendable {
     public var filesFrom: String?
     /// `--write-baseline`: write every current finding to this file as the new baseline.
     public var writeBaseline: String?
+    /// Files the caller writes after the run (`report --output`, the `--list-files` file): like the
+    /// run's own outputs, the run refuses them when they are one of its inputs.
+    public var guardedOutputs: [String] = []
     /// `--strict-baseline`: fixed baseline entries fail the run, so the baseline can only shrink.
     public var strictBaseline = false
     /// Which folders discovery skips and the largest file it reads.

@@ -11,12 +11,16 @@ public struct ScanOutcome: Sendable {
     public var report: ScanReport
     /// Set when `--strict-baseline` fails the run: the baseline and how many of its entries are fixed.
     public var fixedBaselineEntries: BaselineOutcome?
+    /// Outputs (reports, the new baseline) that could not be written, in writing order; every other
+    /// output was still written.
+    public var outputProblems: [FileProblem] = []
     var mode: ScanInvocation.Mode
 
-    /// What `lckmigrate scan` exits with: 2 when a file could not be read, else 1 for a finding at or
-    /// above `failOn` or fixed entries under `--strict-baseline`, else 0. A file list fails only on
-    /// unreadable files.
+    /// What `lckmigrate scan` exits with: 2 when a file could not be read or an output not written, else
+    /// 1 for a finding at or above `failOn` or fixed entries under `--strict-baseline`, else 0. A file
+    /// list fails only on unreadable files.
     public var exitStatus: ExitStatus {
+        guard outputProblems.isEmpty else { return .failure }
         guard mode != .listFiles else { return FailThreshold.never.exitStatus(for: report) }
         let status = settings.configuration.failOn.value.exitStatus(for: report)
         return status == .success && fixedBaselineEntries != nil ? .findings : status

@@ -82,8 +82,9 @@ struct ReportCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let scan = try Scan.prepare(
-            settings.invocation(paths: paths, context: context), observer: ScanConsole.observer(context, quiet: quiet))
+        var invocation = settings.invocation(paths: paths, context: context)
+        invocation.guardedOutputs = output.map { [$0] } ?? []  // Refused when it is a scanned file or the config.
+        let scan = try Scan.prepare(invocation, observer: ScanConsole.observer(context, quiet: quiet))
         // Checked before the scan, so a missing --compare file or an unwritable --output costs no scan.
         let earlier = try compare.map(readEarlierReport(context))
         let destination = try output.map { path throws(FileProblemError) in try AtomicOutputFile.open(path) }

@@ -7,16 +7,20 @@ struct RulesDocsCommand: Command {
     static let discussion = """
         The pages depend only on the rule files, so the output is the same on every run; the committed
         copy is Rules/docs/ (regenerate it with 'swift run lckmigrate rules docs --output Rules/docs').
-        Other *.md files in the folder are removed, so a deleted rule loses its page.
+        The folder keeps a manifest (.lckmigrate-docs) of the pages written: the next run removes only
+        those that are no longer generated, so a deleted rule loses its page. A folder holding other files
+        is refused unless --force is given (they are then kept; a page of the same name replaces one).
         """
-    static let usage = "--output DIR [--rules DIR]..."
+    static let usage = "--output DIR [--rules DIR]... [--force]"
     static let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "DIR", help: "The folder to write (created when missing)."),
         RulesCommand.rulesOption,
+        OptionSpec("force", help: "Write into a folder that holds files rules docs did not write (they are kept)."),
     ]
 
     var output = ""
     var directories: [String] = []
+    var force = false
 
     init(arguments: inout ArgumentCursor) throws {
         while let argument = try arguments.next() {
@@ -24,7 +28,11 @@ struct RulesDocsCommand: Command {
             case .positional(let extra):
                 throw UsageError("unexpected argument '\(extra)'", command: Self.self)
             case .option(let spec, let value):
-                if spec.long == "output" { output = value ?? "" } else { directories.append(value ?? "") }
+                switch spec.long {
+                case "output": output = value ?? ""
+                case "force": force = true
+                default: directories.append(value ?? "")
+                }
             }
         }
         guard !output.isEmpty else { throw UsageError("missing --output DIR", command: Self.self) }
@@ -34,7 +42,7 @@ struct RulesDocsCommand: Command {
         let table = try RulesCommand.loadTable(directories, context: context)
         let files = RuleDocsGenerator.files(for: table)
         let folder = output.hasPrefix("/") ? output : context.currentDirectory + "/" + output
-        try RuleDocsWriter.write(files, to: folder)
+        try RuleDocsWriter.write(files, to: folder, display: output, force: force)
         context.console.err("\(ToolName.name): wrote \(files.count) pages to \(output)\n")
         return .success
     }

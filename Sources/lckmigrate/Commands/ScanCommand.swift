@@ -72,21 +72,28 @@ struct ScanCommand: Command {
         var invocation = settings.invocation(paths: paths, context: context)
         invocation.mode = listFiles ? .listFiles : .writeReports
         invocation.discovery.maxFileSize = maxFileSize
+        if listFiles, let listFile = listFileDestination { invocation.guardedOutputs = [listFile] }
         let showsProgress = !quiet && !listFiles && context.console.errorIsTerminal
         let outcome = try Scan.run(
             invocation, observer: ScanConsole.observer(context, quiet: quiet, showsProgress: showsProgress))
         if listFiles { return try writeFileList(outcome, context) }
         ScanConsole.printProblems(outcome.report.problems, quiet: quiet, context)
         if let fixed = outcome.fixedBaselineEntries { context.console.err(ScanConsole.fixedBaselineError(fixed)) }
+        for problem in outcome.outputProblems {
+            context.console.err(ErrorPresentation.errorLine(problem.path, problem.message))
+        }
         if !quiet { context.console.err(ScanConsole.summary(outcome.report)) }
         KeptUntilExit.keep(outcome)
         return outcome.exitStatus
     }
 
+    /// The file a bare `--output FILE` names: under `--list-files` it receives the list.
+    private var listFileDestination: String? { settings.overrides.outputs.first(where: { $0.format == nil })?.path }
+
     /// `--list-files`: a bare `--output FILE` receives the list instead of stdout; FORMAT=FILE outputs are not written.
     private func writeFileList(_ outcome: ScanOutcome, _ context: CommandContext) throws -> ExitStatus {
         let listing = Array(outcome.files.map { $0.displayPath + "\n" }.joined().utf8)
-        if let path = settings.overrides.outputs.first(where: { $0.format == nil })?.path {
+        if let path = listFileDestination {
             try AtomicOutputFile.open(path).commit(listing)
         } else {
             context.console.out(listing)

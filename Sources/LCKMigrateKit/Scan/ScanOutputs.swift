@@ -1,0 +1,94 @@
+import LCKCore
+import LCKReporters
+
+/// An output of a run once opened: a temporary file waiting for its bytes, or why it could not be opened
+/// (reported when its turn to be written comes, so one bad output costs no other).
+enum OpenedOutput {
+    case file(AtomicOutputFile)
+    case failed(FileProblem)
+}
+
+/// Steps 4 and 8 of `Scan`: checking and opening the outputs, then writing them one by one.
+extension PreparedScan {
+    /// Refuses a config file's output outside that file's folder or through a link, and any output
+    /// that is the config file, the baseline or the `--files-from` list (`--write-baseline` may rewrite
+    /// the baseline: that is what it is for). Returns the guard over every output, for the scanned files.
+    func checkOutputs() throws(ScanError) -> OutputGuard {
+        var reports: [(path: String, confinement: OutputConfinement?)] = invocation.guardedOutputs.map { ($0, nil) }
+        if invocation.mode == .writeReports {
+            for output in configuration.outputs.value {
+                if let path = output.path { reports.append((path, output.confinement)) }
+            }
+        }
+        var newBaseline: [(path: String, confinement: OutputConfinement?)] = []
+        if invocation.mode != .listFiles, let path = invocation.writeBaseline { newBaseline.append((path, nil)) }
+        let current = invocation.currentDirectory
+        let reportGuard = OutputGuard(outputs: reports, currentDirectory: current)
+        let everyOutput = OutputGuard(outputs: reports + newBaseline, currentDirectory: current)
+        try reportGuard.checkConfinement()
+        if let file = configuration.file { try everyOutput.checkNotReplacing(file, role: "the config file") }
+        if let list = invocation.filesFrom, list != "-" {
+            try everyOutput.checkNotReplacing(list, role: "the --files-from list")
+        }
+        if let baseline = configuration.baseline.value {
+            try reportGuard.checkNotReplacing(baseline, role: "the baseline")
+        }
+        return everyOutput
+    }
+
+    /// Every `formats` destination, opened now (temporary files made) so a report never waits on a
+    /// scan to learn that its folder is missing; nil for stdout.
+    func openReportFiles() -> [(OutputRequest, OpenedOutput?)] {
+        let outputs = configuration.outputs.value
+        InterruptCleanup.reserve(outputs.count + 1)
+        return outputs.map { output in (output, output.path.map(open)) }
+    }
+
+    func open(_ path: String) -> OpenedOutput {
+        do {
+            return .file(try AtomicOutputFile.open(path, in: invocation.currentDirectory))
+        } catch {
+            return .failed(error.problem)
+        }
+    }
+
+    /// Writes every current finding as the new baseline, then applies it: the run reports as the next
+    /// run with that baseline will. Returns the problem when it cannot be written (nothing applied).
+    func writeBaseline(_ output: OpenedOutput, into report: inout ScanReport) -> FileProblem? {
+        let file: AtomicOutputFile
+        switch output {
+        case .failed(let problem): return problem
+        case .file(let opened): file = opened
+        }
+        let written = Baseline(findings: report.findings)
+        do {
+            try file.commit(written.serialized())
+        } catch {
+            return error.problem
+        }
+        let (matched, _) = written.apply(to: &report.findings)
+        if report.baseline == nil { report.baseline = BaselineOutcome(path: file.path, matched: matched, fixed: 0) }
+        return nil
+    }
+
+    /// Renders and writes each report in `formats` order; returns the ones that could not be written.
+    func writeReports(_ report: ScanReport, to destinations: [(OutputRequest, OpenedOutput?)]) -> [FileProblem] {
+        let options = ReporterOptions(
+            sourceRootURI: SARIFReporter.fileURI(forDirectory: invocation.currentDirectory),
+            jobs: configuration.jobs.value)
+        var problems: [FileProblem] = []
+        for (output, destination) in destinations {
+            switch destination {
+            case nil: observer.standardOutput(output.format.reporter(options: options).render(report))
+            case .failed(let problem): problems.append(problem)
+            case .file(let file):
+                do {
+                    try file.commit(output.format.reporter(options: options).render(report))
+                } catch {
+                    problems.append(error.problem)
+                }
+            }
+        }
+        return problems
+    }
+}
