@@ -75,6 +75,16 @@ import Testing
         #expect(unexpected.isEmpty, "\(app): reported but not annotated:\n\(unexpectedList)")
     }
 
+    /// Code Climate and GitLab merge issues with one fingerprint: every finding needs its own.
+    @Test func everyFindingOfTheSamplesHasItsOwnFingerprint() throws {
+        let report = ScanPipeline.run(
+            ScanRequest(paths: ["Samples"], currentDirectory: PackageRoot.path, jobs: 2, analyzer: Self.analyzer))
+        let fingerprints = report.findings.compactMap(\.fingerprint)
+        try #require(fingerprints.count == report.findings.count && fingerprints.count > 500)
+        #expect(Set(fingerprints).count == fingerprints.count)
+        #expect(report.findings.contains { $0.sharedFingerprint != nil }, "the samples hold identical findings")
+    }
+
     @Test func migratedAppHasNoMappingFindings() {
         let report = Self.scan("MigratedLCK")
         #expect(report.filesScanned > 0)
