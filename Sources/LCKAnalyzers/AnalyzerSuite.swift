@@ -133,9 +133,12 @@ public struct AnalyzerSuite: Sendable {
         guard round.namesTableType || round.holdsProjectMarker else {
             return FileExamination(relevant: round.isRelevant)
         }
-        let context = AnalysisContext(file: Lexer.tokenize(bytes), rules: rules)
+        let file = Lexer.tokenize(bytes)
+        let context = AnalysisContext(file: file, rules: rules)
+        // The bytes only say a changing type may be named; whether the code names one (not a comment or
+        // a string: "remove the old CXProvider code") decides that a migration is pending.
         return FileExamination(
-            relevant: round.isRelevant, changing: round.namesChangingType,
+            relevant: round.isRelevant, changing: round.namesChangingType && detector.index.namesChangingType(in: file),
             contribution: ProjectFacts.FileContribution(context: context, analyzers: analyzers))
     }
 

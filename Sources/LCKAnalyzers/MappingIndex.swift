@@ -239,6 +239,14 @@ public struct MappingIndex: Sendable {
     func entryIndex(of token: Token, in file: TokenizedFile) -> Int? {
         entryIndex(bytes: file.bytes, start: token.start, length: token.length)
     }
+
+    /// Whether an identifier of the file's code (never a comment or string) names a type or construction
+    /// of a rule whose API must change: the file still uses CallKit that has to migrate.
+    func namesChangingType(in file: TokenizedFile) -> Bool {
+        file.tokens.contains { token in
+            token.kind == .identifier && entryIndex(of: token, in: file).map { entries[$0].isChangingAnchor } == true
+        }
+    }
 }
 
 extension MappingIndex {

@@ -115,7 +115,7 @@ public struct Prefilter: Sendable {
         public var isRelevant: Bool
         /// The file names a type or construction of the table (the pre-pass parses it for project facts).
         public var namesTableType: Bool
-        /// One of those is of an API that must change: a migration is pending.
+        /// One of those is of an API that must change (perhaps only in a comment or string: the tokens decide).
         public var namesChangingType: Bool
         /// The file holds an analyzer's project marker (the pre-pass parses it too).
         public var holdsProjectMarker: Bool

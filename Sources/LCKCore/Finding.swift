@@ -60,8 +60,12 @@ public struct Finding: Hashable, Sendable {
     public var path: String
     public var start: SourcePosition
     public var end: SourcePosition
-    /// Stable identity for baselines and SARIF `partialFingerprints`; independent of line numbers.
+    /// Stable identity for baselines and SARIF `partialFingerprints`; independent of line numbers and
+    /// unique among the scan's findings (identical findings in one file are told apart by their rank).
     public var fingerprint: String?
+    /// The fingerprint this finding shares with identical findings before they are ranked (the key of
+    /// baselines of format 1); nil when it equals `fingerprint`, as for the first of them.
+    public var sharedFingerprint: String?
     public var suppression: Suppression?
     /// `start.column` / `end.column` counted in UTF-16 code units, for SARIF
     /// (`columnKind: utf16CodeUnits`). Filled by `locate(path:lines:bytes:)`; nil means

@@ -160,7 +160,7 @@ public struct SARIFReporter: Reporter {
                     ])
                 ])
             ),
-            ("partialFingerprints", finding.fingerprint.map { .object([("lckmigrate/v1", .string($0))]) }),
+            ("partialFingerprints", finding.fingerprint.map { .object([("lckmigrate/v2", .string($0))]) }),
             ("codeFlows", finding.witness.isEmpty ? nil : codeFlows(finding)),
             (
                 "suppressions",

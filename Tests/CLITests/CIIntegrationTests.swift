@@ -37,7 +37,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
         #expect(
             sarif.contains("\"uri\": \"file://\(URL(fileURLWithPath: tree.root).resolvingSymlinksInPath().path)/\"")
                 || sarif.contains("\"uri\": \"file://\(tree.root)/\""))
-        #expect(sarif.contains("\"lckmigrate/v1\""))
+        #expect(sarif.contains("\"lckmigrate/v2\""))
     }
 
     /// One output that cannot be written costs no other: the rest, the diagnostics and the summary are

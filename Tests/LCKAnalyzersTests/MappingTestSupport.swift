@@ -26,12 +26,11 @@ struct MappingRun {
 
     init(_ sources: [String], rules: RuleTable = MappingRun.builtin) {
         let detector = MappingDetector(rules: rules)
-        let prefilter = Prefilter(rules: rules, index: detector.index, analyzers: [])
         let contexts = sources.map { AnalysisContext(file: Lexer.tokenize(Array($0.utf8)), rules: rules) }
         var project = ProjectFacts()
         for context in contexts {
             project.merge(ProjectFacts.FileContribution(facts: context.facts))
-            if prefilter.firstRound(context.file.bytes).namesChangingType { project.migrationPending = true }
+            if detector.index.namesChangingType(in: context.file) { project.migrationPending = true }
         }
         for (fileIndex, alone) in contexts.enumerated() {
             let context = AnalysisContext(

@@ -29,7 +29,9 @@ import Testing
         #expect(before.map(\.fingerprint) == shifted.map(\.fingerprint))
         // Same line text, different enclosing function: different fingerprint.
         #expect(before[0].fingerprint != before[1].fingerprint)
-        #expect(before[2].fingerprint == before[3].fingerprint)
+        // Identical line and declaration: one shared fingerprint, told apart by rank.
+        #expect(before[2].fingerprint == before[3].sharedFingerprint && before[2].fingerprint != before[3].fingerprint)
+        #expect(before.map(\.sharedFingerprint) == shifted.map(\.sharedFingerprint))
         #expect(before.allSatisfy { $0.fingerprint?.utf8.count == 32 })
         let renamed = scanSource(original.replacingOccurrences(of: "func start()", with: "func begin()"))
         #expect(renamed[0].fingerprint != before[0].fingerprint)
@@ -71,9 +73,12 @@ import Testing
         #expect(outline.normalizedLine(5) == "@objc private static func f() {")
     }
 
-    @Test func roundTripMatchesAfterInsertionsAndCountsDuplicates() throws {
-        let baseline = Baseline(findings: scanSource(original))
-        #expect(baseline.entries.map(\.count).sorted() == [1, 1, 2])
+    @Test func roundTripMatchesAfterInsertionsAndTellsDuplicatesApart() throws {
+        let findings = scanSource(original)
+        let baseline = Baseline(findings: findings)
+        #expect(baseline.version == 2 && baseline.entries.map(\.count) == [1, 1, 1, 1])
+        #expect(Set(findings.compactMap(\.fingerprint)).count == 4, "identical findings get unique fingerprints")
+        #expect(findings.filter { $0.sharedFingerprint != nil }.count == 1)
         let reparsed = try Baseline.parse(baseline.serialized(), path: "b.json")
         #expect(reparsed == baseline)
 
@@ -96,6 +101,31 @@ import Testing
         #expect(editedOutcome.matched == 2 && editedOutcome.fixed == 2)
     }
 
+    /// Baselines written before duplicates were ranked key identical findings by the fingerprint they
+    /// share, with a count: they still match, through `sharedFingerprint`.
+    @Test func versionOneBaselinesStillMatch() throws {
+        let findings = scanSource(original)
+        let entries = findings.map { finding in
+            Baseline.Entry(
+                key: .init(
+                    path: finding.path, ruleID: finding.ruleID,
+                    fingerprint: finding.sharedFingerprint ?? finding.fingerprint!),
+                count: 1, message: finding.message)
+        }
+        let text = Baseline(entries: entries, version: 1).serialized()
+        let old = try Baseline.parse(text, path: "old.json")
+        #expect(old.version == 1 && old.entries.map(\.count).sorted() == [1, 1, 2])
+        var shifted = scanSource("import Foundation\n\n" + original)
+        #expect(old.apply(to: &shifted) == (matched: 4, fixed: 0))
+        // The same file read as version 2 matches only the first of the duplicates' shared fingerprint.
+        let misread = try Baseline.parse(
+            Array(
+                String(decoding: text, as: UTF8.self)
+                    .replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2").utf8), path: "old.json")
+        var again = scanSource(original)
+        #expect(misread.apply(to: &again).matched == 3)
+    }
+
     @Test func inSourceSuppressedFindingsStayOutOfTheBaseline() {
         let findings = scanSource(
             "// lckmigrate:disable-next-line test_provider -- ok\nlet a = CXProvider(c)\nlet b = CXProvider(c)\n")
@@ -115,7 +145,7 @@ import Testing
         #expect(
             text == """
                 {
-                  "version": 1,
+                  "version": 2,
                   "entries": [
                     {"path": "a/Y.swift", "rule": "r1", "fingerprint": "11", "count": 1, "message": "n"},
                     {"path": "a/Y.swift", "rule": "r2", "fingerprint": "00", "count": 3, "message": "m"},
@@ -126,7 +156,7 @@ import Testing
                 """)
         #expect(
             String(decoding: Baseline(entries: []).serialized(), as: UTF8.self)
-                == "{\n  \"version\": 1,\n  \"entries\": []\n}\n")
+                == "{\n  \"version\": 2,\n  \"entries\": []\n}\n")
     }
 
     @Test func parseErrorsNameFileLineAndColumn() {
@@ -139,8 +169,8 @@ import Testing
             }
         }
         #expect(
-            message("{\"version\": 2, \"entries\": []}")
-                == "base.json:1:13: expected version 1, found 2; re-create it with --write-baseline")
+            message("{\"version\": 3, \"entries\": []}")
+                == "base.json:1:13: expected version 1 or 2, found 3; re-create it with --write-baseline")
         #expect(
             message("{\"version\": 1,\n \"entries\": [{\"path\": 3}]}")
                 == "base.json:2:23: expected a string for \"path\", found a number")

@@ -75,10 +75,38 @@ import Testing
         #expect(unexpected.isEmpty, "\(app): reported but not annotated:\n\(unexpectedList)")
     }
 
+    /// Code Climate and GitLab merge issues with one fingerprint: every finding needs its own.
+    @Test func everyFindingOfTheSamplesHasItsOwnFingerprint() throws {
+        let report = ScanPipeline.run(
+            ScanRequest(paths: ["Samples"], currentDirectory: PackageRoot.path, jobs: 2, analyzer: Self.analyzer))
+        let fingerprints = report.findings.compactMap(\.fingerprint)
+        try #require(fingerprints.count == report.findings.count && fingerprints.count > 500)
+        #expect(Set(fingerprints).count == fingerprints.count)
+        #expect(report.findings.contains { $0.sharedFingerprint != nil }, "the samples hold identical findings")
+    }
+
     @Test func migratedAppHasNoMappingFindings() {
         let report = Self.scan("MigratedLCK")
         #expect(report.filesScanned > 0)
         #expect(report.findings.filter { $0.mappingKind != nil }.isEmpty)
         #expect(report.filesWithCallKit == 0)
+    }
+
+    /// "Uses CallKit" comes from code: a comment or string naming CallKit types leaves a finished
+    /// migration with nothing to report, while one line of CallKit code brings PushKit's notes back.
+    @Test func onlyCodeNamingCallKitMakesAMigrationPending() throws {
+        let tree = try TemporaryTree()
+        let folder = PackageRoot.path + "/Samples/MigratedLCK"
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".swift") {
+            try tree.file(name, try String(contentsOfFile: folder + "/" + name, encoding: .utf8))
+        }
+        try tree.file("Notes.swift", "// TODO: remove the old CXProvider code\nlet note = \"CXCallController\"\n")
+        func scan() -> ScanReport {
+            ScanPipeline.run(ScanRequest(paths: ["."], currentDirectory: tree.root, jobs: 2, analyzer: Self.analyzer))
+        }
+        #expect(scan().findings.isEmpty)
+        try tree.file("Legacy.swift", "import CallKit\nlet legacy: CXProvider? = nil\n")
+        let pending = scan()
+        #expect(pending.findings.contains { $0.path == "VoIPPushService.swift" && $0.mappingKind == .unchanged })
     }
 }

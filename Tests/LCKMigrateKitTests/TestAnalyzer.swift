@@ -59,7 +59,9 @@ func scanSource(
     policy.apply(to: &findings)
     for index in findings.indices { findings[index].locate(path: path, lines: lines, bytes: bytes) }
     FindingFingerprint.assign(to: &findings, bytes: bytes, lines: lines)
-    return findings.sorted(by: Finding.reportOrder)
+    findings.sort(by: Finding.reportOrder)
+    FindingFingerprint.rankDuplicates(in: &findings)
+    return findings
 }
 
 /// `line:rule:state` per finding, state `active`, `in:REASON` or `baseline`: compact to compare.

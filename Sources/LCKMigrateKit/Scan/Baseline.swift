@@ -6,16 +6,18 @@ import LCKCore
 /// the finding's line and of its enclosing declaration, never the line number), so edits above a
 /// finding do not break the match. Identical findings are counted, not listed twice.
 ///
-/// File format (version 1): one entry per line, sorted by path, rule, fingerprint, so diffs review well:
+/// File format (version 2): one entry per line, sorted by path, rule, fingerprint, so diffs review well:
 ///
 ///     {
-///       "version": 1,
+///       "version": 2,
 ///       "entries": [
 ///         {"path": "App/Call.swift", "rule": "cx_provider", "fingerprint": "…32 hex…", "count": 2, "message": "…"}
 ///       ]
 ///     }
 ///
-/// `message` is for reviewers only; matching ignores it.
+/// `message` is for reviewers only; matching ignores it. Version 2 keys are the findings' unique
+/// fingerprints (`count` is 1); version 1 files, written before identical findings were ranked, key
+/// entries by the fingerprint identical findings share, with a count, and still match.
 public struct Baseline: Sendable, Equatable {
     /// What identifies a finding across edits: no line number, so code moving up or down keeps matching.
     public struct Key: Hashable, Sendable, Comparable {
@@ -49,11 +51,17 @@ public struct Baseline: Sendable, Equatable {
         }
     }
 
-    public static let formatVersion = 1
+    /// The version `serialized()` writes.
+    public static let formatVersion = 2
+    /// Versions `parse` reads.
+    static let readableVersions = 1...2
     /// Sorted by key, one entry per key.
     public private(set) var entries: [Entry]
+    /// Which fingerprint the keys hold: 2, each finding's own; 1, the one identical findings share.
+    public private(set) var version: Int
 
-    public init(entries: [Entry]) {
+    public init(entries: [Entry], version: Int = Baseline.formatVersion) {
+        self.version = version
         var merged: [Key: Entry] = [:]
         for entry in entries {
             if var existing = merged[entry.key] {
@@ -77,9 +85,11 @@ public struct Baseline: Sendable, Equatable {
             })
     }
 
-    /// The finding's baseline key; nil when it has no fingerprint (its source line was not available).
-    public static func key(of finding: Finding) -> Key? {
-        finding.fingerprint.map { Key(path: finding.path, ruleID: finding.ruleID, fingerprint: $0) }
+    /// The finding's key in a baseline of `version`; nil when it has no fingerprint (its source line was
+    /// not available).
+    public static func key(of finding: Finding, version: Int = formatVersion) -> Key? {
+        let fingerprint = version == 1 ? finding.sharedFingerprint ?? finding.fingerprint : finding.fingerprint
+        return fingerprint.map { Key(path: finding.path, ruleID: finding.ruleID, fingerprint: $0) }
     }
 
     /// Marks matching unsuppressed findings as baselined, in report order (so which duplicate is
@@ -89,7 +99,8 @@ public struct Baseline: Sendable, Equatable {
         for entry in entries { remaining[entry.key] = entry.count }
         var matched = 0
         for index in findings.indices where findings[index].suppression == nil {
-            guard let key = Baseline.key(of: findings[index]), let left = remaining[key], left > 0 else { continue }
+            guard let key = Baseline.key(of: findings[index], version: version), let left = remaining[key], left > 0
+            else { continue }
             remaining[key] = left - 1
             findings[index].suppression = Suppression(kind: .external, justification: "baseline")
             matched += 1
@@ -99,7 +110,7 @@ public struct Baseline: Sendable, Equatable {
 
     /// The file's bytes: stable, sorted, one entry per line, trailing newline.
     public func serialized() -> [UInt8] {
-        var text = "{\n  \"version\": \(Baseline.formatVersion),\n  \"entries\": ["
+        var text = "{\n  \"version\": \(version),\n  \"entries\": ["
         for (index, entry) in entries.enumerated() {
             text += index == 0 ? "\n" : ",\n"
             text +=
@@ -128,10 +139,10 @@ public struct Baseline: Sendable, Equatable {
         guard let version = document.root["version"] else {
             throw fail(document.root, "expected a \"version\" key (a baseline written by --write-baseline)")
         }
-        guard version.intValue == formatVersion else {
+        guard let versionNumber = version.intValue, readableVersions.contains(versionNumber) else {
             throw fail(
                 version,
-                "expected version \(formatVersion), found \(JSONWriter.canonicalText(version)); re-create it with --write-baseline"
+                "expected version 1 or 2, found \(JSONWriter.canonicalText(version)); re-create it with --write-baseline"
             )
         }
         guard let list = document.root["entries"] else { throw fail(document.root, "expected an \"entries\" key") }
@@ -160,7 +171,7 @@ public struct Baseline: Sendable, Equatable {
             }
             entries.append(Entry(key: key, count: count, message: element["message"]?.stringValue ?? ""))
         }
-        return Baseline(entries: entries)
+        return Baseline(entries: entries, version: versionNumber)
     }
 
     private static func positioned(_ path: String, _ position: SourcePosition, _ message: String) -> FileProblemError {

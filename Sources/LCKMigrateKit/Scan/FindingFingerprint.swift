@@ -6,8 +6,11 @@ import LCKRules
 /// collapsed. Line numbers are left out, so inserting lines above a finding keeps its fingerprint;
 /// editing the finding's own line (or renaming its function) gives it a new one.
 ///
-/// The same value fills `Finding.fingerprint` (SARIF `partialFingerprints`, Code Climate) and
-/// keys baseline entries.
+/// Findings that hash alike (the same rule on identical lines of one declaration, such as four
+/// `action.fail()` calls in one handler) are then told apart by their rank in report order
+/// (`rankDuplicates`), so every finding's fingerprint is unique — Code Climate and GitLab merge issues
+/// that share one — and stays stable when lines move. The value fills `Finding.fingerprint` (SARIF
+/// `partialFingerprints["lckmigrate/v2"]`, Code Climate) and keys baseline entries.
 public enum FindingFingerprint {
     /// Version tag hashed in, so a future change of the recipe cannot collide with old baselines.
     static let recipe = "lckmigrate-fingerprint-v2"
@@ -29,6 +32,29 @@ public enum FindingFingerprint {
         hasher.update(declarationDigest)
         return SHA256.hexString(Array(hasher.finalize().prefix(16)))
     }
+
+    /// Gives the second and later findings of one file that share a fingerprint one of their own, from
+    /// the shared value and their rank; the first keeps the shared value. Call on a file's findings in
+    /// report order, after `assign`.
+    public static func rankDuplicates(in findings: inout [Finding]) {
+        var seen: [String: Int] = [:]
+        for index in findings.indices {
+            guard let shared = findings[index].fingerprint else { continue }
+            let rank = seen[shared, default: 0]
+            seen[shared] = rank + 1
+            guard rank > 0 else { continue }
+            var hasher = SHA256()
+            for part in [rankRecipe, shared, String(rank)] {
+                hasher.update(part)
+                hasher.update([0])
+            }
+            findings[index].sharedFingerprint = shared
+            findings[index].fingerprint = SHA256.hexString(Array(hasher.finalize().prefix(16)))
+        }
+    }
+
+    /// Hashed in with a duplicate's rank, so ranked fingerprints can never equal a shared one.
+    static let rankRecipe = "lckmigrate-fingerprint-rank-v1"
 
     static func digest(_ text: String) -> [UInt8] {
         var hasher = SHA256()

@@ -20,7 +20,8 @@ import Synchronization
 ///  6. policy    – drop disabled rules, apply severity overrides (also to the stage-5 findings).
 ///  7. locate    – path, line, column (UTF-8 and UTF-16) from the line table.
 ///  8. fingerprint – hash of the normalized line and enclosing declaration (needs bytes and lines).
-///  9. sort      – the file's findings in `Finding.reportOrder`.
+///  9. sort      – the file's findings in `Finding.reportOrder`; identical findings then get ranked,
+///                 unique fingerprints (`FindingFingerprint.rankDuplicates`).
 /// 10. assemble  – per-file lists joined in file (path) order as files finish (`OrderedMerger`): the
 ///                 report no longer depends on `jobs` or worker timing.
 ///  Then once, on the collected findings:
@@ -148,6 +149,7 @@ public enum ScanPipeline {
         // Sorted here, in parallel: every finding of the file has the same path, so the per-file lists
         // only need joining in path order.
         findings.sort(by: Finding.reportOrder)
+        FindingFingerprint.rankDuplicates(in: &findings)
         outcome.filesScanned += 1
         outcome.linesScanned += SourceReader.lineCount(bytes, table: lines)
         if hasMapping { outcome.filesWithCallKit += 1 }
