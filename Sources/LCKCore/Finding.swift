@@ -135,7 +135,7 @@ public struct Finding: Hashable, Sendable {
     /// serial report steps of monorepo scans.
     @inlinable
     public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
-        if lhs.path != rhs.path { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
+        if !lhs.path.hasSameBytes(as: rhs.path) { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
         if lhs.start.line != rhs.start.line { return lhs.start.line < rhs.start.line }
         if lhs.start.column != rhs.start.column { return lhs.start.column < rhs.start.column }
         if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }

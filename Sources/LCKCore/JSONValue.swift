@@ -123,6 +123,35 @@ public struct JSONDocument: Sendable {
 
     /// 1-based line and UTF-8 column of a byte offset in this document.
     public func position(of offset: Int) -> SourcePosition { lines.position(of: offset) }
+
+    /// The first member, in source order, whose key its object already had (with that earlier member);
+    /// nil when every object's keys are distinct. A walk with an explicit stack: nesting depth follows
+    /// the input.
+    public func firstDuplicateKey() -> (duplicate: JSONMember, first: JSONMember)? {
+        var pending = [root]
+        var found: (duplicate: JSONMember, first: JSONMember)?
+        while let value = pending.popLast() {
+            switch value.kind {
+            case .array(let elements):
+                pending.append(contentsOf: elements)
+            case .object(let members):
+                var seen: [String: JSONMember] = [:]
+                for member in members {
+                    if let first = seen[member.key] {
+                        if found.map({ member.keyRange.start < $0.duplicate.keyRange.start }) ?? true {
+                            found = (member, first)
+                        }
+                        break
+                    }
+                    seen[member.key] = member
+                }
+                pending.append(contentsOf: members.map(\.value))
+            default:
+                continue
+            }
+        }
+        return found
+    }
 }
 
 /// The first syntax error in a JSON text.

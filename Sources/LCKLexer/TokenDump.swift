@@ -3,13 +3,15 @@ import LCKCore
 /// The `lckmigrate tokens` format, identical to `swift-syntax-oracle tokens`, so the two diff.
 ///
 /// One line per non-trivia token: `path TAB utf8Offset TAB utf8Length TAB class TAB text`, with
-/// the text escaped reversibly (`\` → `\\`, TAB → `\t`, LF → `\n`, CR → `\r`).
+/// the text escaped reversibly (`\` → `\\`, TAB → `\t`, LF → `\n`, CR → `\r`, and any other control
+/// character or byte that is not UTF-8 → `\xHH`), so a hostile file cannot drive the terminal; the path
+/// is shown through `VisibleText`.
 public enum TokenDump {
-    /// The dump of one file as UTF-8 bytes (raw source bytes are kept, even invalid UTF-8).
+    /// The dump of one file as UTF-8 bytes.
     public static func lines(path: String, file: TokenizedFile) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(file.tokens.count * (path.utf8.count + 24))
-        let pathBytes = Array(path.utf8)
+        let pathBytes = Array(VisibleText.escaped(path).utf8)
         for token in file.tokens where token.length > 0 {
             out.append(contentsOf: pathBytes)
             out.append(0x09)
@@ -25,7 +27,7 @@ public enum TokenDump {
         return out
     }
 
-    /// Writes source bytes with `\`, TAB, LF and CR escaped; everything else verbatim.
+    /// Writes source bytes with `\`, TAB, LF and CR escaped, other controls and non-UTF-8 bytes as `\xHH`.
     static func appendEscaped(_ bytes: [UInt8], from start: Int, to end: Int, to out: inout [UInt8]) {
         var index = start
         while index < end {
@@ -35,7 +37,16 @@ public enum TokenDump {
             case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
             case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
             case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
-            default: out.append(b)
+            case 0x20..<0x7F: out.append(b)
+            default:
+                let length = b < 0x80 ? 0 : VisibleText.utf8SequenceLength(bytes, at: index)
+                // A sequence cut by the token's end is not one: its bytes are escaped one by one.
+                if length > 0 && index + length <= end && !(b == 0xC2 && bytes[index + 1] < 0xA0) {
+                    out.append(contentsOf: bytes[index..<index + length])
+                    index += length
+                    continue
+                }
+                VisibleText.appendEscape(b, to: &out)
             }
             index += 1
         }

@@ -62,7 +62,8 @@ public struct MigrationComparisonError: Error, Sendable, CustomStringConvertible
 extension MigrationComparison {
     private struct Key: Hashable {
         var ruleID: String
-        var path: String
+        /// Compared by bytes: two spellings of one name are two files.
+        var path: PathKey
         var symbol: String?
     }
 
@@ -86,12 +87,12 @@ extension MigrationComparison {
                 throw MigrationComparisonError(message: "a finding in the earlier report has no \"ruleId\" or \"path\"")
             }
             if finding["suppressed"] != nil { continue }
-            before[Key(ruleID: ruleID, path: path, symbol: finding["symbol"]?.stringValue), default: 0] += 1
+            before[Key(ruleID: ruleID, path: PathKey(path), symbol: finding["symbol"]?.stringValue), default: 0] += 1
             if let kind = finding["mappingKind"], !kind.isNull { isUsage[ruleID] = true }
         }
         var now: [Key: Int] = [:]
         for finding in current.findings where finding.suppression == nil {
-            now[Key(ruleID: finding.ruleID, path: finding.path, symbol: finding.symbol), default: 0] += 1
+            now[Key(ruleID: finding.ruleID, path: PathKey(finding.path), symbol: finding.symbol), default: 0] += 1
             if finding.mappingKind != nil { isUsage[finding.ruleID] = true }
         }
         func area(of ruleID: String) -> String {
@@ -115,7 +116,8 @@ extension MigrationComparison {
             change.added += max(0, new - old)
             perArea[id] = change
             if old != new {
-                changes.append(Change(ruleID: key.ruleID, path: key.path, symbol: key.symbol, before: old, now: new))
+                changes.append(
+                    Change(ruleID: key.ruleID, path: key.path.path, symbol: key.symbol, before: old, now: new))
             }
         }
         var ordered = plan.areas.map {
@@ -133,7 +135,7 @@ extension MigrationComparison {
             let lhs = abs($0.now - $0.before)
             let rhs = abs($1.now - $1.before)
             if lhs != rhs { return lhs > rhs }
-            if $0.path != $1.path { return $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+            if !$0.path.hasSameBytes(as: $1.path) { return $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
             if $0.ruleID != $1.ruleID { return $0.ruleID < $1.ruleID }
             return ($0.symbol ?? "") < ($1.symbol ?? "")
         }

@@ -153,7 +153,7 @@ extension MigrationReport {
     private struct UsageTally {
         var areaUsage: [String: AreaSummary] = [:]
         var rows: [String: MappingRow] = [:]
-        var rowFiles: [String: Set<String>] = [:]
+        var rowFiles: [String: Set<PathKey>] = [:]
         var analyzerCounts: [String: Int] = [:]
     }
 
@@ -189,7 +189,7 @@ extension MigrationReport {
                 area: area, count: 0, files: [])
         row.count += 1
         tally.rows[finding.ruleID] = row
-        tally.rowFiles[finding.ruleID, default: []].insert(finding.path)
+        tally.rowFiles[finding.ruleID, default: []].insert(PathKey(finding.path))
     }
 
     /// Numbers the finding as the next entry and files it under its file's section (findings arrive in report
@@ -198,7 +198,7 @@ extension MigrationReport {
         _ finding: Finding, area: String?, example: MappingExample?, limits: Limits, listedTotal: inout Int
     ) {
         let index = entries.count
-        if files.last?.path != finding.path {
+        if files.last.map({ $0.path.hasSameBytes(as: finding.path) }) != true {
             files.append(
                 FileSection(
                     index: files.count, path: finding.path, usages: 0, findings: 0, entries: [], listedCount: 0))
@@ -233,7 +233,7 @@ extension MigrationReport {
             areas.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         return tally.rows.values.map { row in
             var row = row
-            row.files = tally.rowFiles[row.ruleID, default: []].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            row.files = tally.rowFiles[row.ruleID, default: []].sorted().map(\.path)
             return row
         }.sorted {
             let lhs = order[$0.area] ?? .max
@@ -252,28 +252,28 @@ extension MigrationReport {
         let analyzers = Set(step.analyzers)
         var blocking: [Int] = []
         var pending = 0
-        var files: Set<String> = []
+        var files: Set<PathKey> = []
         for entry in entries {
             if let area = entry.area {
                 guard areas.contains(area) || rules.contains(entry.finding.ruleID) else { continue }
-                files.insert(entry.finding.path)
+                files.insert(PathKey(entry.finding.path))
                 if entry.finding.severity >= .warning { pending += 1 }
             } else if analyzers.contains(entry.finding.ruleID) {
-                files.insert(entry.finding.path)
+                files.insert(PathKey(entry.finding.path))
                 blocking.append(entry.index)
             }
         }
         let state: StepState = !blocking.isEmpty ? .blocked(blocking.count) : pending > 0 ? .toDo : .done
         return StepStatus(
             step: step, state: state, pendingUsages: pending, blockingEntries: blocking,
-            files: files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            files: files.sorted().map(\.path))
     }
 
-    /// The source lines the listed entries show, per path: what `SourceExcerpts` must be filled with.
-    public var neededLines: [String: Set<Int>] {
-        var needed: [String: Set<Int>] = [:]
+    /// The source lines the listed entries show, per path (by bytes): what `SourceExcerpts` must be filled with.
+    public var neededLines: [PathKey: Set<Int>] {
+        var needed: [PathKey: Set<Int>] = [:]
         for entry in entries where entry.isListed {
-            needed[entry.finding.path, default: []].formUnion(Self.lineNumbers(of: entry.finding))
+            needed[PathKey(entry.finding.path), default: []].formUnion(Self.lineNumbers(of: entry.finding))
         }
         return needed
     }
@@ -312,19 +312,20 @@ extension MigrationReport {
     }
 }
 
-/// Source lines kept for the report, keyed by path and 1-based line number.
+/// Source lines kept for the report, keyed by path (its bytes, so an NFC and an NFD spelling of one name
+/// never share lines) and 1-based line number.
 public struct SourceExcerpts: Sendable, Hashable {
-    private var lines: [String: [Int: String]] = [:]
+    private var lines: [PathKey: [Int: String]] = [:]
 
     public init() {}
 
     /// Keeps `text` as line `line` of `path`.
     public mutating func set(_ path: String, _ line: Int, _ text: String) {
-        lines[path, default: [:]][line] = text
+        lines[PathKey(path), default: [:]][line] = text
     }
 
     /// The kept line, or nil when it was not read (file unreadable or changed since the scan).
     public func line(_ path: String, _ line: Int) -> String? {
-        lines[path]?[line]
+        lines[PathKey(path)]?[line]
     }
 }

@@ -14,16 +14,15 @@ public struct CheckstyleReporter: Reporter {
 
     public func render(_ report: ScanReport) -> [UInt8] {
         let digest = ReportDigest(report)
-        var findingsByPath: [String: [Finding]] = [:]
-        for finding in digest.active { findingsByPath[finding.path, default: []].append(finding) }
-        var problemsByPath: [String: [FileProblem]] = [:]
-        for problem in digest.problems { problemsByPath[problem.path, default: []].append(problem) }
-        let paths = Set(findingsByPath.keys).union(problemsByPath.keys)
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var findingsByPath: [PathKey: [Finding]] = [:]
+        for finding in digest.active { findingsByPath[PathKey(finding.path), default: []].append(finding) }
+        var problemsByPath: [PathKey: [FileProblem]] = [:]
+        for problem in digest.problems { problemsByPath[PathKey(problem.path), default: []].append(problem) }
+        let paths = Set(findingsByPath.keys).union(problemsByPath.keys).sorted()
 
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
         for path in paths {
-            out += "  <file name=\"\(XMLEscaper.attribute(path))\">\n"
+            out += "  <file name=\"\(XMLEscaper.attribute(path.path))\">\n"
             for problem in problemsByPath[path] ?? [] {
                 out += "    <error severity=\"error\" message=\"\(XMLEscaper.attribute(problem.message))\""
                 out += " source=\"lckmigrate.unreadable-file\"/>\n"

@@ -6,7 +6,9 @@ import LCKCore
 /// per active finding, then one `::warning file=…,title=…::…` per unreadable file. Columns are
 /// UTF-8 byte columns, as in the text format. The message carries the LiveCommunicationKit
 /// replacement and witness steps on extra lines (escaped as `%0A`). Suppressed findings are left
-/// out. GitHub itself shows only the first few annotations of each kind per step.
+/// out. GitHub itself shows only the first few annotations of each kind per step. The commands are
+/// printed into the CI log, so control characters in names and messages are shown as `\\xHH`
+/// (`VisibleText`) before GitHub's own escaping.
 public struct GitHubReporter: Reporter {
     public init() {}
 
@@ -26,12 +28,13 @@ public struct GitHubReporter: Reporter {
             let title = digest.descriptor(for: finding.ruleID).map { "\(finding.ruleID): \($0.title)" }
             properties.append(("title", title ?? finding.ruleID))
 
-            var message = "\(finding.message) [\(finding.ruleID)]"
+            // Each part escaped on its own: only the line breaks between parts stay (as %0A).
+            var message = VisibleText.escaped("\(finding.message) [\(finding.ruleID)]")
             if let replacement = finding.replacement, !replacement.isEmpty {
-                message += "\nLiveCommunicationKit: \(replacement)"
+                message += "\n" + VisibleText.escaped("LiveCommunicationKit: \(replacement)")
             }
             for step in finding.witness {
-                message += "\n\(step.compilerLocation(in: finding.path)): \(step.message)"
+                message += "\n" + VisibleText.escaped("\(step.compilerLocation(in: finding.path)): \(step.message)")
             }
             out += Self.command(Self.commandName(finding.severity), properties: properties, message: message)
         }
@@ -39,7 +42,7 @@ public struct GitHubReporter: Reporter {
             out += Self.command(
                 "warning",
                 properties: [("file", problem.path), ("title", "lckmigrate: file not scanned")],
-                message: problem.message
+                message: VisibleText.escaped(problem.message)
             )
         }
         return Array(out.utf8)
@@ -54,7 +57,7 @@ public struct GitHubReporter: Reporter {
     }
 
     static func command(_ name: String, properties: [(String, String)], message: String) -> String {
-        let list = properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
+        let list = properties.map { "\($0.0)=\(escapeProperty(VisibleText.escaped($0.1)))" }.joined(separator: ",")
         return "::\(name) \(list)::\(escapeData(message))\n"
     }
 

@@ -12,25 +12,24 @@ public struct JUnitReporter: Reporter {
 
     public func render(_ report: ScanReport) -> [UInt8] {
         let digest = ReportDigest(report)
-        var findingsByPath: [String: [Finding]] = [:]
-        for finding in digest.findings { findingsByPath[finding.path, default: []].append(finding) }
-        var problemsByPath: [String: [FileProblem]] = [:]
-        for problem in digest.problems { problemsByPath[problem.path, default: []].append(problem) }
-        let paths = Set(findingsByPath.keys).union(problemsByPath.keys)
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var findingsByPath: [PathKey: [Finding]] = [:]
+        for finding in digest.findings { findingsByPath[PathKey(finding.path), default: []].append(finding) }
+        var problemsByPath: [PathKey: [FileProblem]] = [:]
+        for problem in digest.problems { problemsByPath[PathKey(problem.path), default: []].append(problem) }
+        let paths = Set(findingsByPath.keys).union(problemsByPath.keys).sorted()
 
         var suites = ""
         for path in paths {
             let findings = findingsByPath[path] ?? []
             let problems = problemsByPath[path] ?? []
             let skipped = findings.count(where: { $0.suppression != nil })
-            suites += "  <testsuite name=\"\(XMLEscaper.attribute(path))\""
+            suites += "  <testsuite name=\"\(XMLEscaper.attribute(path.path))\""
             suites +=
                 Self.counts(
                     tests: findings.count + problems.count, failures: findings.count - skipped,
                     errors: problems.count, skipped: skipped) + ">\n"
             for problem in problems {
-                suites += "    <testcase classname=\"\(XMLEscaper.attribute(path))\" name=\"read\">\n"
+                suites += "    <testcase classname=\"\(XMLEscaper.attribute(path.path))\" name=\"read\">\n"
                 suites +=
                     "      <error type=\"unreadable-file\" message=\"\(XMLEscaper.attribute(problem.message))\"/>\n"
                 suites += "    </testcase>\n"

@@ -112,12 +112,12 @@ public struct MarkdownMigrationReport: Sendable {
     /// Escaped, one line, at most `cellLimit` characters.
     private func cell(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        for scalar in VisibleText.escaped(text).unicodeScalars {
             if scalars.count >= cellLimit {
                 scalars.append("…")
                 break
             }
-            scalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
+            scalars.append(scalar)
         }
         return MarkdownText.escape(String(scalars))
     }

@@ -83,7 +83,7 @@ public struct MarkdownSummaryReporter: Reporter {
 
     /// Escaped, single-line, at most `cellLimit` characters.
     private func cell(_ text: String) -> String {
-        var scalars = singleLine(text).unicodeScalars
+        var scalars = VisibleText.escaped(text).unicodeScalars
         if scalars.count > cellLimit {
             scalars = String.UnicodeScalarView(scalars.prefix(cellLimit - 1))
             scalars.append("…")

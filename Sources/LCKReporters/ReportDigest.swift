@@ -55,7 +55,7 @@ struct ReportDigest {
             }
             byRule[active[index].ruleID, default: 0] += 1
             // Findings come grouped by path (report order), so per-file counts are runs, no hashing.
-            if let last = byFile.indices.last, byFile[last].path == active[index].path {
+            if let last = byFile.indices.last, byFile[last].path.hasSameBytes(as: active[index].path) {
                 byFile[last].count += 1
             } else {
                 byFile.append((path: active[index].path, count: 1))
@@ -68,7 +68,7 @@ struct ReportDigest {
             .sorted { $0.ruleID.utf8.lexicographicallyPrecedes($1.ruleID.utf8) }
         countsByFile = byFile
         problems = report.problems.sorted {
-            $0.path != $1.path
+            !$0.path.hasSameBytes(as: $1.path)
                 ? $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
                 : $0.message.utf8.lexicographicallyPrecedes($1.message.utf8)
         }
@@ -101,15 +101,6 @@ struct ReportDigest {
 /// "1 file", "2 files".
 func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
-}
-
-/// Replaces line breaks and other control characters with spaces, for one-line formats.
-func singleLine(_ text: String) -> String {
-    var out = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-        out.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
-    }
-    return String(out)
 }
 
 extension Finding {

@@ -29,19 +29,19 @@ public struct SummaryReporter: Reporter {
                 let severity =
                     digest.descriptor(for: entry.ruleID)?.severity
                     ?? digest.active.first { $0.ruleID == entry.ruleID }?.severity
-                out += "  \(Self.pad(entry.count, width))  \(entry.ruleID)"
+                out += "  \(Self.pad(entry.count, width))  \(VisibleText.escaped(entry.ruleID))"
                 out += severity.map { " (\($0.rawValue))" } ?? ""
                 out += "\n"
             }
             out += "\nBy file:\n"
             for entry in digest.countsByFile {
-                out += "  \(Self.pad(entry.count, width))  \(singleLine(entry.path))\n"
+                out += "  \(Self.pad(entry.count, width))  \(VisibleText.escaped(entry.path))\n"
             }
         }
         if !digest.problems.isEmpty {
             out += "\nNot readable:\n"
             for problem in digest.problems {
-                out += "  \(singleLine(problem.path)): \(singleLine(problem.message))\n"
+                out += VisibleText.line("  \(problem.path): \(problem.message)")
             }
         }
         return Array(out.utf8)

@@ -4,7 +4,8 @@ import LCKCore
 ///
 /// One line per active finding, `path:line:column: warning: message [rule-id]`, followed by one
 /// `path:line:column: note: …` line per witness step. Columns are UTF-8 byte columns, as the
-/// Swift compiler prints them. Suppressed findings are not shown and nothing else is written:
+/// Swift compiler prints them. Control characters in paths and messages are shown as `\\xHH`
+/// (`VisibleText`), so a file name can never start a line of its own. Suppressed findings are not shown and nothing else is written:
 /// unreadable files are the CLI's business on stderr.
 public struct TextReporter: Reporter {
     public init() {}
@@ -13,10 +14,10 @@ public struct TextReporter: Reporter {
         let digest = ReportDigest(report)
         var out = ""
         for finding in digest.active {
-            out += "\(finding.compilerLocation): \(finding.severity.rawValue): "
-            out += "\(singleLine(finding.message)) [\(finding.ruleID)]\n"
+            out += VisibleText.line(
+                "\(finding.compilerLocation): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]")
             for step in finding.witness {
-                out += "\(step.compilerLocation(in: finding.path)): note: \(singleLine(step.message))\n"
+                out += VisibleText.line("\(step.compilerLocation(in: finding.path)): note: \(step.message)")
             }
         }
         return Array(out.utf8)

@@ -1,7 +1,10 @@
+import LCKCore
+
 /// Escapes text for XML 1.0 output (JUnit, Checkstyle).
 ///
-/// Characters XML 1.0 cannot carry at all (most C0 controls, U+FFFE, U+FFFF) become U+FFFD, so
-/// a hostile message can never make a report ill-formed.
+/// Characters XML 1.0 cannot carry at all (most C0 controls, U+FFFE, U+FFFF) are shown as `\\xHH` per
+/// UTF-8 byte (the escape of `VisibleText`), so a hostile message can never make a report ill-formed
+/// and two file names that differ only there stay two names.
 enum XMLEscaper {
     /// For element content.
     static func text(_ value: String) -> String {
@@ -27,7 +30,13 @@ enum XMLEscaper {
             case "\n" where inAttribute: out.append(contentsOf: "&#10;".unicodeScalars)
             case "\t" where inAttribute: out.append(contentsOf: "&#9;".unicodeScalars)
             default:
-                out.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
+                if isAllowed(scalar) {
+                    out.append(scalar)
+                } else {
+                    var bytes: [UInt8] = []
+                    for byte in String(scalar).utf8 { VisibleText.appendEscape(byte, to: &bytes) }
+                    out.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars)
+                }
             }
         }
         return String(out)

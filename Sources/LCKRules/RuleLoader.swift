@@ -49,6 +49,17 @@ public enum RuleLoader {
         return table
     }
 
+    /// What `scan`, `report` and the `rules` commands load: the table only when `rules validate` accepts
+    /// every pack (a pack the validator rejects is never scanned with, nor marked PASS by `rules test`).
+    /// The built-in table alone is checked by the test suite, so it loads without the example checks.
+    public static func loadValidated(directories: [String]) throws(RuleLoadError) -> RuleTable {
+        if !directories.isEmpty {
+            let diagnostics = RuleValidator.validate(directories: directories)
+            if !diagnostics.isEmpty { throw RuleLoadError(diagnostics: diagnostics) }
+        }
+        return try load(directories: directories)
+    }
+
     /// The rules compiled into the binary.
     public static func loadBuiltin() throws(RuleLoadError) -> RuleTable {
         try load(layers: [BuiltinRules.layer], isBuiltinOnly: true)
@@ -56,6 +67,14 @@ public enum RuleLoader {
 
     /// Reads `<directory>/mappings/*.json` and `<directory>/analyzers/*.json`, sorted by path.
     public static func readDirectory(_ directory: String) throws(RuleLoadError) -> RuleLayer {
+        guard !directory.isEmpty else {
+            throw RuleLoadError(diagnostics: [
+                RuleDiagnostic(
+                    location: RuleLocation(file: "\"\""),
+                    message: "an empty path is not a rules directory; give the folder holding mappings/ "
+                        + "and analyzers/ ('.' for the current directory)")
+            ])
+        }
         let manager = FileManager.default
         var files: [RuleSourceFile] = []
         var problems: [RuleDiagnostic] = []

@@ -1,3 +1,5 @@
+import LCKCore
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Musl)
@@ -14,6 +16,9 @@ struct Console: Sendable {
     func out(_ bytes: [UInt8]) { Console.writeAll(1, bytes) }
     func out(_ text: String) { out(Array(text.utf8)) }
     func err(_ text: String) { Console.writeAll(2, Array(text.utf8)) }
+    /// One diagnostic line on stderr with every control character shown as `\\xHH`: file names and
+    /// messages come from the scanned tree, and a newline in one must not forge a line of its own.
+    func diagnostic(_ line: String) { err(VisibleText.line(line)) }
 
     var errorIsTerminal: Bool { isatty(2) == 1 }
 

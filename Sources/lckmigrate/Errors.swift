@@ -1,3 +1,4 @@
+import LCKCore
 import LCKMigrateKit
 
 /// The user asked for something the command cannot parse: message, short usage, exit 2.
@@ -40,7 +41,8 @@ enum ErrorPresentation {
             let usageLine = usage.command.map { $0.usageLine } ?? HelpGenerator.rootUsageLine
             let helpHint = usage.command.map { "\(ToolName.name) \($0.name) --help" } ?? "\(ToolName.name) --help"
             return Outcome(
-                standardError: "\(ToolName.name): error: \(usage.message)\nUsage: \(usageLine)\nSee '\(helpHint)'.\n",
+                standardError: VisibleText.line("\(ToolName.name): error: \(usage.message)")
+                    + "Usage: \(usageLine)\nSee '\(helpHint)'.\n",
                 status: .failure
             )
         case let status as ExitStatus:
@@ -48,13 +50,13 @@ enum ErrorPresentation {
         case let problem as FileProblemError:
             return Outcome(standardError: errorLine(problem.problem.path, problem.problem.message), status: .failure)
         default:
-            return Outcome(standardError: "\(ToolName.name): error: \(error)\n", status: .failure)
+            return Outcome(standardError: VisibleText.line("\(ToolName.name): error: \(error)"), status: .failure)
         }
     }
 
-    /// `lckmigrate: error: PATH: MESSAGE`, the shape of every file error.
+    /// `lckmigrate: error: PATH: MESSAGE`, the shape of every file error, control characters escaped.
     static func errorLine(_ path: String, _ message: String) -> String {
-        "\(ToolName.name): error: \(path): \(message)\n"
+        VisibleText.line("\(ToolName.name): error: \(path): \(message)")
     }
 }
 

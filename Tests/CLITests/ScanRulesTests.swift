@@ -16,7 +16,8 @@ import Testing
               "severity": "warning",
               "title": "The app wrapper reports through CXProvider",
               "note": "Port the wrapper to ConversationManager.",
-              "match": {"member": "reportIncoming", "labels": ["_"], "receiverTypes": ["CallService"]}
+              "match": {"member": "reportIncoming", "labels": ["_"], "receiverTypes": ["CallService"]},
+              "example": {"before": "service.reportIncoming(call)", "after": "manager.reportNewIncomingConversation(uuid: id, update: u)"}
             }
           ]
         }
@@ -70,7 +71,8 @@ import Testing
             """
             {"entries": [{"id": "cxprovider", "symbol": "CXProvider", "replacement": "ConversationManager",
               "mappingKind": "merge", "area": "provider", "severity": "error", "title": "Stricter",
-              "note": "House rule.", "match": {"type": "CXProvider"}}]}
+              "note": "House rule.", "match": {"type": "CXProvider"},
+              "example": {"before": "let p: CXProvider", "after": "let m: ConversationManager"}}]}
             """)
         let result = try CLI.run(["scan", "-q", "--format", "json", "--rules", "strict", "app"], in: tree.root)
         // Severity error meets the default --fail-on error.

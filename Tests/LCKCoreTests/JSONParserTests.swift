@@ -108,4 +108,13 @@ import Testing
         let again = try parse(JSONWriter.canonicalText(document.root))
         #expect(JSONWriter.canonicalText(again.root) == JSONWriter.canonicalText(document.root))
     }
+
+    @Test func firstDuplicateKeyIsTheEarliestRepeatInSourceOrderAtAnyDepth() throws {
+        #expect(try parse(#"{"a": 1, "b": {"a": 2}}"#).firstDuplicateKey() == nil)
+        let document = try parse("{\"x\": [{\"k\": 1,\n \"k\": 2}],\n \"x\": 3}")
+        let found = try #require(document.firstDuplicateKey())
+        #expect(found.duplicate.key == "k")
+        #expect(document.position(of: found.duplicate.keyRange.start) == SourcePosition(line: 2, column: 2))
+        #expect(document.position(of: found.first.keyRange.start) == SourcePosition(line: 1, column: 9))
+    }
 }

@@ -178,7 +178,20 @@ import Testing
             message(
                 "{\"version\": 1,\n \"entries\": [{\"path\": \"a\", \"rule\": \"r\", \"fingerprint\": \"f\", \"count\": 0}]}"
             )
-                == "base.json:2:70: expected a whole number of at least 1 for \"count\"")
+                == "base.json:2:70: expected a whole number from 1 to 1000000000 for \"count\"; re-create the baseline "
+                + "with --write-baseline")
         #expect(message("[1,]").hasPrefix("base.json:1:4: "))
+    }
+
+    @Test func keysCompareBytesAndCountsNeverOverflow() {
+        let composed = Baseline.Key(path: "caf\u{E9}.swift", ruleID: "r", fingerprint: "f")
+        let decomposed = Baseline.Key(path: "cafe\u{301}.swift", ruleID: "r", fingerprint: "f")
+        let baseline = Baseline(entries: [
+            .init(key: composed, count: 1, message: ""), .init(key: decomposed, count: 1, message: ""),
+            .init(key: composed, count: .max, message: ""),
+        ])
+        // Byte order: "e" (0x65) before "é" (0xC3).
+        #expect(baseline.entries.map(\.count) == [1, .max])
+        #expect(baseline.entries.map(\.key.path) == ["cafe\u{301}.swift", "caf\u{E9}.swift"])
     }
 }

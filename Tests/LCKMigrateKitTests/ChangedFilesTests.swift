@@ -11,7 +11,7 @@ import Testing
         try tree.file("README.md", "# hi\n")
         try tree.directory("Pkg")
         let list = "App/A.swift\r\nREADME.md\nApp/Deleted.swift\n\n  App/B.swift  \nApp/A.swift\nPkg\n"
-        let selection = ChangedFiles.select(Array(list.utf8), currentDirectory: tree.root)
+        let selection = try ChangedFiles.select(Array(list.utf8), currentDirectory: tree.root)
         #expect(selection.paths == ["App/A.swift", "App/B.swift", "Pkg"])
         #expect(
             selection.notes == [

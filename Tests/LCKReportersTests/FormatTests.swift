@@ -83,8 +83,8 @@ private let hostileReport = ScanReport(
             parser.delegate = collector
             #expect(parser.parse(), "\(format) is not well-formed: \(String(describing: parser.parserError))")
             if report.findings == hostileReport.findings {
-                // The control character becomes U+FFFD; CR, LF and tab survive as references.
-                let expected = hostileFinding.message.replacingOccurrences(of: "\u{1}", with: "\u{FFFD}")
+                // The control character is shown as `\x01`; CR, LF and tab survive as references.
+                let expected = hostileFinding.message.replacingOccurrences(of: "\u{1}", with: "\\x01")
                 #expect(collector.messages.contains(expected))
             }
         }
@@ -96,15 +96,16 @@ private let hostileReport = ScanReport(
         #expect(lines.count == 2)
         #expect(
             lines[0] == "::warning file=dir%2Cwith%3Aodd/名前 ü.swift,line=1,col=2,endLine=1,endColumn=5,title=x.rule"
-                + "::50%25 done%0D%0Anext <a href=\"x\">&'</a> ]]> \u{1}bell\ttab | pipe `tick` *star* [x.rule]")
+                + "::50%25 done\\x0D\\x0Anext <a href=\"x\">&'</a> ]]> \\x01bell\\x09tab | pipe `tick` *star* [x.rule]")
         #expect(
-            lines[1] == "::warning file=bad\u{1}\"file\".swift,title=lckmigrate%3A file not scanned::unreadable <&>")
+            lines[1] == "::warning file=bad\\x01\"file\".swift,title=lckmigrate%3A file not scanned::unreadable <&>")
     }
 
     @Test func textFormatIsOneLinePerFindingAndStep() {
         let output = String(decoding: TextReporter().render(hostileReport), as: UTF8.self)
         #expect(
-            output == "dir,with:odd/名前 ü.swift:1:2: warning: 50% done  next <a href=\"x\">&'</a> ]]>  bell tab"
+            output
+                == "dir,with:odd/名前 ü.swift:1:2: warning: 50% done\\x0D\\x0Anext <a href=\"x\">&'</a> ]]> \\x01bell\\x09tab"
                 + " | pipe `tick` *star* [x.rule]\n")
     }
 

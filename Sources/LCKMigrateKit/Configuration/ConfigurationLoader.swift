@@ -72,6 +72,16 @@ public enum ConfigurationLoader {
             throw FileProblemError(
                 FileProblem(path: "\(display):\(error.position.line):\(error.position.column)", message: error.message))
         }
+        if let (duplicate, first) = document.firstDuplicateKey() {
+            let at = document.position(of: duplicate.keyRange.start)
+            let earlier = document.position(of: first.keyRange.start)
+            throw FileProblemError(
+                FileProblem(
+                    path: "\(display):\(at.line):\(at.column)",
+                    message:
+                        "duplicate key \"\(duplicate.key)\" (first at line \(earlier.line), column \(earlier.column)); "
+                        + "keep one of them"))
+        }
         var reader = Reader(
             document: document, display: display, directory: parentDirectory(absolute),
             currentDirectory: currentDirectory)

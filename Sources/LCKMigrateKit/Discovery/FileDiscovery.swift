@@ -161,7 +161,8 @@ public enum FileDiscovery {
     /// Problems in path order, so messages are as deterministic as findings.
     package static func sortedProblems(_ problems: [FileProblem]) -> [FileProblem] {
         problems.sorted {
-            $0.path != $1.path ? $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) : $0.message < $1.message
+            !$0.path.hasSameBytes(as: $1.path)
+                ? $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) : $0.message < $1.message
         }
     }
 
@@ -262,7 +263,7 @@ public enum FileDiscovery {
             if entry.listedKind == .regular && !isSwiftName || entry.listedKind == .other && !isSwiftName { return }
             let child = PendingDirectory(
                 raw: directory.raw + [0x2F] + name,
-                display: DisplayPath.join(directory.display, String(decoding: name, as: UTF8.self)))
+                display: DisplayPath.join(directory.display, DisplayPath.component(name)))
             if entry.listedKind == .directory {
                 queue(child, named: name)
                 return

@@ -190,16 +190,17 @@ package enum Platform {
         return .success(bytes)
     }
 
-    /// Reads `descriptor` to its end in 64 KiB chunks (pipes and terminals included).
-    package static func readAll(descriptor: Int32) -> Result<[UInt8], PlatformError> {
+    /// Reads `descriptor` to its end in 64 KiB chunks (pipes and terminals included), or stops once more
+    /// than `limit` bytes are read (an endless source such as `/dev/zero` then ends with a short excess).
+    package static func readAll(descriptor: Int32, limit: Int = .max) -> Result<[UInt8], PlatformError> {
         var bytes: [UInt8] = []
-        if let error = appendRest(of: descriptor, to: &bytes) { return .failure(error) }
+        if let error = appendRest(of: descriptor, to: &bytes, limit: limit) { return .failure(error) }
         return .success(bytes)
     }
 
-    private static func appendRest(of descriptor: Int32, to bytes: inout [UInt8]) -> PlatformError? {
+    private static func appendRest(of descriptor: Int32, to bytes: inout [UInt8], limit: Int = .max) -> PlatformError? {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
+        while bytes.count <= limit {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -208,6 +209,7 @@ package enum Platform {
             if count == 0 { return nil }
             bytes.append(contentsOf: chunk[0..<count])
         }
+        return nil
     }
 
     /// Opens a file (or FIFO) for reading; the error when it cannot.

@@ -20,6 +20,7 @@ import LCKCore
 /// entries by the fingerprint identical findings share, with a count, and still match.
 public struct Baseline: Sendable, Equatable {
     /// What identifies a finding across edits: no line number, so code moving up or down keeps matching.
+    /// Compared by bytes: an NFC and an NFD spelling of one file name are two files.
     public struct Key: Hashable, Sendable, Comparable {
         public var path: String
         public var ruleID: String
@@ -31,9 +32,22 @@ public struct Baseline: Sendable, Equatable {
             self.fingerprint = fingerprint
         }
 
+        public static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.path.hasSameBytes(as: rhs.path) && lhs.ruleID.hasSameBytes(as: rhs.ruleID)
+                && lhs.fingerprint.hasSameBytes(as: rhs.fingerprint)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(PathKey(path))
+            hasher.combine(PathKey(ruleID))
+            hasher.combine(PathKey(fingerprint))
+        }
+
         public static func < (lhs: Key, rhs: Key) -> Bool {
-            if lhs.path != rhs.path { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
-            if lhs.ruleID != rhs.ruleID { return lhs.ruleID.utf8.lexicographicallyPrecedes(rhs.ruleID.utf8) }
+            if !lhs.path.hasSameBytes(as: rhs.path) { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
+            if !lhs.ruleID.hasSameBytes(as: rhs.ruleID) {
+                return lhs.ruleID.utf8.lexicographicallyPrecedes(rhs.ruleID.utf8)
+            }
             return lhs.fingerprint.utf8.lexicographicallyPrecedes(rhs.fingerprint.utf8)
         }
     }
@@ -55,6 +69,9 @@ public struct Baseline: Sendable, Equatable {
     public static let formatVersion = 2
     /// Versions `parse` reads.
     static let readableVersions = 1...2
+    /// The largest `count` a baseline file may give: far above any real repeat count, and small enough that
+    /// adding up every entry of any file can never overflow.
+    public static let maximumCount = 1_000_000_000
     /// Sorted by key, one entry per key.
     public private(set) var entries: [Entry]
     /// Which fingerprint the keys hold: 2, each finding's own; 1, the one identical findings share.
@@ -65,7 +82,9 @@ public struct Baseline: Sendable, Equatable {
         var merged: [Key: Entry] = [:]
         for entry in entries {
             if var existing = merged[entry.key] {
-                existing.count += entry.count
+                // Saturates: a library caller may pass any counts, and a crash is never the answer.
+                let (sum, overflow) = existing.count.addingReportingOverflow(entry.count)
+                existing.count = overflow ? .max : sum
                 merged[entry.key] = existing
             } else {
                 merged[entry.key] = entry
@@ -105,7 +124,7 @@ public struct Baseline: Sendable, Equatable {
             findings[index].suppression = Suppression(kind: .external, justification: "baseline")
             matched += 1
         }
-        return (matched, remaining.values.reduce(0, +))
+        return (matched, remaining.values.reduce(0) { $0 > Int.max - $1 ? .max : $0 + $1 })
     }
 
     /// The file's bytes: stable, sorted, one entry per line, trailing newline.
@@ -164,8 +183,11 @@ public struct Baseline: Sendable, Equatable {
             let key = Key(path: try string("path"), ruleID: try string("rule"), fingerprint: try string("fingerprint"))
             var count = 1
             if let value = element["count"] {
-                guard let number = value.intValue, number >= 1 else {
-                    throw fail(value, "expected a whole number of at least 1 for \"count\"")
+                guard let number = value.intValue, number >= 1, number <= maximumCount else {
+                    throw fail(
+                        value,
+                        "expected a whole number from 1 to \(maximumCount) for \"count\"; re-create the baseline with "
+                            + "--write-baseline")
                 }
                 count = number
             }

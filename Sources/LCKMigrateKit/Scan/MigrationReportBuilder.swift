@@ -38,11 +38,11 @@ public enum MigrationReportBuilder {
 
     /// Reads each needed file once and keeps only the requested lines; unreadable files are skipped
     /// (their findings are shown without code).
-    public static func readExcerpts(_ needed: [String: Set<Int>], files: [DiscoveredFile]) -> SourceExcerpts {
+    public static func readExcerpts(_ needed: [PathKey: Set<Int>], files: [DiscoveredFile]) -> SourceExcerpts {
         var excerpts = SourceExcerpts()
         guard !needed.isEmpty else { return excerpts }
         for file in files {
-            guard let lineNumbers = needed[file.displayPath],
+            guard let lineNumbers = needed[PathKey(file.displayPath)],
                 case .success(let bytes) = SourceReader.read(file, requireUTF8: false)
             else { continue }
             let table = LineTable(bytes)

@@ -131,13 +131,14 @@ public final class PreparedScan {
     /// The paths the `--files-from` list adds (none without one); skipped paths become notes.
     private func filesFromPaths() throws(ScanError) -> [String] {
         guard let source = invocation.filesFrom else { return [] }
-        let list: [UInt8]
+        let selection: ChangedFiles.Selection
         do {
-            list = try ChangedFiles.readList(source, currentDirectory: invocation.currentDirectory)
+            let list = try ChangedFiles.readList(source, currentDirectory: invocation.currentDirectory)
+            selection = try ChangedFiles.select(
+                list, currentDirectory: invocation.currentDirectory, listName: source == "-" ? "stdin" : source)
         } catch {
             throw ScanError(error)
         }
-        let selection = ChangedFiles.select(list, currentDirectory: invocation.currentDirectory)
         for note in selection.notes { observer.message(ScanMessage(kind: .note, text: note)) }
         return selection.paths
     }

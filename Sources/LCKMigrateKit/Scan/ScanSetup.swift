@@ -22,10 +22,11 @@ public enum ScanSetup {
         }
     }
 
-    /// Loads the rule table; a broken rule file is a `FileProblemError` naming its position.
+    /// Loads the rule table through the same checks as `rules validate`; a broken rule file is a
+    /// `FileProblemError` naming the validator's first problem and its position.
     public static func loadRules(directories: [String]) throws(FileProblemError) -> ActiveRules {
         do {
-            let table = try RuleLoader.load(directories: directories)
+            let table = try RuleLoader.loadValidated(directories: directories)
             return ActiveRules(descriptors: table.descriptors, fingerprint: table.fingerprint, table: table)
         } catch {
             let first = error.diagnostics.first

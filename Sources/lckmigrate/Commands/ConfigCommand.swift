@@ -41,7 +41,7 @@ struct ConfigCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let resolved = try ConfigurationResolver.resolve(
             paths: paths, currentDirectory: context.currentDirectory, overrides: settings.overrides)
-        for warning in resolved.warnings { context.console.err("\(ToolName.name): warning: \(warning)\n") }
+        for warning in resolved.warnings { context.console.diagnostic("\(ToolName.name): warning: \(warning)") }
         context.console.out(resolved.printed())
         return .success
     }

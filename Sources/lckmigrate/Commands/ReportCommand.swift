@@ -120,9 +120,9 @@ struct ReportCommand: Command {
         guard let comparison = report.comparison, comparison.earlierPaths > 0, comparison.commonPaths == 0,
             !report.files.isEmpty
         else { return }
-        context.console.err(
+        context.console.diagnostic(
             "\(ToolName.name): warning: \(compare ?? ""): no file path matches this scan; "
-                + "run both scans from the same directory so paths compare\n")
+                + "run both scans from the same directory so paths compare")
     }
 
     /// The `--compare` file's bytes; relative paths start at the command's current directory.

@@ -48,14 +48,15 @@ struct RulesCommand: Command {
             "Also load the custom rule pack in DIR (mappings/, analyzers/); repeatable, later packs override earlier ones."
     )
 
-    /// The built-in table plus `directories`; on any rule file error prints every diagnostic and exits 2.
+    /// The built-in table plus `directories`, checked as `rules validate` checks them; on any rule file
+    /// error prints every diagnostic and exits 2.
     static func loadTable(_ directories: [String], context: CommandContext) throws -> RuleTable {
         do {
-            return try RuleLoader.load(directories: directories)
+            return try RuleLoader.loadValidated(directories: directories)
         } catch {
-            for diagnostic in error.diagnostics { context.console.err(diagnostic.description + "\n") }
-            context.console.err(
-                "\(ToolName.name): error: the rule table has \(error.diagnostics.count) error(s); run '\(ToolName.name) rules validate' for details\n"
+            for diagnostic in error.diagnostics { context.console.diagnostic(diagnostic.description) }
+            context.console.diagnostic(
+                "\(ToolName.name): error: the rule table has \(error.diagnostics.count) error(s); run '\(ToolName.name) rules validate' for details"
             )
             throw ExitStatus.failure
         }

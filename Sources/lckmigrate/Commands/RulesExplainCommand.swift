@@ -1,3 +1,4 @@
+import LCKCore
 import LCKMigrateKit
 
 /// `lckmigrate rules explain ID`: the rule's documentation page, as `rules docs` writes it.
@@ -34,12 +35,17 @@ struct RulesExplainCommand: Command {
         let table = try RulesCommand.loadTable(directories, context: context)
         guard let page = RuleDocsGenerator.page(forID: id, in: table) else {
             let hint = RuleCatalog.suggestion(for: id, in: table).map { "; did you mean '\($0)'?" } ?? ""
-            context.console.err(
-                "\(ToolName.name): error: unknown rule '\(id)'\(hint) (see '\(ToolName.name) rules list')\n")
+            context.console.diagnostic(
+                "\(ToolName.name): error: unknown rule '\(id)'\(hint) (see '\(ToolName.name) rules list')")
             return .failure
         }
         let location = table.mapping(id: id)?.location ?? table.analyzer(id: id)?.location
-        context.console.out(page + "\nDefined at \(location?.description ?? "?")\n")
+        // A rule pack is someone else's text: its controls are shown, its line breaks and tabs kept.
+        let text = page + "\nDefined at \(location?.description ?? "?")"
+        context.console.out(
+            text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                VisibleText.line(String($0))
+            }.joined())
         return .success
     }
 }

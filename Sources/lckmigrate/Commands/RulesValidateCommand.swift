@@ -1,3 +1,4 @@
+import LCKCore
 import LCKMigrateKit
 import LCKRules
 
@@ -29,17 +30,19 @@ struct RulesValidateCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let diagnostics = RuleValidator.validate(directories: directories)
         guard diagnostics.isEmpty else {
-            for diagnostic in diagnostics { context.console.err(diagnostic.description + "\n") }
+            for diagnostic in diagnostics { context.console.diagnostic(diagnostic.description) }
             let files = Set(diagnostics.map(\.location.file)).count
-            context.console.err("\(ToolName.name): rules validate: \(diagnostics.count) error(s) in \(files) file(s)\n")
+            context.console.diagnostic(
+                "\(ToolName.name): rules validate: \(diagnostics.count) error(s) in \(files) file(s)")
             return .failure
         }
         let table = try RulesCommand.loadTable(directories, context: context)
         let packs =
             directories.isEmpty ? "the built-in table" : "the built-in table and \(directories.joined(separator: ", "))"
         context.console.out(
-            "OK: \(table.mappings.count) mappings and \(table.analyzers.count) analyzer rules in \(packs); "
-                + "\(table.overrides.count) overridden; fingerprint \(table.fingerprint)\n")
+            VisibleText.line(
+                "OK: \(table.mappings.count) mappings and \(table.analyzers.count) analyzer rules in \(packs); "
+                    + "\(table.overrides.count) overridden; fingerprint \(table.fingerprint)"))
         return .success
     }
 }

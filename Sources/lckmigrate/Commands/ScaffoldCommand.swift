@@ -72,9 +72,9 @@ struct ScaffoldCommand: Command {
             return .failure
         }
         ScanConsole.printProblems(outcome.report.problems, quiet: false, context)
-        context.console.err(
+        context.console.diagnostic(
             "\(ToolName.name): wrote \(files.map(\.name).joined(separator: ", ")) to \(output ?? "") "
-                + "(\(facts.handlers.count) action handlers, \(facts.noEquivalent.count) usages without an equivalent)\n"
+                + "(\(facts.handlers.count) action handlers, \(facts.noEquivalent.count) usages without an equivalent)"
         )
         return FailThreshold.never.exitStatus(for: outcome.report)
     }

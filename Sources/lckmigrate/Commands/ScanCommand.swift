@@ -92,7 +92,7 @@ struct ScanCommand: Command {
 
     /// `--list-files`: a bare `--output FILE` receives the list instead of stdout; FORMAT=FILE outputs are not written.
     private func writeFileList(_ outcome: ScanOutcome, _ context: CommandContext) throws -> ExitStatus {
-        let listing = Array(outcome.files.map { $0.displayPath + "\n" }.joined().utf8)
+        let listing = Array(outcome.files.map { VisibleText.line($0.displayPath) }.joined().utf8)
         if let path = listFileDestination {
             try AtomicOutputFile.open(path).commit(listing)
         } else {

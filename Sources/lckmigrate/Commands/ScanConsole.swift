@@ -10,8 +10,8 @@ enum ScanConsole {
         return ScanObserver(
             message: { message in
                 switch message.kind {
-                case .warning: console.err("\(ToolName.name): warning: \(message.text)\n")
-                case .note: if !quiet { console.err("\(ToolName.name): note: \(message.text)\n") }
+                case .warning: console.diagnostic("\(ToolName.name): warning: \(message.text)")
+                case .note: if !quiet { console.diagnostic("\(ToolName.name): note: \(message.text)") }
                 }
             },
             progress: showsProgress ? ProgressLine(console: console).update : nil,
@@ -24,7 +24,7 @@ enum ScanConsole {
     static func printProblems(_ problems: [FileProblem], quiet: Bool, _ context: CommandContext) {
         for problem in problems {
             if problem.kind == .skipped {
-                if !quiet { context.console.err("\(ToolName.name): note: \(problem.path): \(problem.message)\n") }
+                if !quiet { context.console.diagnostic("\(ToolName.name): note: \(problem.path): \(problem.message)") }
             } else {
                 context.console.err(ErrorPresentation.errorLine(problem.path, problem.message))
             }
@@ -34,7 +34,8 @@ enum ScanConsole {
     /// The `--strict-baseline` failure: which baseline lists how many findings that are gone.
     static func fixedBaselineError(_ baseline: BaselineOutcome) -> String {
         let one = baseline.fixed == 1
-        return "\(ToolName.name): error: \(baseline.path): \(baseline.fixed) baseline entr\(one ? "y is" : "ies are") "
+        return
+            "\(ToolName.name): error: \(VisibleText.escaped(baseline.path)): \(baseline.fixed) baseline entr\(one ? "y is" : "ies are") "
             + "fixed; remove \(one ? "it" : "them") with --write-baseline (--strict-baseline)\n"
     }
 
@@ -76,6 +77,6 @@ struct ProgressLine: Sendable {
     func update(_ progress: ScanProgress) {
         let step = max(1, progress.total / 200)
         guard progress.completed % step == 0 || progress.completed == progress.total else { return }
-        console.err("\(Self.clear)[\(progress.completed)/\(progress.total)] \(progress.path)")
+        console.err("\(Self.clear)[\(progress.completed)/\(progress.total)] \(VisibleText.escaped(progress.path))")
     }
 }
