@@ -3,19 +3,24 @@ import LCKCore
 /// GitHub Actions workflow commands, which turn findings into annotations on the PR diff.
 ///
 /// One `::error|warning|notice file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message` line
-/// per active finding, then one `::warning file=…,title=…::…` per unreadable file. Columns are
-/// UTF-8 byte columns, as in the text format. The message carries the LiveCommunicationKit
-/// replacement and witness steps on extra lines (escaped as `%0A`). Suppressed findings are left
-/// out. GitHub itself shows only the first few annotations of each kind per step. The commands are
-/// printed into the CI log, so control characters in names and messages are shown as `\\xHH`
-/// (`VisibleText`) before GitHub's own escaping.
+/// per active finding at or above `--fail-on`, then one `::warning file=…,title=…::…` per unreadable
+/// file. GitHub shows only a handful of annotations per step, so the ones that fail the run come alone;
+/// the rest go to the job summary (`$GITHUB_STEP_SUMMARY`, written by the scan as the `markdown`
+/// report). Columns are UTF-8 byte columns, as in the text format. The message carries the
+/// LiveCommunicationKit replacement and witness steps on extra lines (escaped as `%0A`). Suppressed
+/// findings are left out. The commands are printed into the CI log, so control characters in names
+/// and messages are shown as `\\xHH` (`VisibleText`) before GitHub's own escaping.
 public struct GitHubReporter: Reporter {
-    public init() {}
+    /// The lowest severity annotated; nil (`--fail-on never`) annotates no finding.
+    public var failingSeverity: Severity?
+
+    public init(failingSeverity: Severity? = .error) { self.failingSeverity = failingSeverity }
 
     public func render(_ report: ScanReport) -> [UInt8] {
         let digest = ReportDigest(report)
         var out = ""
         for finding in digest.active {
+            guard let lowest = failingSeverity, finding.severity >= lowest else { continue }
             var properties = [("file", finding.path)]
             if finding.start.line > 0 {
                 properties.append(("line", String(finding.start.line)))

@@ -17,10 +17,14 @@ public struct ReporterOptions: Sendable, Equatable {
     /// Threads the large formats (JSON, SARIF) may use to write their findings; the bytes do not depend
     /// on it. The CLI passes `--jobs`, so a one-core budget is kept through the report as well.
     public var jobs: Int
+    /// The lowest severity that fails the run (`--fail-on`); nil for `never`. JUnit fails only those
+    /// test cases and GitHub annotates only those findings, so both agree with the exit status.
+    public var failingSeverity: Severity?
 
-    public init(sourceRootURI: String? = nil, jobs: Int = 1) {
+    public init(sourceRootURI: String? = nil, jobs: Int = 1, failingSeverity: Severity? = .error) {
         self.sourceRootURI = sourceRootURI
         self.jobs = jobs
+        self.failingSeverity = failingSeverity
     }
 }
 
@@ -41,14 +45,15 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         reporter(options: ReporterOptions())
     }
 
-    /// The reporter for this format; options matter only to the formats that use them (SARIF's source root).
+    /// The reporter for this format; options matter only to the formats that use them (SARIF's source
+    /// root, JUnit's and GitHub's failing severity).
     public func reporter(options: ReporterOptions) -> any Reporter {
         switch self {
         case .text: TextReporter()
         case .json: JSONReporter(jobs: options.jobs)
         case .sarif: SARIFReporter(sourceRootURI: options.sourceRootURI, jobs: options.jobs)
-        case .github: GitHubReporter()
-        case .junit: JUnitReporter()
+        case .github: GitHubReporter(failingSeverity: options.failingSeverity)
+        case .junit: JUnitReporter(failingSeverity: options.failingSeverity)
         case .checkstyle: CheckstyleReporter()
         case .codeclimate: CodeClimateReporter()
         case .markdown: MarkdownSummaryReporter()

@@ -29,7 +29,7 @@ enum CLI {
 
     /// Runs with `arguments` in `directory`. Output goes to files rather than pipes, so a large report
     /// can never fill a pipe buffer and deadlock; stdin is /dev/null so nothing waits for input.
-    static func run(_ arguments: [String], in directory: String) throws -> Result {
+    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Result {
         let scratch = try TemporaryTree()
         let outPath = scratch.root + "/stdout"
         let errPath = scratch.root + "/stderr"
@@ -39,6 +39,9 @@ enum CLI {
         process.executableURL = URL(fileURLWithPath: binaryPath)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = FileHandle.nullDevice
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))

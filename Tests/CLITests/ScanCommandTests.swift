@@ -95,14 +95,14 @@ import Testing
         let tree = try TemporaryTree()
         try tree.file("A.swift")
         // The scan goes on: "Nope" gets its own error, then the output's, then the summary.
-        let result = try CLI.run(["scan", "--output", "missing/report.txt", "A.swift", "Nope"], in: tree.root)
+        let result = try CLI.run(["scan", "--output", "A.swift/report.txt", "A.swift", "Nope"], in: tree.root)
         #expect(result.status == 2)
         #expect(
             result.standardError
                 == "lckmigrate: error: Nope: no such file or directory; check the path (relative paths start at the "
                 + "current directory)\n"
-                + "lckmigrate: error: missing/report.txt: cannot write here (no such file or directory); check that "
-                + "the folder exists and is writable\n"
+                + "lckmigrate: error: A.swift/report.txt: cannot write here (a component of the path is not a "
+                + "directory); check that the folder exists and is writable\n"
                 + "lckmigrate: scanned 1 file (1 line): 0 errors, 0 warnings, 0 notes; 1 file problem\n")
         #expect(try tree.entries() == ["A.swift"])
     }

@@ -37,12 +37,19 @@ import Musl
         #expect(try entries(tree).isEmpty)
     }
 
+    @Test func missingFoldersAreCreated() throws {
+        let tree = try TemporaryTree()
+        let file = try AtomicOutputFile.open(tree.root + "/reports/ci/out.txt")
+        try file.commit(Array("report\n".utf8))
+        #expect(try tree.entries("reports/ci") == ["out.txt"])
+    }
+
     @Test func unwritableDestinationsFailAtOpenNamingThePath() throws {
         let tree = try TemporaryTree()
         try tree.file("plain.txt")
         let cases = [
-            (tree.root + "/missing/out.txt", "cannot write here (no such file or directory)"),
             (tree.root + "/plain.txt/out.txt", "cannot write here (a component of the path is not a directory)"),
+            (tree.root + "/plain.txt/deeper/out.txt", "cannot create its folder (a component of the path is not a"),
             (tree.root, "is a directory; give a file path for --output"),
         ]
         for (path, expectedStart) in cases {

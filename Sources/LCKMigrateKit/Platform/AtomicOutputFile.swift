@@ -60,7 +60,26 @@ public final class AtomicOutputFile {
             if let error = Platform.checkWritable(raw) { throw failure("cannot write here (\(error.message))") }
             return AtomicOutputFile(path: path, target: raw, temporaryPath: nil, descriptor: -1, cleanupSlot: nil)
         }
+        if existing == nil, let error = createParentFolders(of: raw) {
+            throw failure("cannot create its folder (\(error.message))")
+        }
         return try replacing(path, raw, existing: existing)
+    }
+
+    /// Makes every missing folder above `raw` (`reports/ci/scan.sarif` in a fresh checkout); nil when they
+    /// all exist now.
+    private static func createParentFolders(of raw: [UInt8]) -> PlatformError? {
+        guard let slash = raw.lastIndex(of: 0x2F), slash > 0 else { return nil }
+        let parent = Array(raw[..<slash])
+        if case .success = Platform.status(of: parent, followLinks: true) { return nil }
+        var index = 1
+        while index <= parent.count {
+            if index == parent.count || parent[index] == 0x2F {
+                if let error = Platform.makeDirectory(Array(parent[..<index])) { return error }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// At most this many bytes of the destination's name go into the temporary file's name, so a name

@@ -296,6 +296,15 @@ extension Platform {
         _ = withCPath(path) { unlink($0) }
     }
 
+    /// Appends `bytes` to the file at `path`, creating it when missing (a log others append to as well).
+    package static func append(_ bytes: [UInt8], to path: [UInt8]) -> PlatformError? {
+        let descriptor = withCPath(path) { open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666) }
+        guard descriptor >= 0 else { return PlatformError(code: errno) }
+        let failure = writeAll(descriptor, bytes)
+        let closing = closeDescriptor(descriptor)
+        return failure ?? closing
+    }
+
     /// Creates a folder; nil when it was made or already exists.
     package static func makeDirectory(_ path: [UInt8]) -> PlatformError? {
         withCPath(path) { mkdir($0, 0o777) } == 0 || errno == EEXIST ? nil : PlatformError(code: errno)

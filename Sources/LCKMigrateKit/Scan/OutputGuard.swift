@@ -47,7 +47,8 @@ struct OutputGuard {
     }
 
     /// Throws when a config file's output leaves that file's folder (every link in the path followed) or
-    /// ends in a symbolic link. A folder that does not exist is left to opening, which fails there.
+    /// ends in a symbolic link. Missing folders (opening creates them) are judged by their deepest
+    /// existing ancestor; one reached through `..` below a missing folder is refused.
     func checkConfinement() throws(ScanError) {
         for output in outputs {
             guard let confinement = output.confinement else { continue }
@@ -58,10 +59,12 @@ struct OutputGuard {
             let slash = absolute.lastIndex(of: 0x2F) ?? 0
             let parent = slash == 0 ? [0x2F] : Array(absolute[..<slash])
             let fix = "name a file inside the config file's folder, or give the file with --output"
-            if let folder = Platform.resolvedPath(Array(confinement.folder.utf8)),
-                let resolved = Platform.resolvedPath(parent),
-                !(resolved == folder || folder == [0x2F] || resolved.starts(with: folder + [0x2F]))
-            {
+            guard let folder = Platform.resolvedPath(Array(confinement.folder.utf8)),
+                let resolved = Self.resolvedFolder(parent)
+            else {
+                throw refusal("climbs with '..' through a folder that does not exist: \(fix)")
+            }
+            if !(resolved == folder || folder == [0x2F] || resolved.starts(with: folder + [0x2F])) {
                 throw refusal(
                     "is in \(String(decoding: resolved, as: UTF8.self)), outside the config file's folder, "
                         + "where a config file may not write: \(fix)")
@@ -73,6 +76,24 @@ struct OutputGuard {
                     "is a symbolic link, which a config file's output never goes through: remove it, or \(fix)")
             }
         }
+    }
+
+    /// `folder` with every link followed; for a folder that does not exist yet (opening creates it), its
+    /// deepest existing ancestor resolved and the rest appended — nil when that rest climbs with `..`,
+    /// which only the real folder could say where it leads.
+    static func resolvedFolder(_ folder: [UInt8]) -> [UInt8]? {
+        if let resolved = Platform.resolvedPath(folder) { return resolved }
+        var missing: [ArraySlice<UInt8>] = []
+        var existing = folder[...]
+        while let slash = existing.lastIndex(of: 0x2F), slash > existing.startIndex {
+            missing.insert(existing[(slash + 1)...], at: 0)
+            existing = existing[..<slash]
+            if let resolved = Platform.resolvedPath(Array(existing)) {
+                guard !missing.contains(where: { $0.elementsEqual("..".utf8) }) else { return nil }
+                return missing.reduce(resolved) { $0 + [0x2F] + $1 }
+            }
+        }
+        return nil
     }
 
     /// Throws when an output is the same file as `path` (resolved from the current directory), named `role`

@@ -28,6 +28,9 @@ public struct ScanInvocation: Sendable {
     public var guardedOutputs: [String] = []
     /// `--strict-baseline`: fixed baseline entries fail the run, so the baseline can only shrink.
     public var strictBaseline = false
+    /// GitHub Actions' job summary file (`$GITHUB_STEP_SUMMARY`): with a `github` report, the findings
+    /// below `--fail-on` (which get no annotation) are appended there as the `markdown` report.
+    public var gitHubStepSummary: String?
     /// Which folders discovery skips and the largest file it reads.
     public var discovery = DiscoveryOptions()
 

@@ -75,7 +75,7 @@ extension PreparedScan {
     func writeReports(_ report: ScanReport, to destinations: [(OutputRequest, OpenedOutput?)]) -> [FileProblem] {
         let options = ReporterOptions(
             sourceRootURI: SARIFReporter.fileURI(forDirectory: invocation.currentDirectory),
-            jobs: configuration.jobs.value)
+            jobs: configuration.jobs.value, failingSeverity: configuration.failOn.value.lowestFailingSeverity)
         var problems: [FileProblem] = []
         for (output, destination) in destinations {
             switch destination {
@@ -87,6 +87,14 @@ extension PreparedScan {
                 } catch {
                     problems.append(error.problem)
                 }
+            }
+        }
+        if let summary = invocation.gitHubStepSummary, !summary.isEmpty,
+            destinations.contains(where: { $0.0.format == .github })
+        {
+            let path = Array(ConfigurationLoader.absolutePath(summary, invocation.currentDirectory).utf8)
+            if let error = Platform.append(ReportFormat.markdown.reporter(options: options).render(report), to: path) {
+                problems.append(FileProblem(path: summary, message: "cannot append the job summary (\(error.message))"))
             }
         }
         return problems

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LCKCore
 import LCKMigrateKit
 import LCKReporters
@@ -48,6 +49,11 @@ struct ScanSettings {
 
     static var formatNames: String { ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") }
 
+    /// `FORMAT=` as `--output` spells it: lower-case letters only (a path would hold `/`, `.` or `-`).
+    static func looksLikeFormat(_ text: Substring) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+    }
+
     /// The settings that win over the config file (`ConfigurationResolver` applies them).
     var overrides = ConfigurationOverrides()
     var writeBaseline: String?
@@ -72,6 +78,15 @@ struct ScanSettings {
                     throw UsageError("--output \(value) names no file; use \(parsed.rawValue)=FILE", command: command)
                 }
                 overrides.outputs.append((parsed, path))
+            } else if let equals = value.firstIndex(of: "="), Self.looksLikeFormat(value[..<equals]) {
+                // `sarf=x.sarif` is a mistyped format, not a file to receive the text report.
+                let typed = String(value[..<equals])
+                let hint =
+                    Suggestion.closest(to: typed, in: ReportFormat.allCases.map(\.rawValue))
+                    .map { "; did you mean '\($0)=\(value[value.index(after: equals)...])'?" } ?? ""
+                throw UsageError(
+                    "unknown format '\(typed)' in --output \(value)\(hint) (formats: \(Self.formatNames); "
+                        + "a file whose name holds '=' is given as ./\(value))", command: command)
             } else {
                 overrides.outputs.append((nil, value))
             }
@@ -112,6 +127,7 @@ struct ScanSettings {
         invocation.filesFrom = filesFrom
         invocation.writeBaseline = writeBaseline
         invocation.strictBaseline = strictBaseline
+        invocation.gitHubStepSummary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"]
         return invocation
     }
 }
