@@ -85,14 +85,6 @@ public struct ProjectFacts: Sendable {
         conformances[typeName]?.contains(protocolName) ?? false
     }
 
-    /// Follows project-wide typealiases (at most 8 steps, so cycles end).
-    public func resolveAlias(_ name: String) -> String {
-        var current = name
-        var steps = 0
-        while let next = aliases[current], next != current, steps < 8 {
-            current = next
-            steps += 1
-        }
-        return current
-    }
+    /// Follows project-wide typealiases.
+    public func resolveAlias(_ name: String) -> String { TypeFacts.resolveAlias(name, in: aliases) }
 }

@@ -96,8 +96,12 @@ public struct TypeFacts: Sendable {
         return result
     }
 
-    /// Follows typealiases declared in this file (at most 8 steps, so cycles end).
-    public func resolveAlias(_ name: String) -> String {
+    /// Follows typealiases declared in this file.
+    public func resolveAlias(_ name: String) -> String { Self.resolveAlias(name, in: aliases) }
+
+    /// Follows `aliases` from `name` (at most 8 steps, so cycles end): the one way a file's and a
+    /// project's typealiases are resolved.
+    public static func resolveAlias(_ name: String, in aliases: [String: String]) -> String {
         var current = name
         var steps = 0
         while let next = aliases[current], next != current, steps < 8 {
