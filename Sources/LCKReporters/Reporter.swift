@@ -20,17 +20,23 @@ public struct ReporterOptions: Sendable, Equatable {
     /// The lowest severity that fails the run (`--fail-on`); nil for `never`. JUnit fails only those
     /// test cases and GitHub annotates only those findings, so both agree with the exit status.
     public var failingSeverity: Severity?
+    /// `text` for a person at a terminal: the anti-patterns first, then the mapping inventory condensed to
+    /// one line per file and symbol. False (files, pipes, CI logs) keeps the compiler-style lines of `xcode`.
+    public var grouped: Bool
 
-    public init(sourceRootURI: String? = nil, jobs: Int = 1, failingSeverity: Severity? = .error) {
+    public init(sourceRootURI: String? = nil, jobs: Int = 1, failingSeverity: Severity? = .error, grouped: Bool = false)
+    {
         self.sourceRootURI = sourceRootURI
         self.jobs = jobs
         self.failingSeverity = failingSeverity
+        self.grouped = grouped
     }
 }
 
 /// Every `--format` value, mapped to its reporter.
 public enum ReportFormat: String, Sendable, CaseIterable {
     case text
+    case xcode
     case json
     case sarif
     case github
@@ -49,7 +55,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// root, JUnit's and GitHub's failing severity).
     public func reporter(options: ReporterOptions) -> any Reporter {
         switch self {
-        case .text: TextReporter()
+        case .text: TextReporter(grouped: options.grouped)
+        case .xcode: XcodeReporter()
         case .json: JSONReporter(jobs: options.jobs)
         case .sarif: SARIFReporter(sourceRootURI: options.sourceRootURI, jobs: options.jobs)
         case .github: GitHubReporter(failingSeverity: options.failingSeverity)
@@ -64,7 +71,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// One line for `--help` and `lckmigrate formats`.
     public var help: String {
         switch self {
-        case .text: "compiler-style diagnostics, one line per finding (default)"
+        case .text:
+            "compiler-style lines as xcode (default); on a terminal, anti-patterns first, then usages per file and symbol"
+        case .xcode: "compiler-style diagnostics, one path:line:column line per finding (Xcode, editors)"
         case .json: "full report as JSON (schema in JSONReporter.swift)"
         case .sarif: "SARIF 2.1.0 for GitHub code scanning"
         case .github: "GitHub Actions workflow commands (PR annotations)"
@@ -79,7 +88,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// The usual file extension for `--output` defaults and golden files.
     public var fileExtension: String {
         switch self {
-        case .text, .github, .summary: "txt"
+        case .text, .xcode, .github, .summary: "txt"
         case .json, .codeclimate: "json"
         case .sarif: "sarif"
         case .junit, .checkstyle: "xml"

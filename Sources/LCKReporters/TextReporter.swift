@@ -1,25 +1,95 @@
 import LCKCore
 
-/// Compiler-style diagnostics that Xcode, editors and `grep` understand.
+/// The default report: `xcode`'s compiler-style lines, or, for a person at a terminal (`grouped`), the
+/// anti-patterns first and then the mapping inventory condensed to one line per file and symbol.
 ///
-/// One line per active finding, `path:line:column: warning: message [rule-id]`, followed by one
-/// `path:line:column: note: …` line per witness step. Columns are UTF-8 byte columns, as the
-/// Swift compiler prints them. Control characters in paths and messages are shown as `\\xHH`
-/// (`VisibleText`), so a file name can never start a line of its own. Suppressed findings are not shown and nothing else is written:
-/// unreadable files are the CLI's business on stderr.
+/// Grouped, the anti-pattern findings (analyzer and suppression rules) keep their compiler-style lines
+/// with witness notes, so they stay clickable; each inventory line reads
+/// `path:line: Symbol ×count → Replacement`, with the line of the symbol's first use in that file.
+/// Files and pipes never get the grouped form, so scripts reading `text` see the same bytes as `xcode`.
 public struct TextReporter: Reporter {
-    public init() {}
+    public var grouped: Bool
+
+    public init(grouped: Bool = false) {
+        self.grouped = grouped
+    }
 
     public func render(_ report: ScanReport) -> [UInt8] {
+        guard grouped else { return XcodeReporter().render(report) }
         let digest = ReportDigest(report)
-        var out = ""
+        var antiPatterns = ""
+        var antiPatternCount = 0
+        var inventory = Inventory()
         for finding in digest.active {
-            out += VisibleText.line(
-                "\(finding.compilerLocation): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]")
-            for step in finding.witness {
-                out += VisibleText.line("\(step.compilerLocation(in: finding.path)): note: \(step.message)")
+            let kind = digest.descriptor(for: finding.ruleID)?.kind
+            if kind == .mapping || (kind == nil && finding.mappingKind != nil) {
+                inventory.add(finding)
+            } else {
+                antiPatternCount += 1
+                antiPatterns += XcodeReporter.lines(for: finding)
             }
         }
+        var out = ""
+        if antiPatternCount > 0 {
+            out += "Anti-patterns to fix (\(plural(antiPatternCount, "finding"))):\n" + antiPatterns
+        }
+        if inventory.count > 0 {
+            if !out.isEmpty { out += "\n" }
+            out +=
+                "CallKit and PushKit usages to migrate (\(plural(inventory.count, "usage")) in "
+                + "\(plural(inventory.fileCount, "file")); one line per file and symbol):\n" + inventory.text
+        }
         return Array(out.utf8)
+    }
+}
+
+/// Mapping findings counted per file and symbol, in report order (findings arrive grouped by path).
+private struct Inventory {
+    private struct Row {
+        var location: String
+        var symbol: String
+        var replacement: String
+        var count: Int
+    }
+
+    private(set) var count = 0
+    private(set) var fileCount = 0
+    private var lines = ""
+    private var currentPath: String?
+    private var rows: [Row] = []
+    private var rowIndex: [String: Int] = [:]
+
+    mutating func add(_ finding: Finding) {
+        count += 1
+        if currentPath == nil || !currentPath!.hasSameBytes(as: finding.path) {
+            flush()
+            currentPath = finding.path
+            fileCount += 1
+        }
+        let symbol = finding.symbol ?? finding.ruleID
+        let replacement = finding.replacement ?? "no equivalent"
+        let key = symbol + "\u{0}" + replacement
+        if let index = rowIndex[key] {
+            rows[index].count += 1
+        } else {
+            rowIndex[key] = rows.count
+            let location = finding.start.line > 0 ? "\(finding.path):\(finding.start.line)" : finding.path
+            rows.append(Row(location: location, symbol: symbol, replacement: replacement, count: 1))
+        }
+    }
+
+    /// The finished inventory's lines (call once, after the last finding).
+    var text: String {
+        var copy = self
+        copy.flush()
+        return copy.lines
+    }
+
+    private mutating func flush() {
+        for row in rows {
+            lines += VisibleText.line("\(row.location): \(row.symbol) ×\(row.count) → \(row.replacement)")
+        }
+        rows.removeAll(keepingCapacity: true)
+        rowIndex.removeAll(keepingCapacity: true)
     }
 }

@@ -21,6 +21,8 @@ struct Console: Sendable {
     func diagnostic(_ line: String) { err(VisibleText.line(line)) }
 
     var errorIsTerminal: Bool { isatty(2) == 1 }
+    /// Whether stdout is a terminal: `text` is then grouped for reading (`ReporterOptions.grouped`).
+    var outputIsTerminal: Bool { isatty(1) == 1 }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in

@@ -162,7 +162,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
         #expect(warned.status == 1)
         #expect(
             warned.standardError == """
-                lckmigrate: warning: .lckmigrate.json:3:3: unknown key "includes" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason
+                lckmigrate: warning: .lckmigrate.json:3:3: unknown key "includes" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason, minSeverity, only
                 lckmigrate: warning: .lckmigrate.json:4:21: unknown rule id 'no_such_rule' in "disabledRules"; it has no effect
                 lckmigrate: warning: --severity bogus: unknown rule id; it has no effect
 
@@ -198,6 +198,8 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
                 rules: []                             # default
                 baseline: "App/ci/base.json"          # App/.lckmigrate.json:4:15
                 failOn: never                         # command line (--fail-on)
+                minSeverity: note                     # default
+                only: all                             # default
                 formats: ["text", "sarif=out.sarif"]  # command line (--output)
                 \(jobs)
                 requireReason: false                  # default

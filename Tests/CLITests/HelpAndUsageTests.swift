@@ -62,7 +62,7 @@ import Testing
         let cases: [([String], String)] = [
             (
                 ["scan", "--format", "xml", "."],
-                "lckmigrate: error: unknown format 'xml' for --format; use one of: text, json,"
+                "lckmigrate: error: unknown format 'xml' for --format; use one of: text, xcode, json,"
             ),
             (
                 ["scan", "--fail-on=fatal", "."],

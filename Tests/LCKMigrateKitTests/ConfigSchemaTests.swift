@@ -23,7 +23,7 @@ import Testing
         let pattern = try #require(document.root["properties"]?["formats"]?["items"]?["pattern"]?.stringValue)
         let names = try #require(pattern.split(separator: "(").dropFirst().first?.split(separator: ")").first)
             .split(separator: "|").map(String.init)
-        #expect(names.count == 9)
+        #expect(names.count == 10)
         for name in names { #expect(OutputRequest.parse(name) != nil, "\(name)") }
         #expect(OutputRequest.parse("sarif=out/x.sarif") == OutputRequest(format: .sarif, path: "out/x.sarif"))
         #expect(OutputRequest.parse("pdf=x") == nil)

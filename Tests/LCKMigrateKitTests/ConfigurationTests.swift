@@ -99,7 +99,7 @@ import Testing
                 == ".lckmigrate.json:1:19: expected true or false for \"requireReason\", found \"yes\"")
         #expect(
             try error("{\"formats\": [\"pdf=x.pdf\"]}").hasPrefix(
-                ".lckmigrate.json:1:14: expected \"FORMAT\" or \"FORMAT=FILE\" with FORMAT one of text, json,"))
+                ".lckmigrate.json:1:14: expected \"FORMAT\" or \"FORMAT=FILE\" with FORMAT one of text, xcode, json,"))
         #expect(
             try error("{\"formats\": [\"text\", \"json\"]}")
                 == ".lckmigrate.json:1:22: expected at most one format without a file (stdout) in \"formats\"")
@@ -112,7 +112,7 @@ import Testing
             "{\n  \"exclud\": [],\n  \"disabledRules\": [\"test_provider\", \"no_such\"]\n}", in: tree)
         #expect(
             warnings.map(\.description) == [
-                ".lckmigrate.json:2:3: unknown key \"exclud\" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason"
+                ".lckmigrate.json:2:3: unknown key \"exclud\" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason, minSeverity, only"
             ])
         let ruleWarnings = ConfigurationLoader.unknownRuleWarnings(
             references, known: testRuleIDs, path: ".lckmigrate.json")
@@ -157,6 +157,8 @@ import Testing
                 rules: []                     # default
                 baseline: none                # default
                 failOn: note                  # .lckmigrate.json:2:13
+                minSeverity: note             # default
+                only: all                     # default
                 formats: ["text"]             # default
                 jobs: 3                       # default
                 requireReason: false          # default

@@ -26,7 +26,7 @@ import Testing
         let output = String(decoding: format.reporter.render(empty), as: UTF8.self)
         #expect(!output.contains("CallManager"))
         switch format {
-        case .text, .github: #expect(output.isEmpty)
+        case .text, .xcode, .github: #expect(output.isEmpty)
         case .codeclimate: #expect(output == "[]\n")
         default: #expect(!output.isEmpty)
         }

@@ -75,6 +75,10 @@ public struct Configuration: Sendable, Equatable {
     public var outputs = Sourced([OutputRequest(format: .text, path: nil)])
     public var jobs: Sourced<Int>
     public var requireReason = Sourced(false)
+    /// `minSeverity`, `--min-severity`: findings below it are not reported by `scan`.
+    public var minSeverity = Sourced(Severity.note)
+    /// `only`, `--only`: `scan` reports only the findings these select; nil reports all.
+    public var only = Sourced<[FindingFilter.Selection]?>(nil)
 
     public init(patternRoot: String, jobs: Int = ScanDefaults.jobs) {
         self.patternRoot = patternRoot
@@ -82,6 +86,9 @@ public struct Configuration: Sendable, Equatable {
     }
 
     public var pathFilter: PathFilter { PathFilter(include: include.value, exclude: exclude.value) }
+
+    /// What `scan` reports of the findings (`minSeverity`, `only`).
+    public var findingFilter: FindingFilter { FindingFilter(minSeverity: minSeverity.value, only: only.value) }
 
     public var rulePolicy: RulePolicy {
         RulePolicy(
@@ -111,6 +118,8 @@ public struct Configuration: Sendable, Equatable {
             ("rules", list(ruleDirectories.value), ruleDirectories.origin),
             ("baseline", baseline.value.map(JSONWriter.quoted) ?? "none", baseline.origin),
             ("failOn", failOn.value.rawValue, failOn.origin),
+            ("minSeverity", minSeverity.value.rawValue, minSeverity.origin),
+            ("only", only.value.map { list($0.map(\.description)) } ?? "all", only.origin),
             ("formats", list(outputs.value.map(\.description)), outputs.origin),
             ("jobs", String(jobs.value), jobs.origin),
             ("requireReason", requireReason.value ? "true" : "false", requireReason.origin),

@@ -25,7 +25,7 @@ public enum ConfigurationLoader {
     public static let fileName = ".lckmigrate.json"
     public static let knownKeys = [
         "$schema", "include", "exclude", "disabledRules", "enabledRules", "severity", "rules", "baseline",
-        "failOn", "formats", "jobs", "requireReason",
+        "failOn", "formats", "jobs", "requireReason", "minSeverity", "only",
     ]
 
     /// The config to use: `explicit` (`--config`) if given, else `.lckmigrate.json` in the scan root
@@ -188,6 +188,16 @@ private struct Reader {
                     throw failure(value, "expected true or false for \"requireReason\", found \(describe(value))")
                 }
                 configuration.requireReason = Sourced(flag, origin(value))
+            case "minSeverity":
+                guard let level = value.stringValue.flatMap(Severity.init(rawValue:)) else {
+                    throw failure(
+                        value,
+                        "expected \"error\", \"warning\" or \"note\" for \"minSeverity\", found \(describe(value))")
+                }
+                configuration.minSeverity = Sourced(level, origin(value))
+            case "only":
+                let entries = try strings(value, member.key).flatMap { FindingFilter.parseOnly($0) ?? [] }
+                configuration.only = Sourced(entries.isEmpty ? nil : entries, origin(value))
             default:
                 warnings.append(unknownKeyWarning(member))
             }

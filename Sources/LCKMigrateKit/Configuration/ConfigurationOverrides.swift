@@ -21,6 +21,10 @@ public struct ConfigurationOverrides: Sendable {
     public var requireReason = false
     public var jobs: Int?
     public var ruleDirectories: [String] = []
+    /// `--min-severity`: findings below it are not reported.
+    public var minSeverity: Severity?
+    /// `--only` entries in command-line order (repeating the option adds entries).
+    public var only: [FindingFilter.Selection]?
 
     public init() {}
 
@@ -30,6 +34,10 @@ public struct ConfigurationOverrides: Sendable {
         if let jobs { configuration.jobs = Sourced(jobs, .commandLine(option: "--jobs")) }
         if let baseline { configuration.baseline = Sourced(baseline, .commandLine(option: "--baseline")) }
         if requireReason { configuration.requireReason = Sourced(true, .commandLine(option: "--require-reason")) }
+        if let minSeverity {
+            configuration.minSeverity = Sourced(minSeverity, .commandLine(option: "--min-severity"))
+        }
+        if let only { configuration.only = Sourced(only, .commandLine(option: "--only")) }
         for (rule, level) in severity {
             configuration.severity[rule] = Sourced(level, .commandLine(option: "--severity"))
         }

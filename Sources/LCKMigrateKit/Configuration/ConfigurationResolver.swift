@@ -65,6 +65,7 @@ public enum ConfigurationResolver {
         } catch {
             throw ScanError(error)
         }
+        try checkOnlyEntries(configuration, known: rules.ids)
         var warnings =
             configured.warnings
             + ConfigurationLoader.unknownRuleWarnings(
@@ -75,5 +76,19 @@ public enum ConfigurationResolver {
             messages.append("--severity \(rule): unknown rule id; it has no effect")
         }
         return ResolvedSettings(configuration: configuration, rules: rules, warnings: messages)
+    }
+
+    /// An `only` entry naming no rule is an error (exit 2), not a warning: it would report nothing and pass.
+    private static func checkOnlyEntries(_ configuration: Configuration, known: Set<String>) throws(ScanError) {
+        guard let (entry, suggestion) = configuration.findingFilter.unknownEntry(known: known) else { return }
+        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        let choices = "use analyzers, mappings or rule ids from '\(ToolInfo.name) rules list'"
+        if case .configFile(let path, let position) = configuration.only.origin {
+            throw .file(
+                FileProblem(
+                    path: "\(path):\(position.line):\(position.column)",
+                    message: "unknown rule id '\(entry)' in \"only\"\(hint) (\(choices))"))
+        }
+        throw .invalidSettings("unknown rule id '\(entry)' for --only\(hint) (\(choices))")
     }
 }

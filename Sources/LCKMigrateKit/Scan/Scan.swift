@@ -15,8 +15,9 @@ import LCKReporters
 ///  6. files     – `--files-from` read, discovery finished, `include`/`exclude` applied (`ScanFileFilter`),
 ///                 and no output may be one of the files;
 ///  7. pipeline  – `ScanPipeline` reads, lexes, analyzes and assembles the `ScanReport`;
-///  8. write     – the new baseline, then the reports, in `formats` order: each output on its own, so
-///                 one that fails (`ScanOutcome.outputProblems`) costs no other.
+///  8. write     – the new baseline (every finding), then `minSeverity`/`only` (`FindingFilter`) leave
+///                 findings out, then the reports in `formats` order: each output on its own, so one
+///                 that fails (`ScanOutcome.outputProblems`) costs no other.
 public enum Scan {
     /// Runs `invocation` from settings to written reports.
     public static func run(
@@ -108,6 +109,11 @@ public final class PreparedScan {
             if let problem = writeBaseline(baselineFile, into: &outcome.report) {
                 outcome.outputProblems.append(problem)
             }
+        }
+        // After the baseline (written and matched with every finding), before the reports and the exit status.
+        if invocation.filtersFindings {
+            outcome.filteredOut = configuration.findingFilter.apply(
+                to: &outcome.report, rules: settings.rules.descriptors)
         }
         outcome.outputProblems += writeReports(outcome.report, to: reportFiles)
         if invocation.strictBaseline, invocation.writeBaseline == nil, let baseline = outcome.report.baseline,

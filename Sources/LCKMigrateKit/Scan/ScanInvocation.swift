@@ -31,6 +31,12 @@ public struct ScanInvocation: Sendable {
     /// GitHub Actions' job summary file (`$GITHUB_STEP_SUMMARY`): with a `github` report, the findings
     /// below `--fail-on` (which get no annotation) are appended there as the `markdown` report.
     public var gitHubStepSummary: String?
+    /// Whether the configuration's `minSeverity` and `only` apply (`scan`, library use). `report` and
+    /// `scaffold` turn it off: the migration plan and the generated code need every usage.
+    public var filtersFindings = true
+    /// Whether standard output is a terminal: a `text` report there is grouped for reading
+    /// (`ReporterOptions.grouped`); files and pipes get the compiler-style lines.
+    public var standardOutputIsTerminal = false
     /// Which folders discovery skips and the largest file it reads.
     public var discovery = DiscoveryOptions()
 

@@ -14,6 +14,8 @@ public struct ScanOutcome: Sendable {
     /// Outputs (reports, the new baseline) that could not be written, in writing order; every other
     /// output was still written.
     public var outputProblems: [FileProblem] = []
+    /// Unsuppressed findings `minSeverity`/`only` left out of `report` (and of the exit status).
+    public var filteredOut = 0
     var mode: ScanInvocation.Mode
 
     /// What `lckmigrate scan` exits with: 2 when a file could not be read or an output not written, else

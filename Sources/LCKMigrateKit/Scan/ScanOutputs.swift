@@ -79,7 +79,10 @@ extension PreparedScan {
         var problems: [FileProblem] = []
         for (output, destination) in destinations {
             switch destination {
-            case nil: observer.standardOutput(output.format.reporter(options: options).render(report))
+            case nil:
+                var onScreen = options
+                onScreen.grouped = invocation.standardOutputIsTerminal
+                observer.standardOutput(output.format.reporter(options: onScreen).render(report))
             case .failed(let problem): problems.append(problem)
             case .file(let file):
                 do {

@@ -58,8 +58,9 @@ struct ScaffoldCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let directory = output.map { $0.hasPrefix("/") ? $0 : context.currentDirectory + "/" + $0 } ?? ""
-        let outcome = try Scan.run(
-            settings.invocation(paths: paths, context: context), observer: ScanConsole.observer(context, quiet: false))
+        var invocation = settings.invocation(paths: paths, context: context)
+        invocation.filtersFindings = false  // The generated code needs every usage, whatever the config's `only`.
+        let outcome = try Scan.run(invocation, observer: ScanConsole.observer(context, quiet: false))
         let facts = ScaffoldWriter.facts(files: outcome.files, findings: outcome.report.findings)
         let files = ScaffoldGenerator.generate(facts)
         do {

@@ -40,7 +40,8 @@ enum ScanConsole {
     }
 
     /// One stderr line so a human sees the outcome even when the report went to a file.
-    static func summary(_ report: ScanReport) -> String {
+    /// `filteredOut` counts the findings `--min-severity`/`--only` left out.
+    static func summary(_ report: ScanReport, filteredOut: Int = 0) -> String {
         // Counted in one pass: a filtered copy of a monorepo's findings costs more than the counting.
         var counts: [Severity: Int] = [:]
         var activeCount = 0
@@ -58,6 +59,7 @@ enum ScanConsole {
             + plural(count(.note), "note")
         let suppressed = report.findings.count - activeCount
         if suppressed > 0 { line += ", \(suppressed) suppressed" }
+        if filteredOut > 0 { line += ", \(filteredOut) filtered out" }
         if let baseline = report.baseline {
             line += "; baseline: \(baseline.matched) known, \(baseline.fixed) fixed"
         }

@@ -21,6 +21,14 @@ struct ScanSettings {
             "fail-on", value: "LEVEL",
             help: "Lowest severity that makes the exit status 1: error, warning, note or never (default: error)."),
         OptionSpec(
+            "min-severity", value: "LEVEL",
+            help: "Report only findings at or above LEVEL (error, warning or note); the rest do not count either."),
+        OptionSpec(
+            "only", value: "WHAT,...",
+            help:
+                "Report only analyzers (anti-patterns), mappings (CallKit usages) or these rule ids; repeatable. The baseline still covers every finding."
+        ),
+        OptionSpec(
             "severity", value: "RULE=LEVEL",
             help: "Report RULE at LEVEL (error, warning or note); repeatable; overrides the config."),
         OptionSpec("baseline", value: "FILE", help: "Mark findings listed in FILE as known; only new findings count."),
@@ -96,6 +104,19 @@ struct ScanSettings {
                     "unknown level '\(value)' for --fail-on; use error, warning, note or never", command: command)
             }
             overrides.failOn = parsed
+        case "min-severity":
+            guard let parsed = Severity(rawValue: value) else {
+                throw UsageError(
+                    "unknown level '\(value)' for --min-severity; use error, warning or note", command: command)
+            }
+            overrides.minSeverity = parsed
+        case "only":
+            guard let entries = FindingFilter.parseOnly(value) else {
+                throw UsageError(
+                    "--only needs analyzers, mappings or rule ids separated by commas, not '\(value)'", command: command
+                )
+            }
+            overrides.only = (overrides.only ?? []) + entries
         case "severity":
             guard let equals = value.firstIndex(of: "="), equals != value.startIndex,
                 let level = Severity(rawValue: String(value[value.index(after: equals)...]))
@@ -127,6 +148,7 @@ struct ScanSettings {
         invocation.filesFrom = filesFrom
         invocation.writeBaseline = writeBaseline
         invocation.strictBaseline = strictBaseline
+        invocation.standardOutputIsTerminal = context.console.outputIsTerminal
         invocation.gitHubStepSummary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"]
         return invocation
     }
