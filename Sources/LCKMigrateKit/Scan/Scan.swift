@@ -104,11 +104,7 @@ public final class PreparedScan {
         request.progress = observer.progress
         outcome.report = ScanPipeline.run(files: files, problems: discovery.problems, request: request)
         if observer.progress != nil { observer.progressFinished() }
-        if let baselineFile {
-            if let problem = writeBaseline(baselineFile, into: &outcome.report) {
-                outcome.outputProblems.append(problem)
-            }
-        }
+        if let baselineFile { writeBaseline(baselineFile, into: &outcome) }
         outcome.outputProblems += writeReports(outcome.report, to: reportFiles)
         if invocation.strictBaseline, invocation.writeBaseline == nil, let baseline = outcome.report.baseline,
             baseline.fixed > 0

@@ -14,6 +14,8 @@ public struct ScanOutcome: Sendable {
     /// Outputs (reports, the new baseline) that could not be written, in writing order; every other
     /// output was still written.
     public var outputProblems: [FileProblem] = []
+    /// The baseline `--write-baseline` wrote, for the console's "wrote N entries to FILE" line.
+    public var writtenBaseline: WrittenBaseline?
     var mode: ScanInvocation.Mode
 
     /// What `lckmigrate scan` exits with: 2 when a file could not be read or an output not written, else
@@ -25,4 +27,10 @@ public struct ScanOutcome: Sendable {
         let status = settings.configuration.failOn.value.exitStatus(for: report)
         return status == .success && fixedBaselineEntries != nil ? .findings : status
     }
+}
+
+/// A baseline file `--write-baseline` wrote: where (as given) and how many entries it holds.
+public struct WrittenBaseline: Sendable, Equatable {
+    public var path: String
+    public var entryCount: Int
 }
