@@ -26,7 +26,9 @@ public enum SuppressionRules {
         replacement: "Delete the comment, or fix the rule id.")
     public static let withoutReason = RuleDescriptor(
         id: withoutReasonID, kind: .meta, title: "Suppression comment without a reason", severity: .error,
-        summary: "With --require-reason (config `requireReason`), every `// lckmigrate:` directive needs `-- reason`.",
+        summary:
+            "With --require-reason (config `requireReason`), every `// lckmigrate:` directive that suppresses "
+            + "(all but `enable`) needs `-- reason`.",
         replacement: "Append ` -- why this finding does not apply` to the comment.")
 
     public static let all = [unused, withoutReason]
@@ -73,7 +75,7 @@ public enum SuppressionPass {
         let lastLine = lines.lineCount
         for (number, directive) in directives.enumerated() {
             let line = lines.position(of: directive.range.start).line
-            if options.requireReason && (directive.reason ?? "").isEmpty {
+            if options.requireReason && directive.command.needsReason && (directive.reason ?? "").isEmpty {
                 meta.append(
                     metaFinding(
                         SuppressionRules.withoutReason,
