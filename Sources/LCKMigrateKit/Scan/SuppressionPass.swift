@@ -26,9 +26,7 @@ public enum SuppressionRules {
         replacement: "Delete the comment, or fix the rule id.")
     public static let withoutReason = RuleDescriptor(
         id: withoutReasonID, kind: .meta, title: "Suppression comment without a reason", severity: .error,
-        summary:
-            "With --require-reason (config `requireReason`), every `// lckmigrate:` directive that suppresses "
-            + "(all but `enable`) needs `-- reason`.",
+        summary: "With --require-reason (config `requireReason`), every `// lckmigrate:` directive needs `-- reason`.",
         replacement: "Append ` -- why this finding does not apply` to the comment.")
 
     public static let all = [unused, withoutReason]
