@@ -136,6 +136,11 @@ public struct Baseline: Sendable, Equatable {
         return copy
     }
 
+    /// `apply(to:)` with only the entries of the files the scan read (see `restricted(to:)`).
+    func apply(to findings: inout [Finding], scannedFiles files: [DiscoveredFile]) -> (matched: Int, fixed: Int) {
+        restricted(to: Set(files.map { PathKey($0.displayPath) })).apply(to: &findings)
+    }
+
     /// The file's bytes: stable, sorted, one entry per line, trailing newline.
     public func serialized() -> [UInt8] {
         var text = "{\n  \"version\": \(version),\n  \"entries\": ["

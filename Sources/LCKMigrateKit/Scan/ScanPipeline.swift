@@ -102,8 +102,7 @@ public enum ScanPipeline {
         if !assembled.inPathOrder { findings.sort(by: Finding.reportOrder) }
         var baselineOutcome: BaselineOutcome?
         if let (baseline, path) = request.baseline {
-            let scanned = Set(files.map { PathKey($0.displayPath) })
-            let (matched, fixed) = baseline.restricted(to: scanned).apply(to: &findings)
+            let (matched, fixed) = baseline.apply(to: &findings, scannedFiles: files)
             baselineOutcome = BaselineOutcome(path: path, matched: matched, fixed: fixed)
         }
         var report = ScanReport(
