@@ -30,7 +30,10 @@ public struct MarkdownSummaryReporter: Reporter {
         if digest.suppressedCount > 0 {
             facts += " \(plural(digest.suppressedCount, "suppressed finding")) not counted."
         }
-        if !digest.problems.isEmpty { facts += " \(plural(digest.problems.count, "file")) could not be read." }
+        let skipped = digest.problems.count(where: { $0.kind == .skipped })
+        let unreadable = digest.problems.count - skipped
+        if unreadable > 0 { facts += " \(plural(unreadable, "file")) could not be read." }
+        if skipped > 0 { facts += " \(plural(skipped, "file")) skipped (see below)." }
         page.block(facts)
 
         page.rows(

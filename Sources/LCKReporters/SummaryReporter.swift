@@ -3,7 +3,7 @@ import LCKCore
 /// A short plain-text digest for terminals and CI logs: totals, then counts per rule and per file.
 ///
 ///     lckmigrate 0.1.0: 3 findings (1 error, 1 warning, 1 note)
-///     Scanned 3 files (120 lines); 2 use CallKit/PushKit; 1 suppressed; 1 not readable.
+///     Scanned 3 files (120 lines); 2 use CallKit/PushKit; 1 suppressed; 1 not readable; 1 skipped.
 ///
 ///     By rule:
 ///       2  lck.rule-id (warning)
@@ -11,7 +11,8 @@ import LCKCore
 ///     By file:
 ///       2  Sources/App/CallManager.swift
 ///
-/// Counts are right-aligned; suppressed findings are not counted.
+/// Counts are right-aligned; suppressed findings are not counted. Deliberate skips (`--max-file-size`,
+/// links leading outside) are counted and listed apart from unreadable files; "; N skipped" only when N > 0.
 public struct SummaryReporter: Reporter {
     public init() {}
 
@@ -20,9 +21,15 @@ public struct SummaryReporter: Reporter {
         var out = "\(ToolInfo.name) \(report.toolVersion): \(digest.findingsPhrase)\n"
         out += "Scanned \(plural(report.filesScanned, "file")) (\(plural(report.linesScanned, "line")));"
         out += " \(report.filesWithCallKit) use CallKit/PushKit;"
-        out += " \(digest.suppressedCount) suppressed; \(digest.problems.count) not readable.\n"
+        // Deliberate skips (--max-file-size, links leading outside) are notes, not read errors.
+        let skipped = digest.problems.filter { $0.kind == .skipped }
+        let unreadable = digest.problems.filter { $0.kind != .skipped }
+        out += " \(digest.suppressedCount) suppressed; \(unreadable.count) not readable"
+        out += skipped.isEmpty ? ".\n" : "; \(skipped.count) skipped.\n"
 
-        let width = String(max(digest.countsByRule.map(\.count).max() ?? 0, 1)).count
+        // One width for both columns: a file can hold more findings than any one rule has.
+        let largest = max(digest.countsByRule.map(\.count).max() ?? 0, digest.countsByFile.map(\.count).max() ?? 0)
+        let width = String(max(largest, 1)).count
         if !digest.countsByRule.isEmpty {
             out += "\nBy rule:\n"
             for entry in digest.countsByRule {
@@ -38,9 +45,9 @@ public struct SummaryReporter: Reporter {
                 out += "  \(Self.pad(entry.count, width))  \(VisibleText.escaped(entry.path))\n"
             }
         }
-        if !digest.problems.isEmpty {
-            out += "\nNot readable:\n"
-            for problem in digest.problems {
+        for (title, problems) in [("Not readable", unreadable), ("Skipped", skipped)] where !problems.isEmpty {
+            out += "\n\(title):\n"
+            for problem in problems {
                 out += VisibleText.line("  \(problem.path): \(problem.message)")
             }
         }

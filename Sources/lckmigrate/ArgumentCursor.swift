@@ -1,6 +1,6 @@
 import LCKMigrateKit
 
-/// Walks a command's arguments: options (`--name value`, `--name=value`, `-x value`, `-xvalue`), positionals,
+/// Walks a command's arguments: options (`--name value`, `--name=value`, `-x value`, `-xvalue`, `-x=value`), positionals,
 /// and `--`, after which everything is positional.
 ///
 /// `-h`/`--help` anywhere before `--` ends parsing with the command's help. A lone `-` is positional.
@@ -44,12 +44,13 @@ struct ArgumentCursor {
             guard let found = lookup(long: String(name)) else { throw unknownOption("--" + name) }
             spec = found
         } else {
-            // `-j 4` or `-j4`: a value-taking short option may carry its value attached.
+            // `-j 4`, `-j4` or `-j=4` (as `--jobs=4`): a value-taking short option may carry its value attached.
             let short = argument.dropFirst()
             guard let letter = short.first, let found = lookup(short: letter) else { throw unknownOption(argument) }
             if short.count > 1 {
                 guard found.takesValue else { throw unknownOption(argument) }
-                inlineValue = String(short.dropFirst())
+                let attached = short.dropFirst()
+                inlineValue = String(attached.first == "=" ? attached.dropFirst() : attached)
             }
             spec = found
         }

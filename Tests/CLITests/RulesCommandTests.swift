@@ -26,17 +26,11 @@ import Testing
         #expect(plain.status == 0)
         let lines = plain.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first?.hasPrefix("ID ") == true)
-        #expect(
-            lines.first?.hasSuffix("  KIND      SEVERITY  SOURCE                                               TITLE")
-                == true)
-        #expect(
-            lines.contains {
-                $0.hasPrefix("premature_fulfill ")
-                    && $0.contains("  analyzer  warning   Rules/analyzers/premature_fulfill.json:1:1 ")
-            })
+        #expect(lines.first?.hasSuffix("  KIND      SEVERITY  TITLE") == true)
+        #expect(lines.contains { $0.hasPrefix("premature_fulfill ") && $0.contains("  analyzer  warning   ") })
         let counts =
             "\(BuiltinRuleCounts.all) rules (\(BuiltinRuleCounts.mappings) mapping, \(BuiltinRuleCounts.analyzers) analyzer, \(BuiltinRuleCounts.meta) meta)"
-        #expect(plain.standardOutput.contains("\n\(counts), 0 overridden; fingerprint "))
+        #expect(plain.standardOutput.contains("\n\(counts), 0 overridden;\nfingerprint "))
 
         try writeOverridePack(in: tree)
         let custom = try CLI.run(["rules", "list", "--rules", "pack"], in: tree.root)
@@ -48,7 +42,7 @@ import Testing
         let customCounts =
             "\(BuiltinRuleCounts.all + 1) rules (\(BuiltinRuleCounts.mappings + 1) mapping, \(BuiltinRuleCounts.analyzers) analyzer, \(BuiltinRuleCounts.meta) meta)"
         #expect(custom.standardOutput.contains("\n\(customCounts), 1 overridden;"))
-        #expect(custom.standardOutput.contains("  note      pack/mappings/app.json:2:3 "))
+        #expect(custom.standardOutput.contains("\ncallservice_start_call "))
     }
 
     @Test func listAsJSON() throws {

@@ -20,7 +20,7 @@ import Testing
         #expect(
             text.contains(
                 "\nOverrides:\n  cxprovider: pack/mappings/app.json:2:1 replaces Rules/mappings/provider.json:"))
-        #expect(text.contains(", 1 overridden; fingerprint \(table.fingerprint)\n"))
+        #expect(text.contains(", 1 overridden;\nfingerprint \(table.fingerprint)\n"))
         let json = try JSONSerialization.jsonObject(with: Data(RuleCatalog.listJSON(table).utf8)) as? [String: Any]
         let overrides = json?["overrides"] as? [[String: String]]
         #expect(overrides?.first?["id"] == "cxprovider")

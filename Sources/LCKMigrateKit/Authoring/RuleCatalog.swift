@@ -32,19 +32,25 @@ public enum RuleCatalog {
         return (mappings + analyzers).sorted { $0.id < $1.id }
     }
 
-    /// Aligned columns `ID KIND SEVERITY SOURCE TITLE`, then one line per override and a count.
+    /// The width `rules list` text fits in.
+    public static let listWidth = 100
+    /// The widest ID column: longer ids stand whole on a line of their own, their columns on the next.
+    static let idColumnLimit = 36
+
+    /// Aligned columns `ID KIND SEVERITY TITLE` within `listWidth` (titles cut with `…`, ids kept whole),
+    /// then one line per override and a count. Rule files are in `--format json` and `rules explain`.
     public static func listText(_ table: RuleTable) -> String {
         let rows = entries(table)
-        let idWidth = max(2, rows.map(\.id.count).max() ?? 0)
-        let sourceWidth = max(6, rows.map(\.source.count).max() ?? 0)
+        let idWidth = min(idColumnLimit, max(2, rows.map(\.id.count).max() ?? 0))
         func pad(_ text: String, _ width: Int) -> String {
             text + String(repeating: " ", count: max(0, width - text.count))
         }
-        var text = pad("ID", idWidth) + "  KIND      SEVERITY  " + pad("SOURCE", sourceWidth) + "  TITLE\n"
+        let titleWidth = listWidth - idWidth - 2 - 10 - 10
+        var text = pad("ID", idWidth) + "  KIND      SEVERITY  TITLE\n"
         for row in rows {
-            text +=
-                pad(row.id, idWidth) + "  " + pad(row.kind.rawValue, 8) + "  " + pad(row.severity.rawValue, 8) + "  "
-            text += pad(row.source, sourceWidth) + "  " + row.title + "\n"
+            text += row.id.count > idWidth ? row.id + "\n" + pad("", idWidth) : pad(row.id, idWidth)
+            text += "  " + pad(row.kind.rawValue, 8) + "  " + pad(row.severity.rawValue, 8) + "  "
+            text += (row.title.count > titleWidth ? row.title.prefix(titleWidth - 1) + "…" : row.title) + "\n"
         }
         let overridden = rows.filter { $0.overrides != nil }
         if !overridden.isEmpty {
@@ -54,8 +60,9 @@ public enum RuleCatalog {
         let counts = RuleDescriptor.Kind.allKinds.map { kind in
             "\(rows.filter { $0.kind == kind }.count) \(kind.rawValue)"
         }
-        text +=
-            "\n\(rows.count) rules (\(counts.joined(separator: ", "))), \(overridden.count) overridden; fingerprint \(table.fingerprint)\n"
+        // The fingerprint on a line of its own: with the counts it would pass `listWidth`.
+        text += "\n\(rows.count) rules (\(counts.joined(separator: ", "))), \(overridden.count) overridden;\n"
+        text += "fingerprint \(table.fingerprint)\n"
         return text
     }
 

@@ -127,6 +127,20 @@ public struct Baseline: Sendable, Equatable {
         return (matched, remaining.values.reduce(0) { $0 > Int.max - $1 ? .max : $0 + $1 })
     }
 
+    /// The entries for files in `paths` only: a scan of part of the project (`--files-from`, a PATH
+    /// subset, a skipped file) says nothing about the files it did not read, so their entries are
+    /// neither matched nor fixed.
+    public func restricted(to paths: Set<PathKey>) -> Baseline {
+        var copy = self
+        copy.entries = entries.filter { paths.contains(PathKey($0.key.path)) }
+        return copy
+    }
+
+    /// `apply(to:)` with only the entries of the files the scan read (see `restricted(to:)`).
+    func apply(to findings: inout [Finding], scannedFiles files: [DiscoveredFile]) -> (matched: Int, fixed: Int) {
+        restricted(to: Set(files.map { PathKey($0.displayPath) })).apply(to: &findings)
+    }
+
     /// The file's bytes: stable, sorted, one entry per line, trailing newline.
     public func serialized() -> [UInt8] {
         var text = "{\n  \"version\": \(version),\n  \"entries\": ["

@@ -105,11 +105,7 @@ public final class PreparedScan {
         request.progress = observer.progress
         outcome.report = ScanPipeline.run(files: files, problems: discovery.problems, request: request)
         if observer.progress != nil { observer.progressFinished() }
-        if let baselineFile {
-            if let problem = writeBaseline(baselineFile, into: &outcome.report) {
-                outcome.outputProblems.append(problem)
-            }
-        }
+        if let baselineFile { writeBaseline(baselineFile, into: &outcome) }
         // After the baseline (written and matched with every finding), before the reports and the exit status.
         if invocation.filtersFindings {
             outcome.filteredOut = configuration.findingFilter.apply(

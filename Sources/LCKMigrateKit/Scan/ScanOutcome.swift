@@ -16,6 +16,8 @@ public struct ScanOutcome: Sendable {
     public var outputProblems: [FileProblem] = []
     /// Unsuppressed findings `minSeverity`/`only` left out of `report` (and of the exit status).
     public var filteredOut = 0
+    /// The baseline `--write-baseline` wrote, for the console's "wrote N entries to FILE" line.
+    public var writtenBaseline: WrittenBaseline?
     var mode: ScanInvocation.Mode
 
     /// What `lckmigrate scan` exits with: 2 when a file could not be read or an output not written, else
@@ -27,4 +29,10 @@ public struct ScanOutcome: Sendable {
         let status = settings.configuration.failOn.value.exitStatus(for: report)
         return status == .success && fixedBaselineEntries != nil ? .findings : status
     }
+}
+
+/// A baseline file `--write-baseline` wrote: where (as given) and how many entries it holds.
+public struct WrittenBaseline: Sendable, Equatable {
+    public var path: String
+    public var entryCount: Int
 }

@@ -54,21 +54,24 @@ extension PreparedScan {
 
     /// Writes every current finding as the new baseline, then applies it: the run reports as the next
     /// run with that baseline will. Returns the problem when it cannot be written (nothing applied).
-    func writeBaseline(_ output: OpenedOutput, into report: inout ScanReport) -> FileProblem? {
+    func writeBaseline(_ output: OpenedOutput, into outcome: inout ScanOutcome) {
         let file: AtomicOutputFile
         switch output {
-        case .failed(let problem): return problem
+        case .failed(let problem): return outcome.outputProblems.append(problem)
         case .file(let opened): file = opened
         }
-        let written = Baseline(findings: report.findings)
+        let written = Baseline(findings: outcome.report.findings)
         do {
             try file.commit(written.serialized())
         } catch {
-            return error.problem
+            return outcome.outputProblems.append(error.problem)
         }
-        let (matched, _) = written.apply(to: &report.findings)
-        if report.baseline == nil { report.baseline = BaselineOutcome(path: file.path, matched: matched, fixed: 0) }
-        return nil
+        outcome.writtenBaseline = WrittenBaseline(
+            path: invocation.writeBaseline ?? file.path, entryCount: written.entries.count)
+        let (matched, _) = written.apply(to: &outcome.report.findings)
+        if outcome.report.baseline == nil {
+            outcome.report.baseline = BaselineOutcome(path: file.path, matched: matched, fixed: 0)
+        }
     }
 
     /// Renders and writes each report in `formats` order; returns the ones that could not be written.

@@ -26,7 +26,8 @@ import Synchronization
 ///                 report no longer depends on `jobs` or worker timing.
 ///  Then once, on the collected findings:
 /// 11. baseline  – mark known findings `.external`, in report order, so which duplicate is matched is
-///                 deterministic; count entries left over (fixed findings).
+///                 deterministic; count entries left over (fixed findings). Only entries for the files
+///                 in the list count: a partial scan leaves the others neither matched nor fixed.
 /// 12. report    – the caller renders the `ScanReport`.
 public enum ScanPipeline {
     public static func run(_ request: ScanRequest) -> ScanReport {
@@ -101,7 +102,7 @@ public enum ScanPipeline {
         if !assembled.inPathOrder { findings.sort(by: Finding.reportOrder) }
         var baselineOutcome: BaselineOutcome?
         if let (baseline, path) = request.baseline {
-            let (matched, fixed) = baseline.apply(to: &findings)
+            let (matched, fixed) = baseline.apply(to: &findings, scannedFiles: files)
             baselineOutcome = BaselineOutcome(path: path, matched: matched, fixed: fixed)
         }
         var report = ScanReport(

@@ -19,6 +19,9 @@ public struct SuppressionDirective: Hashable, Sendable {
         /// The whole file, wherever the comment is.
         case disableFile = "disable-file"
 
+        /// Whether `--require-reason` asks for `-- reason`: `enable` suppresses nothing, so it needs none.
+        public var needsReason: Bool { self != .enable }
+
         /// Spellings some linters use, accepted as synonyms.
         static let aliases: [String: Command] = ["disable:next": .disableNextLine, "disable:this": .disableLine]
     }

@@ -73,7 +73,7 @@ public enum SuppressionPass {
         let lastLine = lines.lineCount
         for (number, directive) in directives.enumerated() {
             let line = lines.position(of: directive.range.start).line
-            if options.requireReason && (directive.reason ?? "").isEmpty {
+            if options.requireReason && directive.command.needsReason && (directive.reason ?? "").isEmpty {
                 meta.append(
                     metaFinding(
                         SuppressionRules.withoutReason,

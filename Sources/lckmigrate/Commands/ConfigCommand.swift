@@ -8,16 +8,25 @@ struct ConfigCommand: Command {
         Takes the same settings options as 'scan' and resolves them the same way: built-in defaults, then
         .lckmigrate.json (in PATH when it is a folder, else the current directory, or --config FILE), then
         the command line. Each line shows a key, its value and its origin: 'default', FILE:LINE:COLUMN or
-        'command line'. Paths in the output are relative to the current directory.
+        'command line'. Paths in the output are relative to the current directory. '--format json' prints
+        the same as one JSON object, each key with its value and origin ('--format' here chooses how the
+        configuration is printed, 'text' or 'json'; it does not set 'formats').
         """
-    static let usage = "--print [options] [PATH]"
+    static let usage = "--print [--format text|json] [options] [PATH]"
     static let options: [OptionSpec] =
-        [OptionSpec("print", help: "Print the effective configuration (the only action for now).")]
-        + ScanSettings.options.filter { !["write-baseline", "strict-baseline", "files-from"].contains($0.long) }
+        [
+            OptionSpec("print", help: "Print the effective configuration (the only action for now)."),
+            OptionSpec("format", value: "FORMAT", help: "How to print it: text (default) or json."),
+        ]
+        + ScanSettings.options.filter {
+            !["write-baseline", "strict-baseline", "files-from", "format"].contains($0.long)
+        }
 
     var paths: [String] = []
     var settings = ScanSettings()
     var printRequested = false
+    /// `--format json`: the configuration as JSON instead of `key: value  # origin` lines.
+    var printsJSON = false
 
     init(arguments: inout ArgumentCursor) throws {
         while let argument = try arguments.next() {
@@ -28,6 +37,12 @@ struct ConfigCommand: Command {
             case .option(let spec, let value):
                 if spec.long == "print" {
                     printRequested = true
+                } else if spec.long == "format" {
+                    guard value == "text" || value == "json" else {
+                        throw UsageError(
+                            "config --print prints 'text' or 'json', not '\(value ?? "")'", command: Self.self)
+                    }
+                    printsJSON = value == "json"
                 } else if try !settings.apply(spec.long, value: value ?? "", command: Self.self) {
                     throw UsageError("option --\(spec.long) is not handled by config", command: Self.self)
                 }
@@ -42,7 +57,7 @@ struct ConfigCommand: Command {
         let resolved = try ConfigurationResolver.resolve(
             paths: paths, currentDirectory: context.currentDirectory, overrides: settings.overrides)
         for warning in resolved.warnings { context.console.diagnostic("\(ToolName.name): warning: \(warning)") }
-        context.console.out(resolved.printed())
+        context.console.out(printsJSON ? resolved.printedJSON() : resolved.printed())
         return .success
     }
 }

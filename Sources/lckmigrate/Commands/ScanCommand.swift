@@ -82,6 +82,7 @@ struct ScanCommand: Command {
         for problem in outcome.outputProblems {
             context.console.err(ErrorPresentation.errorLine(problem.path, problem.message))
         }
+        if !quiet, let written = outcome.writtenBaseline { context.console.err(ScanConsole.wroteBaseline(written)) }
         if !quiet { context.console.err(ScanConsole.summary(outcome.report, filteredOut: outcome.filteredOut)) }
         KeptUntilExit.keep(outcome)
         return outcome.exitStatus

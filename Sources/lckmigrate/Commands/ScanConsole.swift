@@ -39,6 +39,12 @@ enum ScanConsole {
             + "fixed; remove \(one ? "it" : "them") with --write-baseline (--strict-baseline)\n"
     }
 
+    /// `--write-baseline`'s confirmation, so a run that only refreshes the baseline says what it did.
+    static func wroteBaseline(_ written: WrittenBaseline) -> String {
+        let noun = written.entryCount == 1 ? "entry" : "entries"
+        return "\(ToolName.name): wrote \(written.entryCount) \(noun) to \(VisibleText.escaped(written.path))\n"
+    }
+
     /// One stderr line so a human sees the outcome even when the report went to a file.
     /// `filteredOut` counts the findings `--min-severity`/`--only` left out.
     static func summary(_ report: ScanReport, filteredOut: Int = 0) -> String {
