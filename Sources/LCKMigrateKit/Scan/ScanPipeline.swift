@@ -139,11 +139,8 @@ public enum ScanPipeline {
         stopwatch.lap(.analyze)
         SuppressionPass.apply(to: &findings, file: tokenized, lines: lines, options: settings.suppressions)
         settings.policy.apply(to: &findings)
-        var hasMapping = false
-        for index in findings.indices {
-            findings[index].locate(path: file.displayPath, lines: lines, bytes: bytes)
-            if findings[index].mappingKind != nil { hasMapping = true }
-        }
+        Finding.locate(&findings, path: file.displayPath, lines: lines, bytes: bytes)
+        let hasMapping = findings.contains { $0.mappingKind != nil }
         FindingFingerprint.assign(to: &findings, bytes: bytes, lines: lines)
         // Sorted here, in parallel: every finding of the file has the same path, so the per-file lists
         // only need joining in path order.
