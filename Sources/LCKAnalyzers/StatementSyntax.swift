@@ -12,12 +12,16 @@ struct StatementSyntax {
     let outline: SyntaxOutline
     /// Built on the first witness step that needs a line number: most files never ask.
     private let lines: LazyLineTable
+    /// Functions with a body by name, made on the first `functions(named:)` (a scan of every function
+    /// per call was quadratic in a large file).
+    let functionIndex: LazyFunctionIndex
     let logging: LoggingVocabulary
 
     init(context: AnalysisContext, logging: LoggingVocabulary = LoggingVocabulary()) {
         file = context.file
         outline = context.outline
         lines = LazyLineTable(bytes: context.file.bytes)
+        functionIndex = LazyFunctionIndex(file: context.file, outline: context.outline)
         self.logging = logging
     }
 
@@ -248,4 +252,23 @@ final class LazyLineTable {
     private(set) lazy var table = LineTable(bytes)
 
     init(bytes: [UInt8]) { self.bytes = bytes }
+}
+
+/// A file's functions with a body, by name, in outline order; made when first read.
+final class LazyFunctionIndex {
+    private let file: TokenizedFile
+    private let outline: SyntaxOutline
+    private(set) lazy var byName: [String: [Int]] = {
+        var result: [String: [Int]] = [:]
+        for (index, function) in outline.functions.enumerated() where function.kind == .function && function.body != nil
+        {
+            result[file.name(at: function.nameToken), default: []].append(index)
+        }
+        return result
+    }()
+
+    init(file: TokenizedFile, outline: SyntaxOutline) {
+        self.file = file
+        self.outline = outline
+    }
 }
