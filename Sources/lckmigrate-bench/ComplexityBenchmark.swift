@@ -40,7 +40,7 @@ struct ComplexityBenchmark {
     }
 
     static let uncapped = [
-        "--max-file-size", "1GB", "--max-findings-per-file", "100000000", "--max-findings", "100000000",
+        "--max-file-size", "1GB", "--max-file-findings", "100000000", "--max-findings", "100000000",
     ]
 
     static let shapes: [Shape] = [
@@ -102,10 +102,12 @@ struct ComplexityBenchmark {
                 let seconds = try measure(shape, size: size, binary: binary)
                 let ratio = previous.map { seconds.seconds / $0 }
                 let ratioText = ratio.map { String(format: "%.2f", $0) } ?? "-"
+                let name = shape.name.padding(toLength: 18, withPad: " ", startingAt: 0)
+                let ratioColumn = ratioText.padding(toLength: 6, withPad: " ", startingAt: 0)
                 print(
-                    String(
-                        format: "%-18@  %-9d  %-8.3f  %-6@  %d MB", shape.name, size, seconds.seconds, ratioText,
-                        seconds.peakRSSKilobytes / 1024))
+                    name
+                        + String(format: "  %-9d  %-8.3f  ", size, seconds.seconds) + ratioColumn
+                        + "  \(seconds.peakRSSKilobytes / 1024) MB")
                 if let ratio, ratio > limit {
                     failures.append("\(shape.name) at \(size): \(String(format: "%.2f", ratio))x")
                 }

@@ -68,7 +68,9 @@ struct FuzzCommand {
             iterations += 1
             bytesFed += input.count
         }
-        print("\nfuzz: \(iterations) inputs, \(bytesFed) bytes, seed \(seed): no crash, every report valid JSON")
+        print(
+            "\nfuzz: \(iterations) inputs, \(bytesFed) bytes, seed \(seed): no crash, every JSON and SARIF report valid, every HTML report whole"
+        )
     }
 
     /// The HTML migration report of the same scan must be one whole document.

@@ -43,7 +43,7 @@ import Testing
         #expect(
             notes.first?.message
                 == "findings capped: rule matching stopped early, 500 kept (a file keeps at most 500, "
-                + "--max-findings-per-file; a token at most 64 mapping findings)")
+                + "--max-file-findings; a token at most 64 mapping findings)")
         #expect(outcome.exitStatus != .failure)
     }
 

@@ -29,7 +29,7 @@ public struct ScanInvocation: Sendable {
     public var strictBaseline = false
     /// Which folders discovery skips and the largest file it reads.
     public var discovery = DiscoveryOptions()
-    /// `--max-findings-per-file`, `--max-findings`: the caps on findings kept.
+    /// `--max-file-findings`, `--max-findings`: the caps on findings kept.
     public var findingLimits = FindingLimits()
 
     public init(paths: [String], currentDirectory: String = ScanDefaults.currentDirectory) {

@@ -56,25 +56,7 @@ public enum ScanPipeline {
         let progress = request.progress
         let stageTimes = request.stageTimes
         let total = files.count
-        // Each file's findings (already in report order) are joined in file order as files finish, so
-        // no worker waits for a serial join at the end; the path check covers caller-built lists.
-        let assembly = OrderedMerger<[Finding], AssembledFindings>(AssembledFindings()) {
-            assembled, findings, position in
-            let path = files[position].displayPath
-            if let previous = assembled.lastPath, !previous.utf8.lexicographicallyPrecedes(path.utf8) {
-                assembled.inPathOrder = false
-            }
-            assembled.lastPath = path
-            let room = max(0, runLimit - assembled.findings.count)
-            if findings.count <= room {
-                assembled.findings.append(contentsOf: findings)
-            } else {
-                // Past the run's cap: counted, and the first file that reached it named in a note.
-                assembled.findings.append(contentsOf: findings.prefix(room))
-                assembled.droppedForRun += findings.count - room
-                if assembled.firstCappedPath == nil { assembled.firstCappedPath = path }
-            }
-        }
+        let assembly = assembler(files: files, runLimit: runLimit)
         let work: @Sendable (Int) -> Void = { _ in
             var local = FileOutcome()
             while true {
@@ -125,6 +107,29 @@ public enum ScanPipeline {
         )
         report.baseline = baselineOutcome
         return report
+    }
+
+    /// Joins each file's findings (already in report order) in file order as files finish, so no worker
+    /// waits for a serial join at the end; the path check covers caller-built lists. Past `runLimit`
+    /// findings are counted and the first file that reached it is kept for the note.
+    private static func assembler(
+        files: [DiscoveredFile], runLimit: Int
+    ) -> OrderedMerger<[Finding], AssembledFindings> {
+        OrderedMerger<[Finding], AssembledFindings>(AssembledFindings()) { assembled, findings, position in
+            let path = files[position].displayPath
+            if let previous = assembled.lastPath, !previous.utf8.lexicographicallyPrecedes(path.utf8) {
+                assembled.inPathOrder = false
+            }
+            assembled.lastPath = path
+            let room = max(0, runLimit - assembled.findings.count)
+            if findings.count <= room {
+                assembled.findings.append(contentsOf: findings)
+            } else {
+                assembled.findings.append(contentsOf: findings.prefix(room))
+                assembled.droppedForRun += findings.count - room
+                if assembled.firstCappedPath == nil { assembled.firstCappedPath = path }
+            }
+        }
     }
 
     /// The file's findings in report order; counts and problems go to `outcome`.
@@ -187,7 +192,7 @@ enum FindingCapNote {
         return FileProblem(
             path: path,
             message:
-                "findings capped: \(what), \(kept) kept (a file keeps at most \(limit), --max-findings-per-file; "
+                "findings capped: \(what), \(kept) kept (a file keeps at most \(limit), --max-file-findings; "
                 + "a token at most \(FindingLimits.perToken) mapping findings)",
             kind: .truncated)
     }

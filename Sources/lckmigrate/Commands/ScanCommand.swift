@@ -34,7 +34,7 @@ struct ScanCommand: Command {
                     "Skip files larger than SIZE (bytes, or with KB, MB, GB; 1 KB = 1024 bytes) with a note; default 10MB."
             ),
             OptionSpec(
-                "max-findings-per-file", value: "N",
+                "max-file-findings", value: "N",
                 help: "Keep at most N findings of one file, with a note naming the file; default 10000."),
             OptionSpec(
                 "max-findings", value: "N", help: "Keep at most N findings in all, with a note; default 1000000."),
@@ -64,7 +64,7 @@ struct ScanCommand: Command {
                             command: Self.self)
                     }
                     maxFileSize = parsed
-                case "max-findings-per-file": findingLimits.perFile = try Self.count(value, option: spec.long)
+                case "max-file-findings": findingLimits.perFile = try Self.count(value, option: spec.long)
                 case "max-findings": findingLimits.perRun = try Self.count(value, option: spec.long)
                 default: throw UsageError("option --\(spec.long) is not handled by scan", command: Self.self)
                 }
