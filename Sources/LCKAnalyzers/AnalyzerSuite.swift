@@ -53,12 +53,20 @@ public struct AnalyzerSuite: Sendable {
 
     /// The findings of one lexed file, with byte ranges only: detection first, then analyzer order.
     public func findings(in file: TokenizedFile) -> [Finding] {
+        var stopped = false
+        return findings(in: file, limit: .max, stoppedEarly: &stopped)
+    }
+
+    /// `findings(in:)` keeping at most `limit` mapping findings (`stoppedEarly` tells when detection stopped
+    /// there): the analyzers report per handler or call, never per rule, so detection is what a hostile pack
+    /// inflates.
+    public func findings(in file: TokenizedFile, limit: Int, stoppedEarly: inout Bool) -> [Finding] {
         // Most files name nothing any rule looks for: they are neither parsed nor analysed.
         let verdict = gate.verdict(for: file)
         guard !verdict.runsNothing else { return [] }
         let context = AnalysisContext(file: file, rules: rules, project: project)
         var findings: [Finding] = []
-        if verdict.runsDetector { detector.detect(context, into: &findings) }
+        if verdict.runsDetector { stoppedEarly = detector.detect(context, into: &findings, limit: limit) }
         for (position, analyzer) in analyzers.enumerated() where verdict.runs(analyzer: position) {
             analyzer.analyze(context, into: &findings)
         }

@@ -53,6 +53,7 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
         }
         var reported: Set<Int> = []
         let localTypes = Set(context.facts.typeNames)
+        let enabling = Self.enablingAssignments(context, vocabulary: vocabulary)
         for (root, function) in outline.functions.enumerated() {
             let selector = outline.selector(ofFunction: root, in: file)
             let isHandler =
@@ -70,7 +71,7 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
                 guard let body = outline.functions[current].body else { continue }
                 let found = starts(
                     in: body, context: context, vocabulary: vocabulary, functionsByName: functionsByName,
-                    localTypes: localTypes)
+                    localTypes: localTypes, enabling: enabling)
                 for start in found {
                     switch start {
                     case .helper(let callToken, let helpers):
@@ -111,7 +112,7 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
     /// Audio starts and helper calls directly in `body` (closures included), in source order.
     func starts(
         in body: Range<Int>, context: AnalysisContext, vocabulary: Vocabulary, functionsByName: [String: [Int]],
-        localTypes: Set<String>
+        localTypes: Set<String>, enabling: [Int]
     ) -> [Start] {
         let file = context.file
         let tokens = file.tokens
@@ -143,14 +144,32 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
                 result.append(.audio(call.nameToken, "`\(name)()` starts call media"))
             }
         }
-        for access in context.outline.memberAccesses where body.contains(access.member) {
+        var low = 0
+        var high = enabling.count
+        while low < high {
+            let mid = (low + high) / 2
+            if enabling[mid] < body.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        while low < enabling.count, enabling[low] < body.upperBound {
+            result.append(.audio(enabling[low], "`\(file.name(at: enabling[low])) = true` enables call audio"))
+            low += 1
+        }
+        return result
+    }
+
+    /// Member tokens of `x.enablingProperty = true` in the file, in order: found once per file and
+    /// looked up per body by binary search (a scan of every member access per body was quadratic in a
+    /// large file).
+    static func enablingAssignments(_ context: AnalysisContext, vocabulary: Vocabulary) -> [Int] {
+        let file = context.file
+        let tokens = file.tokens
+        return context.outline.memberAccesses.compactMap { access -> Int? in
             guard vocabulary.enablingProperties.contains(file.name(at: access.member)),
                 access.member + 2 < tokens.count, tokens[access.member + 1].kind == .equal,
                 tokens[access.member + 2].keyword == .true
-            else { continue }
-            result.append(.audio(access.member, "`\(file.name(at: access.member)) = true` enables call audio"))
-        }
-        return result
+            else { return nil }
+            return access.member
+        }.sorted()
     }
 
     /// `audioEngine`, `self.engine`, `AVAudioEngine()`, `AudioManager.shared`, or a name whose type is a

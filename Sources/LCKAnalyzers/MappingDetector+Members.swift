@@ -40,7 +40,9 @@ extension FileMatcher {
         token: Int, call: Call?, receiver: Receiver, candidates: [MappingIndex.MemberCandidate]
     ) {
         let labels = call.map(callLabels)
-        for candidate in candidates {
+        // Asked once per token, not once per candidate (that was candidates² per token).
+        var sameReceivers: Bool?
+        for (position, candidate) in candidates.enumerated() {
             if let expected = candidate.spec.labels {
                 guard let labels, labelsMatch(spec: expected, call: labels) else { continue }
             } else if let labels, !labels.isEmpty, case .unknown = receiver {
@@ -51,14 +53,16 @@ extension FileMatcher {
                 guard isOneOf(type, candidate.spec.receiverTypes) else { continue }
             case .frameworkMember:
                 // Only a name that every rule pins to the same receivers says which type it must be.
-                guard
-                    candidate.spec.unknownReceiver == .report
-                        || candidates.allSatisfy({ $0.spec.receiverTypes == candidate.spec.receiverTypes })
-                else { continue }
+                if candidate.spec.unknownReceiver != .report {
+                    let first = candidates[0].spec.receiverTypes
+                    if sameReceivers == nil { sameReceivers = candidates.allSatisfy { $0.spec.receiverTypes == first } }
+                    guard sameReceivers == true else { continue }
+                }
             case .unknown:
                 guard candidate.spec.unknownReceiver == .report else { continue }
             }
             report(rule: candidate.rule, token: token)
+            if isFull(at: token, more: position + 1 < candidates.count) { return }
         }
     }
 

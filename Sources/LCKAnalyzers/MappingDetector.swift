@@ -17,6 +17,12 @@ public struct MappingDetector: Sendable {
 
     /// Appends one finding per (rule, token) matched in the context's file, with the context's project facts.
     public func detect(_ context: AnalysisContext, into findings: inout [Finding]) {
+        _ = detect(context, into: &findings, limit: .max)
+    }
+
+    /// `detect`, keeping at most `limit` findings (in token order) and `FindingLimits.perToken` per token;
+    /// true when it stopped before trying every rule at every token.
+    public func detect(_ context: AnalysisContext, into findings: inout [Finding], limit: Int) -> Bool {
         let project = context.project
         var hits: [(token: Int, entry: Int)] = []
         var hasAnchor = false
@@ -46,14 +52,21 @@ public struct MappingDetector: Sendable {
                 if index.entries[entry].isChangingAnchor { hasChangingAnchor = true }
             }
         }
-        guard !hits.isEmpty else { return }
-        var matcher = FileMatcher(context: context, index: index, fileHasAnchor: hasAnchor)
-        for hit in hits { matcher.match(token: hit.token, entry: index.entries[hit.entry]) }
+        guard !hits.isEmpty else { return false }
+        var matcher = FileMatcher(context: context, index: index, fileHasAnchor: hasAnchor, limit: limit)
+        for (position, hit) in hits.enumerated() {
+            matcher.match(token: hit.token, entry: index.entries[hit.entry])
+            if matcher.isFull {
+                if position + 1 < hits.count { matcher.stopMatching() }
+                break
+            }
+        }
         if project.migrationPending || hasChangingAnchor {
             findings.append(contentsOf: matcher.findings)
         } else {
             findings.append(contentsOf: matcher.findings.filter { $0.mappingKind != .unchanged })
         }
+        return matcher.stoppedEarly
     }
 }
 
@@ -72,13 +85,35 @@ struct FileMatcher {
     /// The file names a type of the table somewhere; bare enum cases with an unknown context need it.
     let fileHasAnchor: Bool
     var findings: [Finding] = []
+    /// The most findings kept (`FindingLimits.perFile`): a pack matching every token cannot fill memory.
+    let limit: Int
+    /// Some match was not reported because a limit was reached (matching then stops, so how many is unknown).
+    private(set) var stoppedEarly = false
+    /// The most rules reported at one token: real tables have a handful per name; a pack of 10,000 rules
+    /// on `go` would otherwise make every `x.go()` cost 10,000 findings.
+    static let perTokenLimit = FindingLimits.perToken
+    private var lastToken = -1
+    private var atToken = 0
+    /// The file's `limit` is reached: no further token is matched.
+    var isFull: Bool { findings.count >= limit }
+
+    /// Records that tokens were left unmatched at the file's limit.
+    mutating func stopMatching() { stoppedEarly = true }
+
+    /// The file's or this token's limit is reached: no further rule is tried at `token` (`more`: some were left).
+    mutating func isFull(at token: Int, more: Bool) -> Bool {
+        let full = isFull || (token == lastToken && atToken >= Self.perTokenLimit)
+        if full && more { stoppedEarly = true }
+        return full
+    }
     private var reported: Set<Int64> = []
     private var lookups: OutlineLookups?
 
-    init(context: AnalysisContext, index: MappingIndex, fileHasAnchor: Bool) {
+    init(context: AnalysisContext, index: MappingIndex, fileHasAnchor: Bool, limit: Int = .max) {
         self.context = context
         self.index = index
         self.fileHasAnchor = fileHasAnchor
+        self.limit = limit
     }
 
     var project: ProjectFacts { context.project }
@@ -101,9 +136,19 @@ struct FileMatcher {
         if !entry.enumCases.isEmpty { matchEnumCase(token: token, candidates: entry.enumCases) }
     }
 
-    /// Records a finding for `rule` at `token` unless that pair was already reported.
+    /// Records a finding for `rule` at `token` unless that pair was already reported. Past `limit` findings
+    /// in the file, or `perTokenLimit` at one token, it only counts the finding in `dropped`.
     mutating func report(rule: Int, token: Int) {
+        if token != lastToken {
+            lastToken = token
+            atToken = 0
+        }
+        guard findings.count < limit, atToken < Self.perTokenLimit else {
+            stoppedEarly = true
+            return
+        }
         guard reported.insert(Int64(rule) << 32 | Int64(token)).inserted else { return }
+        atToken += 1
         let mapping = index.rules[rule]
         findings.append(
             Finding(

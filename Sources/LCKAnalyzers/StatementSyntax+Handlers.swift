@@ -19,10 +19,7 @@ extension StatementSyntax {
 
     /// Functions with a body and the given base name, for following helpers within the file.
     func functions(named name: String) -> [Int] {
-        outline.functions.indices.filter { index in
-            let function = outline.functions[index]
-            return function.kind == .function && function.body != nil && file.name(at: function.nameToken) == name
-        }
+        functionIndex.byName[name] ?? []
     }
 
     /// Internal name of the parameter whose first name (label) is `label`.

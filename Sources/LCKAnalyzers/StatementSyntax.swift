@@ -12,12 +12,16 @@ struct StatementSyntax {
     let outline: SyntaxOutline
     /// Built on the first witness step that needs a line number: most files never ask.
     private let lines: LazyLineTable
+    /// Functions with a body by name, made on the first `functions(named:)` (a scan of every function
+    /// per call was quadratic in a large file).
+    let functionIndex: LazyFunctionIndex
     let logging: LoggingVocabulary
 
     init(context: AnalysisContext, logging: LoggingVocabulary = LoggingVocabulary()) {
         file = context.file
         outline = context.outline
         lines = LazyLineTable(bytes: context.file.bytes)
+        functionIndex = LazyFunctionIndex(file: context.file, outline: context.outline)
         self.logging = logging
     }
 
@@ -66,16 +70,31 @@ struct StatementSyntax {
     // MARK: - Own tokens
 
     /// Closures written directly in the statement (not in its child blocks, not nested in each other).
+    ///
+    /// Nested closures and child blocks are stepped over with a binary search, never visited: visiting them
+    /// made N nested closures in a handler cost N² (every level listed every closure below it).
     func ownClosures(of statement: Int) -> [Int] {
+        var visits = 0
+        return ownClosures(of: statement, visits: &visits)
+    }
+
+    /// `ownClosures(of:)`, adding to `visits` the closures it looked at (for the linearity test).
+    func ownClosures(of statement: Int, visits: inout Int) -> [Int] {
         let record = outline.statements[statement]
-        let childRanges = record.blocks.map { outline.blocks[$0].range }
+        let childRanges = record.blocks.map { outline.blocks[$0].range }.sorted { $0.lowerBound < $1.lowerBound }
         var result: [Int] = []
-        var coveredUntil = -1
-        for closure in outline.closures(in: record.range) {
-            let brace = outline.closures[closure].leftBrace
-            if brace < coveredUntil || childRanges.contains(where: { $0.contains(brace) }) { continue }
-            result.append(closure)
-            coveredUntil = outline.closures[closure].range.upperBound
+        var child = 0
+        var index = outline.firstClosure(atOrAfter: record.range.lowerBound)
+        while index < outline.closures.count, outline.closures[index].leftBrace < record.range.upperBound {
+            visits += 1
+            let brace = outline.closures[index].leftBrace
+            while child < childRanges.count && childRanges[child].upperBound <= brace { child += 1 }
+            if child < childRanges.count && childRanges[child].contains(brace) {
+                index = outline.firstClosure(atOrAfter: childRanges[child].upperBound)
+                continue
+            }
+            result.append(index)
+            index = outline.firstClosure(atOrAfter: outline.closures[index].range.upperBound)
         }
         return result
     }
@@ -233,4 +252,23 @@ final class LazyLineTable {
     private(set) lazy var table = LineTable(bytes)
 
     init(bytes: [UInt8]) { self.bytes = bytes }
+}
+
+/// A file's functions with a body, by name, in outline order; made when first read.
+final class LazyFunctionIndex {
+    private let file: TokenizedFile
+    private let outline: SyntaxOutline
+    private(set) lazy var byName: [String: [Int]] = {
+        var result: [String: [Int]] = [:]
+        for (index, function) in outline.functions.enumerated() where function.kind == .function && function.body != nil
+        {
+            result[file.name(at: function.nameToken), default: []].append(index)
+        }
+        return result
+    }()
+
+    init(file: TokenizedFile, outline: SyntaxOutline) {
+        self.file = file
+        self.outline = outline
+    }
 }

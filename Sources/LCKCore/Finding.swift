@@ -7,7 +7,7 @@ public struct WitnessStep: Hashable, Sendable {
     /// Filled by the pipeline from `range` once the file's line table is known.
     public var position: SourcePosition
     /// `position.column` counted in UTF-16 code units, for SARIF (`columnKind: utf16CodeUnits`).
-    /// Filled by `Finding.locate(path:lines:bytes:)`; nil means "same as the UTF-8 column".
+    /// Filled by `Finding.locate(_:path:lines:bytes:)`; nil means "same as the UTF-8 column".
     public var utf16Column: Int?
 
     public init(range: ByteRange, message: String, position: SourcePosition = .unknown) {
@@ -117,8 +117,8 @@ public struct Finding: Hashable, Sendable {
         }
     }
 
-    /// Like `locate(path:lines:)`, and also fills the UTF-16 columns SARIF reports need,
-    /// since reporters never see the file's bytes.
+    /// Like `locate(path:lines:)`, and also fills the UTF-16 columns; for one finding (a file's findings
+    /// go through `Finding.locate(_:path:lines:bytes:)`, which walks each line once).
     public mutating func locate(path: String, lines: LineTable, bytes: [UInt8]) {
         locate(path: path, lines: lines)
         utf16StartColumn = lines.utf16Column(of: range.start, in: bytes)
@@ -126,6 +126,37 @@ public struct Finding: Hashable, Sendable {
         for index in witness.indices {
             witness[index].utf16Column = lines.utf16Column(of: witness[index].range.start, in: bytes)
         }
+    }
+
+    /// Like `locate(path:lines:)` for every finding of one file, and also fills the UTF-16 columns SARIF
+    /// reports need, since reporters never see the file's bytes.
+    ///
+    /// The offsets are sorted and walked once with a `UTF16ColumnCursor`, so many findings on one long
+    /// line cost the line's length, not its length per finding. Returns the bytes the cursor walked.
+    @discardableResult
+    public static func locate(_ findings: inout [Finding], path: String, lines: LineTable, bytes: [UInt8]) -> Int {
+        // (offset, finding, slot): slot -1 is the start, -2 the end, 0... a witness step.
+        var requests: [(offset: Int, finding: Int, slot: Int)] = []
+        requests.reserveCapacity(findings.count * 2)
+        for index in findings.indices {
+            findings[index].locate(path: path, lines: lines)
+            requests.append((findings[index].range.start, index, -1))
+            requests.append((findings[index].range.end, index, -2))
+            for step in findings[index].witness.indices {
+                requests.append((findings[index].witness[step].range.start, index, step))
+            }
+        }
+        requests.sort { $0.offset < $1.offset }
+        var cursor = UTF16ColumnCursor(lines: lines, bytes: bytes)
+        for request in requests {
+            let column = cursor.column(of: request.offset)
+            switch request.slot {
+            case -1: findings[request.finding].utf16StartColumn = column
+            case -2: findings[request.finding].utf16EndColumn = column
+            default: findings[request.finding].witness[request.slot].utf16Column = column
+            }
+        }
+        return cursor.bytesWalked
     }
 
     /// The order every output uses: path, line, column, rule id (then message, for total order).

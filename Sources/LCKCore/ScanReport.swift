@@ -14,6 +14,11 @@ public struct FileProblem: Hashable, Sendable {
         /// Left out on purpose (larger than `--max-file-size`, a link leading outside the scanned
         /// folder); reported as a note and never changes the exit status.
         case skipped
+        /// Scanned, but findings past a cap (`FindingLimits`) were dropped; a note, never changes the exit status.
+        case truncated
+
+        /// A note for the user rather than an error: the run is complete as far as it was asked to go.
+        public var isNote: Bool { self != .unreadable }
     }
 
     public var path: String

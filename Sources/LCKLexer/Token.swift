@@ -98,15 +98,27 @@ public struct Token: Hashable, Sendable {
     public var flags: Flags
     /// Set for identifiers and keywords whose text is a Swift keyword (reserved or contextual).
     public var keyword: Keyword?
-    public var start: Int
-    public var length: Int
+    /// Offsets are stored in 32 bits (`SourceReader` refuses files of 4 GiB or more): a token takes 12
+    /// bytes instead of 24, and tokens are most of a lexed file's memory (`a,a,a,…` is one per byte).
+    private var storedStart: UInt32
+    private var storedLength: UInt32
+
+    public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = UInt32(truncatingIfNeeded: newValue) }
+    }
+
+    public var length: Int {
+        get { Int(storedLength) }
+        set { storedLength = UInt32(truncatingIfNeeded: newValue) }
+    }
 
     public init(kind: TokenKind, flags: Flags = [], keyword: Keyword? = nil, start: Int, length: Int) {
         self.kind = kind
         self.flags = flags
         self.keyword = keyword
-        self.start = start
-        self.length = length
+        storedStart = UInt32(truncatingIfNeeded: start)
+        storedLength = UInt32(truncatingIfNeeded: length)
     }
 
     public var end: Int { start + length }
@@ -128,13 +140,24 @@ public struct TriviaPiece: Hashable, Sendable {
     }
 
     public var kind: Kind
-    public var start: Int
-    public var length: Int
+    /// 32-bit offsets, as in `Token`: 12 bytes a piece instead of 24.
+    private var storedStart: UInt32
+    private var storedLength: UInt32
+
+    public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = UInt32(truncatingIfNeeded: newValue) }
+    }
+
+    public var length: Int {
+        get { Int(storedLength) }
+        set { storedLength = UInt32(truncatingIfNeeded: newValue) }
+    }
 
     public init(kind: Kind, start: Int, length: Int) {
         self.kind = kind
-        self.start = start
-        self.length = length
+        storedStart = UInt32(truncatingIfNeeded: start)
+        storedLength = UInt32(truncatingIfNeeded: length)
     }
 
     public var range: ByteRange { ByteRange(start: start, end: start + length) }

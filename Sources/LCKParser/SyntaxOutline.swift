@@ -67,16 +67,23 @@ public struct SyntaxOutline: Sendable {
         return result
     }
 
-    /// Indices of closures whose `{` lies inside `range` (closures are in source order), nested ones included.
-    public func closures(in range: Range<Int>) -> [Int] {
+    /// The index of the first closure whose `{` is at or after `token` (`closures.count` if none): binary
+    /// search, closures being in source order. Skipping to the first closure past a range is how callers
+    /// step over nested closures without visiting them.
+    public func firstClosure(atOrAfter token: Int) -> Int {
         var low = 0
         var high = closures.count
         while low < high {
             let mid = (low + high) / 2
-            if closures[mid].leftBrace < range.lowerBound { low = mid + 1 } else { high = mid }
+            if closures[mid].leftBrace < token { low = mid + 1 } else { high = mid }
         }
+        return low
+    }
+
+    /// Indices of closures whose `{` lies inside `range` (closures are in source order), nested ones included.
+    public func closures(in range: Range<Int>) -> [Int] {
         var result: [Int] = []
-        var index = low
+        var index = firstClosure(atOrAfter: range.lowerBound)
         while index < closures.count, closures[index].leftBrace < range.upperBound {
             result.append(index)
             index += 1

@@ -7,11 +7,11 @@ enum HTMLText {
         var out = String.UnicodeScalarView()
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": out.append(contentsOf: "&#39;".unicodeScalars)
+            case "&": out.appendScalars(of: "&amp;")
+            case "<": out.appendScalars(of: "&lt;")
+            case ">": out.appendScalars(of: "&gt;")
+            case "\"": out.appendScalars(of: "&quot;")
+            case "'": out.appendScalars(of: "&#39;")
             case "\t", "\n": out.append(scalar)
             default:
                 let value = scalar.value

@@ -61,7 +61,7 @@ public struct JSONReporter: Reporter {
                         var members: [(String, OutputJSON)] = [
                             ("path", .string(problem.path)), ("message", .string(problem.message)),
                         ]
-                        if problem.kind == .skipped { members.append(("kind", .string(problem.kind.rawValue))) }
+                        if problem.kind.isNote { members.append(("kind", .string(problem.kind.rawValue))) }
                         return .object(members)
                     })
             ),

@@ -31,9 +31,11 @@ public struct MarkdownSummaryReporter: Reporter {
             facts += " \(plural(digest.suppressedCount, "suppressed finding")) not counted."
         }
         let skipped = digest.problems.count(where: { $0.kind == .skipped })
-        let unreadable = digest.problems.count - skipped
+        let unreadable = digest.problems.count(where: { $0.kind == .unreadable })
+        let capped = digest.problems.count(where: { $0.kind == .truncated })
         if unreadable > 0 { facts += " \(plural(unreadable, "file")) could not be read." }
         if skipped > 0 { facts += " \(plural(skipped, "file")) skipped (see below)." }
+        if capped > 0 { facts += " Findings capped in \(plural(capped, "file")) (see below)." }
         page.block(facts)
 
         page.rows(

@@ -23,9 +23,11 @@ public struct SummaryReporter: Reporter {
         out += " \(report.filesWithCallKit) use CallKit/PushKit;"
         // Deliberate skips (--max-file-size, links leading outside) are notes, not read errors.
         let skipped = digest.problems.filter { $0.kind == .skipped }
-        let unreadable = digest.problems.filter { $0.kind != .skipped }
+        let unreadable = digest.problems.filter { $0.kind == .unreadable }
+        let capped = digest.problems.filter { $0.kind == .truncated }
         out += " \(digest.suppressedCount) suppressed; \(unreadable.count) not readable"
-        out += skipped.isEmpty ? ".\n" : "; \(skipped.count) skipped.\n"
+        out += skipped.isEmpty ? "" : "; \(skipped.count) skipped"
+        out += capped.isEmpty ? ".\n" : "; findings capped in \(plural(capped.count, "file")).\n"
 
         // One width for both columns: a file can hold more findings than any one rule has.
         let largest = max(digest.countsByRule.map(\.count).max() ?? 0, digest.countsByFile.map(\.count).max() ?? 0)
@@ -45,7 +47,8 @@ public struct SummaryReporter: Reporter {
                 out += "  \(Self.pad(entry.count, width))  \(VisibleText.escaped(entry.path))\n"
             }
         }
-        for (title, problems) in [("Not readable", unreadable), ("Skipped", skipped)] where !problems.isEmpty {
+        for (title, problems) in [("Not readable", unreadable), ("Skipped", skipped), ("Findings capped", capped)]
+        where !problems.isEmpty {
             out += "\n\(title):\n"
             for problem in problems {
                 out += VisibleText.line("  \(problem.path): \(problem.message)")

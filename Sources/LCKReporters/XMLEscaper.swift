@@ -21,14 +21,14 @@ enum XMLEscaper {
         var out = String.UnicodeScalarView()
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"" where inAttribute: out.append(contentsOf: "&quot;".unicodeScalars)
-            case "'" where inAttribute: out.append(contentsOf: "&apos;".unicodeScalars)
-            case "\r": out.append(contentsOf: "&#13;".unicodeScalars)
-            case "\n" where inAttribute: out.append(contentsOf: "&#10;".unicodeScalars)
-            case "\t" where inAttribute: out.append(contentsOf: "&#9;".unicodeScalars)
+            case "&": out.appendScalars(of: "&amp;")
+            case "<": out.appendScalars(of: "&lt;")
+            case ">": out.appendScalars(of: "&gt;")
+            case "\"" where inAttribute: out.appendScalars(of: "&quot;")
+            case "'" where inAttribute: out.appendScalars(of: "&apos;")
+            case "\r": out.appendScalars(of: "&#13;")
+            case "\n" where inAttribute: out.appendScalars(of: "&#10;")
+            case "\t" where inAttribute: out.appendScalars(of: "&#9;")
             default:
                 if isAllowed(scalar) {
                     out.append(scalar)

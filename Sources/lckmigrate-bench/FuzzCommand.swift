@@ -4,8 +4,8 @@ import LCKMigrateKit
 import LCKReporters
 
 /// `lckmigrate-bench fuzz --seconds N`: the long mode of the fuzz tests. Feeds random bytes and
-/// mutated Samples/ files (byte flips, truncations, splices) through the whole pipeline and both
-/// machine-readable reporters until time runs out; stops at the first crash (the process dies with the
+/// mutated Samples/ files (byte flips, truncations, splices) and issue 15's hostile shapes (`HostileInputs`)
+/// through the whole pipeline, both machine-readable reporters and the HTML report until time runs out; stops at the first crash (the process dies with the
 /// input left in its `/tmp/lckmigrate-bench/fuzz-PID/Input.swift`, and on a terminal its seed on screen)
 /// or invalid report (the input is kept and named).
 struct FuzzCommand {
@@ -64,10 +64,26 @@ struct FuzzCommand {
                         "\(format.rawValue) report is not valid JSON for seed \(iterationSeed); input kept at \(kept)")
                 }
             }
+            try checkHTML(report, path: path, directory: directory, input: input, seed: iterationSeed)
             iterations += 1
             bytesFed += input.count
         }
-        print("\nfuzz: \(iterations) inputs, \(bytesFed) bytes, seed \(seed): no crash, every report valid JSON")
+        print(
+            "\nfuzz: \(iterations) inputs, \(bytesFed) bytes, seed \(seed): no crash, every JSON and SARIF report valid, every HTML report whole"
+        )
+    }
+
+    /// The HTML migration report of the same scan must be one whole document.
+    private func checkHTML(_ report: ScanReport, path: String, directory: String, input: [UInt8], seed: UInt64) throws {
+        let files = FileDiscovery.discover(paths: [path], currentDirectory: directory, options: DiscoveryOptions())
+            .files
+        let migration = try? MigrationReportBuilder.build(scan: report, files: files, rules: BuiltinRuleTable.table)
+        let html = migration.map { HTMLMigrationReport().render($0) } ?? []
+        guard html.count > 100, String(decoding: html.suffix(16), as: UTF8.self).contains("</html>") else {
+            let kept = "/tmp/lckmigrate-bench/fuzz-failure-\(seed).swift"
+            try Data(input).write(to: URL(fileURLWithPath: kept))
+            throw BenchError.usage("html report is incomplete for seed \(seed); input kept at \(kept)")
+        }
     }
 
     private func loadSamples() throws -> [[UInt8]] {
@@ -90,7 +106,9 @@ struct FuzzCommand {
 enum FuzzMutator {
     static func input(samples: [[UInt8]], random: inout SplitMix64) -> [UInt8] {
         var bytes = random.pick(samples)
-        switch random.below(5) {
+        switch random.below(6) {
+        case 5:
+            return hostile(random: &random)
         case 0:
             return (0..<random.below(4096)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         case 1:
@@ -115,5 +133,18 @@ enum FuzzMutator {
             }
         }
         return bytes
+    }
+
+    /// One of issue 15's hostile shapes at a random size: findings on one line, stacked directives,
+    /// nested closures in a handler, a line of `<` after a finding.
+    static func hostile(random: inout SplitMix64) -> [UInt8] {
+        let size = 1 + random.below(3_000)
+        switch random.below(5) {
+        case 0: return Array(HostileInputs.findingLine(size).utf8)
+        case 1: return Array(HostileInputs.stackedDirectives(size).utf8)
+        case 2: return Array(HostileInputs.nestedHandler(size).utf8)
+        case 3: return Array(HostileInputs.nestedHandler(size, bare: true).utf8)
+        default: return Array(HostileInputs.longAngleLine(size * 30).utf8)
+        }
     }
 }

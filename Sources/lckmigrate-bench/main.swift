@@ -13,6 +13,8 @@ let usage = """
       rules [--lines N] [--extra 0,1000,10000] [--runs N] [--json]
                                                         scan time with N generated rules added to the table
       fuzz [--seconds N] [--seed N]                     random and mutated input through the whole pipeline
+      complexity [--runs N] [--limit 2.3] [--only SHAPE,...]
+                                                        doubles each hostile input four times; fails if super-linear
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -24,6 +26,8 @@ do {
         try ScanBenchmark(arguments: Array(arguments.dropFirst())).run()
     case "rules":
         try RuleScalingBenchmark(arguments: Array(arguments.dropFirst())).run()
+    case "complexity":
+        try ComplexityBenchmark(arguments: Array(arguments.dropFirst())).run()
     case "fuzz":
         try FuzzCommand(arguments: Array(arguments.dropFirst())).run()
     default:

@@ -57,7 +57,7 @@ func scanSource(
         to: &findings, file: file, lines: lines,
         options: SuppressionOptions(knownRuleIDs: testRuleIDs, requireReason: requireReason))
     policy.apply(to: &findings)
-    for index in findings.indices { findings[index].locate(path: path, lines: lines, bytes: bytes) }
+    Finding.locate(&findings, path: path, lines: lines, bytes: bytes)
     FindingFingerprint.assign(to: &findings, bytes: bytes, lines: lines)
     findings.sort(by: Finding.reportOrder)
     FindingFingerprint.rankDuplicates(in: &findings)

@@ -1,3 +1,5 @@
+import LCKCore
+
 /// Everything a caller asks of one scan: what `lckmigrate scan`, `report` and `scaffold` build from
 /// their command lines, and what a library user builds to scan exactly as they do.
 public struct ScanInvocation: Sendable {
@@ -39,6 +41,8 @@ public struct ScanInvocation: Sendable {
     public var standardOutputIsTerminal = false
     /// Which folders discovery skips and the largest file it reads.
     public var discovery = DiscoveryOptions()
+    /// `--max-file-findings`, `--max-findings`: the caps on findings kept.
+    public var findingLimits = FindingLimits()
 
     public init(paths: [String], currentDirectory: String = ScanDefaults.currentDirectory) {
         self.paths = paths

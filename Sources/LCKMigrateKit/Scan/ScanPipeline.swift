@@ -52,21 +52,13 @@ public enum ScanPipeline {
         let analyzer = pass.suite
         let relevant = pass.relevant
         let irrelevantLines = lineCounts.withLock { $0 }
-        let settings = FileStageSettings(suppressions: request.suppressions, policy: request.policy)
+        let settings = FileStageSettings(
+            suppressions: request.suppressions, policy: request.policy, limits: request.findingLimits)
+        let runLimit = request.findingLimits.perRun
         let progress = request.progress
         let stageTimes = request.stageTimes
         let total = files.count
-        // Each file's findings (already in report order) are joined in file order as files finish, so
-        // no worker waits for a serial join at the end; the path check covers caller-built lists.
-        let assembly = OrderedMerger<[Finding], AssembledFindings>(AssembledFindings()) {
-            assembled, findings, position in
-            let path = files[position].displayPath
-            if let previous = assembled.lastPath, !previous.utf8.lexicographicallyPrecedes(path.utf8) {
-                assembled.inPathOrder = false
-            }
-            assembled.lastPath = path
-            assembled.findings.append(contentsOf: findings)
-        }
+        let assembly = assembler(files: files, runLimit: runLimit)
         let work: @Sendable (Int) -> Void = { _ in
             var local = FileOutcome()
             while true {
@@ -111,11 +103,35 @@ public enum ScanPipeline {
             filesScanned: outcome.filesScanned,
             filesWithCallKit: outcome.filesWithCallKit,
             linesScanned: outcome.linesScanned,
-            problems: FileDiscovery.sortedProblems(problems + outcome.problems),
+            problems: FileDiscovery.sortedProblems(
+                problems + outcome.problems + FindingCapNote.run(assembled, limit: runLimit)),
             rulesFingerprint: request.rulesFingerprint
         )
         report.baseline = baselineOutcome
         return report
+    }
+
+    /// Joins each file's findings (already in report order) in file order as files finish, so no worker
+    /// waits for a serial join at the end; the path check covers caller-built lists. Past `runLimit`
+    /// findings are counted and the first file that reached it is kept for the note.
+    private static func assembler(
+        files: [DiscoveredFile], runLimit: Int
+    ) -> OrderedMerger<[Finding], AssembledFindings> {
+        OrderedMerger<[Finding], AssembledFindings>(AssembledFindings()) { assembled, findings, position in
+            let path = files[position].displayPath
+            if let previous = assembled.lastPath, !previous.utf8.lexicographicallyPrecedes(path.utf8) {
+                assembled.inPathOrder = false
+            }
+            assembled.lastPath = path
+            let room = max(0, runLimit - assembled.findings.count)
+            if findings.count <= room {
+                assembled.findings.append(contentsOf: findings)
+            } else {
+                assembled.findings.append(contentsOf: findings.prefix(room))
+                assembled.droppedForRun += findings.count - room
+                if assembled.firstCappedPath == nil { assembled.firstCappedPath = path }
+            }
+        }
     }
 
     /// The file's findings in report order; counts and problems go to `outcome`.
@@ -137,19 +153,25 @@ public enum ScanPipeline {
         let lines = LineTable(bytes)
         let tokenized = Lexer.tokenize(bytes)
         stopwatch.lap(.lex)
-        var findings = analyzer.findings(in: tokenized)
+        var stoppedEarly = false
+        var findings = analyzer.findings(in: tokenized, limit: settings.limits.perFile, stoppedEarly: &stoppedEarly)
         stopwatch.lap(.analyze)
         SuppressionPass.apply(to: &findings, file: tokenized, lines: lines, options: settings.suppressions)
         settings.policy.apply(to: &findings)
-        var hasMapping = false
-        for index in findings.indices {
-            findings[index].locate(path: file.displayPath, lines: lines, bytes: bytes)
-            if findings[index].mappingKind != nil { hasMapping = true }
-        }
+        Finding.locate(&findings, path: file.displayPath, lines: lines, bytes: bytes)
+        let hasMapping = findings.contains { $0.mappingKind != nil }
         FindingFingerprint.assign(to: &findings, bytes: bytes, lines: lines)
         // Sorted here, in parallel: every finding of the file has the same path, so the per-file lists
         // only need joining in path order.
         findings.sort(by: Finding.reportOrder)
+        let dropped = max(0, findings.count - settings.limits.perFile)
+        if dropped > 0 { findings.removeSubrange(settings.limits.perFile...) }
+        if dropped > 0 || stoppedEarly {
+            outcome.problems.append(
+                FindingCapNote.file(
+                    file.displayPath, kept: findings.count, dropped: dropped, stoppedMatching: stoppedEarly,
+                    limit: settings.limits.perFile))
+        }
         FindingFingerprint.rankDuplicates(in: &findings)
         outcome.filesScanned += 1
         outcome.linesScanned += SourceReader.lineCount(bytes, table: lines)
@@ -163,6 +185,32 @@ public enum ScanPipeline {
 private struct FileStageSettings: Sendable {
     var suppressions: SuppressionOptions
     var policy: RulePolicy
+    var limits: FindingLimits
+}
+
+/// The notes a scan adds when a `FindingLimits` cap drops findings: which file, how many, which option.
+enum FindingCapNote {
+    static func file(_ path: String, kept: Int, dropped: Int, stoppedMatching: Bool, limit: Int) -> FileProblem {
+        let what = stoppedMatching ? "rule matching stopped early" : "\(dropped) findings dropped"
+        return FileProblem(
+            path: path,
+            message:
+                "findings capped: \(what), \(kept) kept (a file keeps at most \(limit), --max-file-findings; "
+                + "a token at most \(FindingLimits.perToken) mapping findings)",
+            kind: .truncated)
+    }
+
+    fileprivate static func run(_ assembled: AssembledFindings, limit: Int) -> [FileProblem] {
+        guard let path = assembled.firstCappedPath else { return [] }
+        return [
+            FileProblem(
+                path: path,
+                message:
+                    "\(assembled.droppedForRun) findings dropped from this file on: a run keeps at most \(limit) "
+                    + "(raise it with --max-findings)",
+                kind: .truncated)
+        ]
+    }
 }
 
 /// Per-worker results, merged once per worker so the lock is taken rarely.
@@ -185,6 +233,9 @@ private struct AssembledFindings: Sendable {
     var findings: [Finding] = []
     var lastPath: String?
     var inPathOrder = true
+    /// Findings past `FindingLimits.perRun`, and the file where the cap was reached.
+    var droppedForRun = 0
+    var firstCappedPath: String?
 }
 
 /// The only state workers share: the next file index, a progress counter and the merged results.

@@ -23,6 +23,8 @@ public struct ScanRequest: Sendable {
     public var suppressions = SuppressionOptions()
     /// Enabled/disabled rules and severity overrides.
     public var policy = RulePolicy()
+    /// The most findings kept per file and per run; past them findings are counted and noted, not kept.
+    public var findingLimits = FindingLimits()
     /// Known findings to mark as baselined, and the path to name in the report.
     public var baseline: (baseline: Baseline, path: String)?
 

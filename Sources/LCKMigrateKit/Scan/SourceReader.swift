@@ -9,6 +9,14 @@ package enum SourceReader {
             return .failure(
                 FileProblemError(FileProblem(path: file.displayPath, message: "cannot read file: \(error.message)")))
         case .success(let bytes):
+            // Tokens store offsets in 32 bits; `--max-file-size` may be set higher than that.
+            guard bytes.count < largestFile else {
+                return .failure(
+                    FileProblemError(
+                        FileProblem(
+                            path: file.displayPath,
+                            message: "\(bytes.count) bytes is too large to scan (the limit is 4 GiB); split the file")))
+            }
             if requireUTF8, let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
                 let position = LineTable(bytes).position(of: offset)
                 return .failure(
@@ -22,6 +30,9 @@ package enum SourceReader {
             return .success(bytes)
         }
     }
+
+    /// Files this size or larger cannot be lexed (`Token` offsets are 32-bit).
+    package static let largestFile = Int(UInt32.max)
 
     /// Lines as an editor counts them: a final line terminator does not start another line.
     package static func lineCount(_ bytes: [UInt8], table: LineTable) -> Int {

@@ -43,33 +43,34 @@ public enum SuppressionPass {
     public static func apply(
         to findings: inout [Finding], file: TokenizedFile, lines: LineTable, options: SuppressionOptions
     ) {
+        var work = 0
+        apply(to: &findings, file: file, lines: lines, options: options, work: &work)
+    }
+
+    /// `apply`, adding to `work` the lines, scopes and findings it stepped over (for the linearity tests).
+    static func apply(
+        to findings: inout [Finding], file: TokenizedFile, lines: LineTable, options: SuppressionOptions,
+        work: inout Int
+    ) {
         let (directives, malformed) = SuppressionDirectiveParser.parse(file)
         guard !directives.isEmpty || !malformed.isEmpty else { return }
         var meta: [Finding] = malformed.map { metaFinding(SuppressionRules.unused, $0.message, $0.range) }
-        var scopes = directiveScopes(directives, file: file, lines: lines, options: options, notes: &meta)
-        claim(&findings, scopes: &scopes, directives: directives, lines: lines)
-        meta += unusedNotes(scopes: scopes, directives: directives)
+        var scopes = directiveScopes(
+            directives, file: file, lines: lines, options: options, notes: &meta, work: &work)
+        claim(&findings, scopes: &scopes, directives: directives, lines: lines, work: &work)
+        meta += unusedNotes(scopes: scopes, directives: directives, work: &work)
         findings.append(contentsOf: meta)
-    }
-
-    /// The lines one rule id of one directive covers, as a 1-based inclusive range.
-    private struct Scope {
-        var directive: Int
-        var ruleID: String
-        var firstLine: Int
-        var lastLine: Int
-        var specificity: Int  // lower wins
-        var used = false
     }
 
     /// The scope of each (directive, rule id) pair. Directives without a required reason, unknown rule ids
     /// and `enable`s that end no region become notes.
     private static func directiveScopes(
         _ directives: [SuppressionDirective], file: TokenizedFile, lines: LineTable, options: SuppressionOptions,
-        notes meta: inout [Finding]
-    ) -> [Scope] {
-        var scopes: [Scope] = []
-        var openRegions: [(ruleID: String, directive: Int, line: Int)] = []
+        notes meta: inout [Finding], work: inout Int
+    ) -> [SuppressionScope] {
+        var scopes: [SuppressionScope] = []
+        var openRegions = OpenRegions()
+        var nextCodeLines: NextCodeLines?
         let lastLine = lines.lineCount
         for (number, directive) in directives.enumerated() {
             let line = lines.position(of: directive.range.start).line
@@ -94,87 +95,70 @@ public enum SuppressionPass {
             switch directive.command {
             case .disableLine:
                 scopes += validIDs.map {
-                    Scope(directive: number, ruleID: $0, firstLine: line, lastLine: line, specificity: 0)
+                    SuppressionScope(directive: number, ruleID: $0, firstLine: line, lastLine: line, specificity: 0)
                 }
             case .disableNextLine:
-                let target = nextCodeLine(after: line, file: file, lines: lines)
+                if nextCodeLines == nil { nextCodeLines = NextCodeLines(file: file, lines: lines, work: &work) }
+                let target = nextCodeLines?.after(line)
                 scopes += validIDs.map {
-                    Scope(
+                    SuppressionScope(
                         directive: number, ruleID: $0, firstLine: target ?? 0, lastLine: target ?? -1, specificity: 0)
                 }
             case .disableFile:
                 scopes += validIDs.map {
-                    Scope(directive: number, ruleID: $0, firstLine: 1, lastLine: lastLine, specificity: 2)
+                    SuppressionScope(directive: number, ruleID: $0, firstLine: 1, lastLine: lastLine, specificity: 2)
                 }
             case .disable:
-                openRegions += validIDs.map { ($0, number, line) }
+                for ruleID in validIDs { openRegions.open(ruleID, directive: number, line: line) }
             case .enable:
                 for ruleID in validIDs {
-                    let closing = openRegions.indices.filter { ruleID == "all" || openRegions[$0].ruleID == ruleID }
-                    if closing.isEmpty {
+                    let closed = openRegions.close(ruleID, atLine: line)
+                    if closed.isEmpty {
                         meta.append(
                             metaFinding(
                                 SuppressionRules.unused,
                                 "'lckmigrate:enable \(ruleID)' ends no 'lckmigrate:disable' region", directive.range))
                     }
-                    for index in closing {
-                        let region = openRegions[index]
-                        scopes.append(
-                            Scope(
-                                directive: region.directive, ruleID: region.ruleID, firstLine: region.line,
-                                lastLine: line, specificity: 1))
-                    }
-                    openRegions.removeAll { ruleID == "all" || $0.ruleID == ruleID }
+                    work += 1 + closed.count
+                    scopes += closed
                 }
             }
         }
-        for region in openRegions {
-            scopes.append(
-                Scope(
-                    directive: region.directive, ruleID: region.ruleID, firstLine: region.line, lastLine: lastLine,
-                    specificity: 1))
-        }
-        return scopes
+        return scopes + openRegions.close("all", atLine: lastLine)
     }
 
     /// Marks each unsuppressed finding with the most specific scope covering it, and that scope as used.
     private static func claim(
-        _ findings: inout [Finding], scopes: inout [Scope], directives: [SuppressionDirective], lines: LineTable
+        _ findings: inout [Finding], scopes: inout [SuppressionScope], directives: [SuppressionDirective],
+        lines: LineTable, work: inout Int
     ) {
-        for index in findings.indices where findings[index].suppression == nil {
-            let line = lines.position(of: findings[index].range.start).line
-            var best: Int?
-            for (scopeIndex, scope) in scopes.enumerated()
-            where line >= scope.firstLine && line <= scope.lastLine
-                && (scope.ruleID == "all" || scope.ruleID == findings[index].ruleID)
-            {
-                // Most specific kind first; among regions, the one that started last (innermost).
-                if let current = best {
-                    let other = scopes[current]
-                    if (scope.specificity, -scope.firstLine) >= (other.specificity, -other.firstLine) { continue }
-                }
-                best = scopeIndex
-            }
-            if let best {
-                scopes[best].used = true
-                findings[index].suppression = Suppression(
-                    kind: .inSource, justification: directives[scopes[best].directive].reason ?? "")
-            }
+        let index = SuppressionScopeIndex(scopes)
+        work += scopes.count
+        for position in findings.indices where findings[position].suppression == nil {
+            work += 1
+            let line = lines.position(of: findings[position].range.start).line
+            guard let best = index.claimant(line: line, ruleID: findings[position].ruleID) else { continue }
+            scopes[best].used = true
+            findings[position].suppression = Suppression(
+                kind: .inSource, justification: directives[scopes[best].directive].reason ?? "")
         }
     }
 
     /// One note per (directive, rule id) that claimed nothing anywhere.
-    private static func unusedNotes(scopes: [Scope], directives: [SuppressionDirective]) -> [Finding] {
+    private static func unusedNotes(
+        scopes: [SuppressionScope], directives: [SuppressionDirective], work: inout Int
+    ) -> [Finding] {
+        struct Key: Hashable {
+            var directive: Int
+            var ruleID: String
+        }
+        let used = Set(scopes.lazy.filter(\.used).map { Key(directive: $0.directive, ruleID: $0.ruleID) })
         var notes: [Finding] = []
-        var reported = Set<String>()
+        var reported = Set<Key>()
         for scope in scopes {
-            let key = "\(scope.directive)\u{0}\(scope.ruleID)"
-            guard !reported.contains(key) else { continue }
-            let usedAnywhere = scopes.contains {
-                $0.directive == scope.directive && $0.ruleID == scope.ruleID && $0.used
-            }
-            guard !usedAnywhere else { continue }
-            reported.insert(key)
+            work += 1
+            let key = Key(directive: scope.directive, ruleID: scope.ruleID)
+            guard !used.contains(key), reported.insert(key).inserted else { continue }
             let directive = directives[scope.directive]
             let what = scope.ruleID == "all" ? "no finding" : "no '\(scope.ruleID)' finding"
             let place =
@@ -187,32 +171,6 @@ public enum SuppressionPass {
                     directive.range))
         }
         return notes
-    }
-
-    /// The first line after `line` holding a token, skipping comment-only lines; nil at a blank line or EOF.
-    static func nextCodeLine(after line: Int, file: TokenizedFile, lines: LineTable) -> Int? {
-        var candidate = line + 1
-        while candidate <= lines.lineCount {
-            let range = lines.rangeOfLine(candidate, in: file.bytes)
-            var index = range.start
-            while index < range.end && (file.bytes[index] == 0x20 || file.bytes[index] == 0x09) { index += 1 }
-            if index == range.end { return nil }
-            if firstToken(inLine: range, file: file) != nil { return candidate }
-            candidate += 1
-        }
-        return nil
-    }
-
-    /// A token starting within `range` (binary search over the sorted token array).
-    private static func firstToken(inLine range: ByteRange, file: TokenizedFile) -> Token? {
-        var low = 0
-        var high = file.tokens.count
-        while low < high {
-            let mid = (low + high) / 2
-            if file.tokens[mid].start < range.start { low = mid + 1 } else { high = mid }
-        }
-        guard low < file.tokens.count, file.tokens[low].start < range.end else { return nil }
-        return file.tokens[low]
     }
 
     private static func metaFinding(_ rule: RuleDescriptor, _ message: String, _ range: ByteRange) -> Finding {

@@ -33,6 +33,11 @@ struct ScanCommand: Command {
                 help:
                     "Skip files larger than SIZE (bytes, or with KB, MB, GB; 1 KB = 1024 bytes) with a note; default 10MB."
             ),
+            OptionSpec(
+                "max-file-findings", value: "N",
+                help: "Keep at most N findings of one file, with a note naming the file; default 10000."),
+            OptionSpec(
+                "max-findings", value: "N", help: "Keep at most N findings in all, with a note; default 1000000."),
         ]
 
     var paths: [String] = []
@@ -40,6 +45,7 @@ struct ScanCommand: Command {
     var quiet = false
     var listFiles = false
     var maxFileSize: Int? = DiscoveryOptions.defaultMaxFileSize
+    var findingLimits = FindingLimits()
 
     init(arguments: inout ArgumentCursor) throws {
         while let argument = try arguments.next() {
@@ -58,6 +64,8 @@ struct ScanCommand: Command {
                             command: Self.self)
                     }
                     maxFileSize = parsed
+                case "max-file-findings": findingLimits.perFile = try Self.count(value, option: spec.long)
+                case "max-findings": findingLimits.perRun = try Self.count(value, option: spec.long)
                 default: throw UsageError("option --\(spec.long) is not handled by scan", command: Self.self)
                 }
             }
@@ -73,6 +81,7 @@ struct ScanCommand: Command {
         invocation.mode = listFiles ? .listFiles : .writeReports
         invocation.discovery.maxFileSize = maxFileSize
         if listFiles, let listFile = listFileDestination { invocation.guardedOutputs = [listFile] }
+        invocation.findingLimits = findingLimits
         let showsProgress = !quiet && !listFiles && context.console.errorIsTerminal
         let outcome = try Scan.run(
             invocation, observer: ScanConsole.observer(context, quiet: quiet, showsProgress: showsProgress))
@@ -90,6 +99,15 @@ struct ScanCommand: Command {
 
     /// The file a bare `--output FILE` names: under `--list-files` it receives the list.
     private var listFileDestination: String? { settings.overrides.outputs.first(where: { $0.format == nil })?.path }
+
+    /// A positive count for a `--max-findings…` option.
+    private static func count(_ value: String?, option: String) throws -> Int {
+        guard let text = value, let number = Int(text), number > 0 else {
+            throw UsageError(
+                "--\(option) needs a positive number such as 10000, not '\(value ?? "")'", command: Self.self)
+        }
+        return number
+    }
 
     /// `--list-files`: a bare `--output FILE` receives the list instead of stdout; FORMAT=FILE outputs are not written.
     private func writeFileList(_ outcome: ScanOutcome, _ context: CommandContext) throws -> ExitStatus {

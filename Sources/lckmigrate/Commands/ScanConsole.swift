@@ -23,7 +23,7 @@ enum ScanConsole {
     /// Shared by every command that scans, so a skipped link is a note (not an exit-2 error) everywhere.
     static func printProblems(_ problems: [FileProblem], quiet: Bool, _ context: CommandContext) {
         for problem in problems {
-            if problem.kind == .skipped {
+            if problem.kind.isNote {
                 if !quiet { context.console.diagnostic("\(ToolName.name): note: \(problem.path): \(problem.message)") }
             } else {
                 context.console.err(ErrorPresentation.errorLine(problem.path, problem.message))
@@ -70,9 +70,11 @@ enum ScanConsole {
             line += "; baseline: \(baseline.matched) known, \(baseline.fixed) fixed"
         }
         let skipped = report.problems.filter { $0.kind == .skipped }.count
-        let unreadable = report.problems.count - skipped
+        let truncated = report.problems.filter { $0.kind == .truncated }.count
+        let unreadable = report.problems.count - skipped - truncated
         if unreadable > 0 { line += "; \(plural(unreadable, "file problem"))" }
         if skipped > 0 { line += "; \(plural(skipped, "file")) skipped" }
+        if truncated > 0 { line += "; findings capped in \(plural(truncated, "file"))" }
         return line + "\n"
     }
 }

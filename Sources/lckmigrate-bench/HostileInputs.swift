@@ -1,0 +1,63 @@
+/// Sources shaped the way issue 15's attacker shaped them: each grows one dimension that once cost
+/// more than linear time. Shared by `lckmigrate-bench complexity` (which doubles them) and the fuzz
+/// command (which mixes them with mutated samples).
+enum HostileInputs {
+    /// `let a = [CXProvider(configuration: c), …]`: `count` findings on one line.
+    static func findingLine(_ count: Int) -> String {
+        "import CallKit\nlet c = CXProviderConfiguration()\nlet a = ["
+            + String(repeating: "CXProvider(configuration: c), ", count: count) + "]\n"
+    }
+
+    /// `count` lines of `// lckmigrate:disable-next-line all` over one finding.
+    static func stackedDirectives(_ count: Int) -> String {
+        "import CallKit\nlet c = CXProviderConfiguration()\n"
+            + String(repeating: "// lckmigrate:disable-next-line all\n", count: count)
+            + "let p = CXProvider(configuration: c)\n"
+    }
+
+    /// `count` closures (`queue.async {`, or bare `{` when `bare`) nested in a CallKit answer handler.
+    static func nestedHandler(_ count: Int, bare: Bool = false) -> String {
+        let opener = bare ? "{\n" : "queue.async {\n"
+        return """
+            import CallKit
+            final class Delegate: NSObject, CXProviderDelegate {
+                let queue = DispatchQueue(label: "q")
+                func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+            \(String(repeating: opener, count: count))action.fulfill()
+            \(String(repeating: "}\n", count: count))    }
+            }
+
+            """
+    }
+
+    /// A finding followed on its line by `count` `<` characters, which the HTML report shows escaped.
+    static func longAngleLine(_ count: Int) -> String {
+        "import CallKit\nlet p = CXProvider(configuration: c) // " + String(repeating: "<", count: count) + "\n"
+    }
+
+    /// A small file with two CallKit findings (`index` keeps the files apart).
+    static func smallCallKitFile(_ index: Int) -> String {
+        "import CallKit\nfinal class Calls\(index) {\n    let provider = CXProvider(configuration: c)\n"
+            + "    let controller = CXCallController()\n}\n"
+    }
+
+    /// `count` lines `x.zqGo()`: each matches every rule of `rulePack`.
+    static func memberCalls(_ count: Int) -> String {
+        String(repeating: "x.zqGo()\n", count: count)
+    }
+
+    /// A mapping rules file with `count` rules on member `zqGo` that report unknown receivers (`matching`),
+    /// or on `count` distinct names absent from every input (not `matching`).
+    static func rulePack(_ count: Int, matching: Bool) -> String {
+        let entries = (0..<count).map { index in
+            let match =
+                matching
+                ? #"{"member": "zqGo", "receiverTypes": ["ZqRunner\#(index)"], "unknownReceiver": "report"}"#
+                : #"{"member": "zqAbsent\#(index)", "receiverTypes": ["ZqRunner"], "unknownReceiver": "report"}"#
+            return #"{"id": "zq_rule_\#(index)", "symbol": "ZqSymbol\#(index)", "replacement": "ZqNew\#(index)", "#
+                + #""mappingKind": "rename", "area": "provider", "severity": "note", "title": "Rule \#(index)", "#
+                + #""note": "Generated.", "match": \#(match)}"#
+        }
+        return "{\"entries\": [\n" + entries.joined(separator: ",\n") + "\n]}\n"
+    }
+}
