@@ -35,7 +35,7 @@ enum XMLEscaper {
                 } else {
                     var bytes: [UInt8] = []
                     for byte in String(scalar).utf8 { VisibleText.appendEscape(byte, to: &bytes) }
-                    out.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars)
+                    out.appendScalars(of: String(decoding: bytes, as: UTF8.self))
                 }
             }
         }

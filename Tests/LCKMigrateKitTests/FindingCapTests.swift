@@ -14,6 +14,7 @@ import Testing
         let entries = (0..<count).map { index in
             #"{"id": "go_\#(index)", "symbol": "Go\#(index)", "replacement": "stay", "mappingKind": "rename", "#
                 + #""area": "provider", "severity": "warning", "title": "Go \#(index)", "note": "n", "#
+                + #""example": {"before": "runner.go()", "after": "runner.stay()"}, "#
                 + #""match": {"member": "go", "receiverTypes": ["Runner\#(index)"], "unknownReceiver": "report"}}"#
         }
         _ = try tree.file("rules/mappings/all.json", "{\"entries\": [\n" + entries.joined(separator: ",\n") + "\n]}\n")

@@ -35,6 +35,7 @@ import Testing
         let line = String(repeating: "<", count: 50_000) + "\u{7}&é"
         let html = HTMLText.escape(line)
         #expect(html == String(repeating: "&lt;", count: 50_000) + "\u{FFFD}&amp;é")
-        #expect(XMLEscaper.attribute(line) == String(repeating: "&lt;", count: 50_000) + "\u{FFFD}&amp;é")
+        // XML shows a character it cannot carry as the `VisibleText` escape of its bytes.
+        #expect(XMLEscaper.attribute(line) == String(repeating: "&lt;", count: 50_000) + "\\x07&amp;é")
     }
 }
