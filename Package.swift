@@ -57,7 +57,7 @@ let package = Package(
             name: "LCKMigrationFixture", dependencies: ["LCKCore", "LCKRules", "LCKMigrationModel"],
             path: "Tests/LCKMigrationFixture"
         ),
-        .testTarget(name: "LCKCoreTests", dependencies: ["LCKCore"]),
+        .testTarget(name: "LCKCoreTests", dependencies: ["LCKCore", "LCKTestSupport"]),
         .testTarget(name: "LCKLexerTests", dependencies: ["LCKLexer", "LCKCore", "LCKTestSupport"]),
         .testTarget(name: "LCKParserTests", dependencies: ["LCKParser", "LCKLexer", "LCKCore", "LCKTestSupport"]),
         .testTarget(name: "LCKRulesTests", dependencies: ["LCKRules", "LCKCore", "LCKTestSupport"]),

@@ -1,4 +1,5 @@
 import LCKCore
+import LCKTestSupport
 import Testing
 
 @Suite struct IdentifierSearchTests {
@@ -68,7 +69,7 @@ import Testing
 
     /// Random texts over a small alphabet, so patterns and near-misses occur often, against `naive`.
     @Test(arguments: 0..<8) func agreesWithTheObviousDefinition(seed: UInt64) {
-        var generator = SplitMix(seed: seed)
+        var generator = SeededRandom(seed: seed &+ 0x9E37_79B9_7F4A_7C15)
         let alphabet = Array("ABCab_ .\n1é".utf8)
         let patterns = [
             Pattern("AB", groups: 1), Pattern("ABC", groups: 2), Pattern("aB", groups: 4), Pattern("Ab_", groups: 1),
@@ -86,7 +87,7 @@ import Testing
         Self.compare(patterns + long, alphabet: narrow, maxLength: 24, generator: &generator)
     }
 
-    static func compare(_ patterns: [Pattern], alphabet: [UInt8], maxLength: UInt64, generator: inout SplitMix) {
+    static func compare(_ patterns: [Pattern], alphabet: [UInt8], maxLength: UInt64, generator: inout SeededRandom) {
         let search = IdentifierSearch(patterns: patterns)
         for _ in 0..<4_000 {
             let length = Int(generator.next() % maxLength)
@@ -95,18 +96,5 @@ import Testing
             #expect(search.groups(in: text, stoppingAt: search.allGroups) == expected, "\(text)")
             #expect(search.matches(text) == (expected != 0), "\(text)")
         }
-    }
-}
-
-/// A small deterministic generator, so a failure replays.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

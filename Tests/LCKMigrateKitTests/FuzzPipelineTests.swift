@@ -11,19 +11,7 @@ import Testing
 /// no hang, and a report whose every finding points inside its file. Seeds are fixed, so a failure
 /// reproduces; `lckmigrate-bench fuzz --seconds N` is the long mode.
 @Suite struct FuzzPipelineTests {
-    /// SplitMix64, the generator the benchmark uses too.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    }
+    typealias Random = SeededRandom
 
     static let samplesRoot = URL(fileURLWithPath: PackageRoot.path).appendingPathComponent("Samples").path
 
@@ -59,7 +47,7 @@ import Testing
     func mutatedSamplesAndRandomBytes(seed: UInt64) throws {
         let samples = try Self.samples()
         try #require(!samples.isEmpty)
-        var random = Random(state: seed)
+        var random = Random(seed: seed)
         var inputs: [(String, [UInt8])] = []
         for index in 0..<40 {
             var bytes = samples[random.below(samples.count)]
@@ -150,7 +138,7 @@ import Testing
     @Test(arguments: [UInt64(11), 12, 13])
     func parserSurvivesMutatedSamples(seed: UInt64) throws {
         let samples = try Self.samples()
-        var random = Random(state: seed)
+        var random = Random(seed: seed)
         let fragments = [
             "{", "}", "(", ")", "[", "]", "\"", "#if X\n", "#endif", "else", "guard", "case", ":", "=", "@", "->", "<",
             ">", "func", "var", "\n",
@@ -170,7 +158,7 @@ import Testing
 
     /// The validator's eight-byte ASCII skip must agree with the standard library on every input.
     @Test func utf8ValidationAgreesWithTheStandardLibrary() {
-        var random = Random(state: 99)
+        var random = Random(seed: 99)
         let pieces: [[UInt8]] = [
             Array("abcdefgh".utf8), Array("é".utf8), Array("😀".utf8), [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80],
             [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80], Array("0123456789abcdefXYZ".utf8), [0xFF], [0x0A],
