@@ -11,10 +11,11 @@ import LCKRules
 ///
 /// - **Analyzers**: every analyzer's `prefilterNames` (by default its `triggerNames`; an analyzer
 ///   without them turns the filter off).
-/// - **Detection**: type, construction, receiver, protocol and parameter type names of the table;
+/// - **Detection**: type, construction, receiver and protocol names of the table, and one framework
+///   parameter type of each delegate-method spec;
 ///   member names whose spec reports on an unknown receiver (`unknownReceiver: "report"` is how a rule
 ///   author marks a member name distinctive); the callees of enum-case specs; the base name of a
-///   delegate-method spec that names neither protocol nor parameter types. Every other match needs one
+///   delegate-method spec that names no protocol and no parameter types. Every other match needs one
 ///   of those names, or one the project gives them, in the same file.
 /// - **Suppressions**: the `lckmigrate` of a `// lckmigrate:` directive (unused ones are findings).
 /// - **Project names**, learned by the pre-pass from the files that passed (`projectNames`): typealiases,
@@ -136,19 +137,22 @@ public struct Prefilter: Sendable {
     /// gate itself cannot bound detection by names, so every file must pass.
     public func projectNames(_ project: ProjectFacts) -> Set<String>? {
         guard let evidence = index.receiverEvidenceNames(project: project) else { return nil }
+        // Conformers and subclasses of table types, and of those: one pass over the conformance map to
+        // index each type under the names it inherits from, then a walk down from the table's types.
+        var inheritors: [String: [String]] = [:]
+        for (type, inherited) in project.conformances {
+            for parent in inherited {
+                inheritors[parent, default: []].append(type)
+                let last = MappingIndex.lastComponent(parent)
+                if last != parent { inheritors[last, default: []].append(type) }
+            }
+        }
         var known = tableTypes
-        // Conformers and subclasses of table types, and of those, until nothing new appears; a pass
-        // over the conformance map per new generation, bounded by the number of types in it.
-        var changed = true
-        var rounds = 0
-        while changed && rounds <= project.conformances.count {
-            changed = false
-            rounds += 1
-            for (type, inherited) in project.conformances where !known.contains(type) {
-                if inherited.contains(where: { known.contains($0) || known.contains(MappingIndex.lastComponent($0)) }) {
-                    known.insert(type)
-                    known.insert(MappingIndex.lastComponent(type))
-                    changed = true
+        var pending = Array(tableTypes)
+        while let name = pending.popLast() {
+            for type in inheritors[name] ?? [] {
+                for spelling in [type, MappingIndex.lastComponent(type)] where known.insert(spelling).inserted {
+                    pending.append(spelling)
                 }
             }
         }

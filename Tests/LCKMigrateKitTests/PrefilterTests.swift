@@ -87,6 +87,19 @@ import Testing
         #expect(relevant["Unrelated.swift"] == false)
     }
 
+    /// Subclasses of subclasses of a table type count too, however long the chain (declared in files
+    /// the pre-pass learns from: ones naming a table type).
+    @Test func inheritanceChainsAreFollowedToTheEnd() {
+        let chain = (1...6).map { "class Level\($0): Level\($0 - 1) {}\n" }.joined()
+        var sources = ["Base.swift": "import CallKit\nclass Level0: NSObject, CXProviderDelegate {}\n" + chain]
+        sources["Use.swift"] = "let deepest = Level6()\n"
+        sources["Other.swift"] = "let shallow = Level7()\n"
+        let (names, pass) = Self.projectPass(sources)
+        let relevant = Dictionary(uniqueKeysWithValues: zip(names, pass.relevant))
+        #expect(relevant["Use.swift"] == true)
+        #expect(relevant["Other.swift"] == false)
+    }
+
     /// An analyzer that asks the second round for a name its project facts would give (a helper that
     /// handlers call), as the semantic model's analyzers do.
     struct HelperNaming: Analyzer {
