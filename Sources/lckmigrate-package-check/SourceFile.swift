@@ -32,7 +32,7 @@ struct SourceFile: Sendable {
     /// The 1-based line of a byte offset.
     func line(of offset: Int) -> Int { lines.lineIndex(of: offset) + 1 }
 
-    /// How many of the first lines may say "generated" (the rule `.ci/format-files` applies too).
+    /// How many of the first lines may say "generated".
     static let generatedMarkerLines = 5
 
     /// The leading `//` comment lines when one of the first five is a plain (not `///`) comment saying

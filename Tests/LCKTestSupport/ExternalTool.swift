@@ -57,25 +57,15 @@ public struct ExternalTool: Sendable {
             location: available ? "available" : nil)
     }()
 
-    /// The official SARIF 2.1.0 schema: `LCKMIGRATE_SARIF_SCHEMA`, else `shared/schemas/sarif-schema-2.1.0.json`
-    /// in a parent folder of the package (where the project's workspace keeps it).
+    /// The official SARIF 2.1.0 schema, named by `LCKMIGRATE_SARIF_SCHEMA`. Tests never look for it on their
+    /// own (a fresh clone has no workspace around it); `.ci/run` finds the workspace's copy and sets the
+    /// variable.
     public static let sarifSchema: ExternalTool = {
-        var found: String?
-        if let path = ProcessInfo.processInfo.environment["LCKMIGRATE_SARIF_SCHEMA"],
-            FileManager.default.fileExists(atPath: path)
-        {
-            found = path
-        } else {
-            var directory = URL(fileURLWithPath: PackageRoot.path)
-            while directory.path != "/" && found == nil {
-                let candidate = directory.appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json").path
-                if FileManager.default.fileExists(atPath: candidate) { found = candidate }
-                directory.deleteLastPathComponent()
-            }
-        }
+        let path = ProcessInfo.processInfo.environment["LCKMIGRATE_SARIF_SCHEMA"]
         return ExternalTool(
             name: "the SARIF 2.1.0 schema",
-            installHint: "set LCKMIGRATE_SARIF_SCHEMA to a copy of sarif-schema-2.1.0.json", location: found)
+            installHint: "set LCKMIGRATE_SARIF_SCHEMA to a copy of sarif-schema-2.1.0.json",
+            location: path.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil })
     }()
 }
 
