@@ -30,14 +30,14 @@ public struct Prefilter: Sendable {
     /// The index whose `receiverEvidenceNames` the gate uses, so the filter never asks for less.
     private let index: MappingIndex
     /// Round one's single pass over a file: the table's names, its anchors, the analyzers' project markers.
-    private let firstRound: IdentifierSearch
+    private let firstRoundSearch: IdentifierSearch
     /// Asked in the second round for the names their project facts add (`Analyzer.prefilterNames(project:)`).
     private let analyzers: [any Analyzer]
 
     /// The marker of an in-source directive (`// lckmigrate:disable-next-line …`), as an identifier.
     public static let directiveName = "lckmigrate"
 
-    /// Groups of `firstRound`.
+    /// Groups of `firstRoundSearch`.
     private enum Group {
         static let tableName: UInt64 = 1
         /// Type or construction names of rules whose API must change (`MappingIndex.NameEntry.isChangingAnchor`).
@@ -84,7 +84,7 @@ public struct Prefilter: Sendable {
             IdentifierSearch.Pattern(
                 String(decoding: $0, as: UTF8.self), wholeIdentifier: false, groups: Group.projectMarker)
         }
-        firstRound = IdentifierSearch(
+        firstRoundSearch = IdentifierSearch(
             patterns: (filterOff ? [] : names.map { .init($0, groups: Group.tableName) }) + anchors + markers)
     }
 
@@ -124,7 +124,7 @@ public struct Prefilter: Sendable {
 
     /// One pass over `bytes`; it ends early once the file is known relevant, pending and marked.
     public func firstRound(_ bytes: [UInt8]) -> FirstRound {
-        let groups = firstRound.groups(
+        let groups = firstRoundSearch.groups(
             in: bytes, stoppingAt: Group.tableName | Group.changingAnchor | Group.projectMarker)
         return FirstRound(
             isRelevant: tableNames == nil || groups & Group.tableName != 0,

@@ -40,13 +40,19 @@ public enum ScanPipeline {
     public static func run(files: [DiscoveredFile], problems: [FileProblem] = [], request: ScanRequest) -> ScanReport {
         let state = SharedScanState()
         let workers = max(1, min(request.jobs, files.count))
-        // The pre-pass reads every file once; the files the prefilter finds irrelevant are counted from
-        // that read and never read, lexed or analysed again.
-        let lineCounts = Mutex([Int](repeating: 0, count: files.count))
+        // The pre-pass reads every file, checks its UTF-8 and counts its lines; the files the prefilter
+        // finds irrelevant are counted from that and never lexed or analysed. Its second round reads some
+        // of them again (-1: not read yet), needing neither the check nor the count a second time.
+        let lineCounts = Mutex([Int](repeating: -1, count: files.count))
         let pass = request.analyzer.projectPass(fileCount: files.count, jobs: workers) { position in
-            guard case .success(let bytes) = SourceReader.read(files[position]) else { return nil }
-            let lines = SourceReader.lineCount(bytes)
-            lineCounts.withLock { $0[position] = lines }
+            let counted = lineCounts.withLock { $0[position] >= 0 }
+            guard case .success(let bytes) = SourceReader.read(files[position], requireUTF8: !counted) else {
+                return nil
+            }
+            if !counted {
+                let lines = SourceReader.lineCount(bytes)
+                lineCounts.withLock { $0[position] = lines }
+            }
             return bytes
         }
         let analyzer = pass.suite
