@@ -88,23 +88,9 @@ struct ArgumentCursor {
     private func unknownOption(_ spelling: some StringProtocol) -> UsageError {
         let candidates = command.options.map { "--" + $0.long } + ["--help"]
         let hint =
-            Suggestion.closest(to: String(spelling.split(separator: "=").first ?? ""), in: candidates)
+            EditDistance.closest(to: String(spelling.split(separator: "=").first ?? ""), in: candidates)
             .map { "; did you mean '\($0)'?" } ?? ""
         return UsageError(
             "unknown option '\(spelling)' for '\(ToolName.name) \(command.name)'\(hint)", command: command)
-    }
-}
-
-/// "Did you mean" for mistyped commands and options: the closest candidate within a small edit distance.
-enum Suggestion {
-    static func closest(to typed: String, in candidates: [String]) -> String? {
-        let typed = Array(typed.utf8)
-        var best: (String, Int)?
-        for candidate in candidates {
-            let distance = EditDistance.between(typed, Array(candidate.utf8))
-            guard distance <= max(2, typed.count / 3), distance < candidate.utf8.count else { continue }
-            if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
-        }
-        return best?.0
     }
 }

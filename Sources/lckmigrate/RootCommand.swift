@@ -35,12 +35,12 @@ enum RootCommand {
         }
         if first.hasPrefix("-") {
             let hint =
-                Suggestion.closest(to: first, in: ["--help", "--version"]).map { "; did you mean '\($0)'?" } ?? ""
+                EditDistance.closest(to: first, in: ["--help", "--version"]).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown option '\(first)'\(hint)")
         }
         guard let command = command(named: first) else {
             let hint =
-                Suggestion.closest(to: first, in: commands.map { $0.name }).map { "; did you mean '\($0)'?" } ?? ""
+                EditDistance.closest(to: first, in: commands.map { $0.name }).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown command '\(first)'\(hint)")
         }
         return try command.execute(Array(arguments.dropFirst()), context: context)

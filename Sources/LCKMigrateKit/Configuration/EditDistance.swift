@@ -16,4 +16,17 @@ package enum EditDistance {
         }
         return previous[rhs.count]
     }
+
+    /// The candidate closest to `typed` within a small edit distance (a third of its length, at least 2),
+    /// for "did you mean"; the first of equally close ones; nil when none is that close.
+    package static func closest(to typed: String, in candidates: [String]) -> String? {
+        let typed = Array(typed.utf8)
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = between(typed, Array(candidate.utf8))
+            guard distance <= max(2, typed.count / 3), distance < candidate.utf8.count else { continue }
+            if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+        }
+        return best?.0
+    }
 }

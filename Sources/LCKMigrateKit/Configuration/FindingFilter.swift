@@ -63,14 +63,7 @@ public struct FindingFilter: Sendable, Equatable {
     /// would silently report nothing and let the run pass. Nil when every entry is known.
     public func unknownEntry(known: Set<String>) -> (entry: String, suggestion: String?)? {
         guard let unknown = unknownRuleIDs(known: known).first else { return nil }
-        let typed = Array(unknown.utf8)
-        var best: (String, Int)?
-        for candidate in ["analyzers", "mappings"] + known.sorted() {
-            let distance = EditDistance.between(typed, Array(candidate.utf8))
-            guard distance <= max(2, typed.count / 3), distance < (best?.1 ?? Int.max) else { continue }
-            best = (candidate, distance)
-        }
-        return (unknown, best?.0)
+        return (unknown, EditDistance.closest(to: unknown, in: ["analyzers", "mappings"] + known.sorted()))
     }
 
     /// Whether `finding`, of a rule of kind `kind` (nil when the rule is unknown: treated as an analyzer),

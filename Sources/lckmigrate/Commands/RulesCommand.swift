@@ -33,7 +33,7 @@ struct RulesCommand: Command {
         }
         if first == "-h" || first == "--help" { throw CleanExit.help(Self.self) }
         guard let command = subcommands.first(where: { $0.name == "rules " + first }) else {
-            let hint = Suggestion.closest(to: first, in: subcommandNames).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = EditDistance.closest(to: first, in: subcommandNames).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown subcommand 'rules \(first)'\(hint)", command: Self.self)
         }
         return try command.execute(Array(arguments.dropFirst()), context: context)

@@ -90,7 +90,7 @@ struct ScanSettings {
                 // `sarf=x.sarif` is a mistyped format, not a file to receive the text report.
                 let typed = String(value[..<equals])
                 let hint =
-                    Suggestion.closest(to: typed, in: ReportFormat.allCases.map(\.rawValue))
+                    EditDistance.closest(to: typed, in: ReportFormat.allCases.map(\.rawValue))
                     .map { "; did you mean '\($0)=\(value[value.index(after: equals)...])'?" } ?? ""
                 throw UsageError(
                     "unknown format '\(typed)' in --output \(value)\(hint) (formats: \(Self.formatNames); "
