@@ -1,17 +1,6 @@
 import LCKLexer
+import LCKTestSupport
 import Testing
-
-/// A fixed-seed PRNG (xorshift64*), so every run feeds the lexer the same inputs.
-private struct FuzzRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state ^= state >> 12
-        state ^= state << 25
-        state ^= state >> 27
-        return state &* 0x2545_F491_4F6C_DD1D
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
 
 /// Checks the lexer's two promises on hostile input: it returns, and it loses no byte.
 @Suite struct FuzzTests {
@@ -28,7 +17,7 @@ private struct FuzzRandom {
     }
 
     @Test func randomFragmentSoup() {
-        var random = FuzzRandom(state: 0x00C0_FFEE_1234_5678)
+        var random = SeededRandom(seed: 0x00C0_FFEE_1234_5678)
         for round in 0..<400 {
             var bytes: [UInt8] = []
             let pieces = 1 + random.below(200)
@@ -44,7 +33,7 @@ private struct FuzzRandom {
     }
 
     @Test func randomBytes() {
-        var random = FuzzRandom(state: 0x5EED_0000_0000_0001)
+        var random = SeededRandom(seed: 0x5EED_0000_0000_0001)
         for round in 0..<200 {
             let bytes = (0..<(random.below(2_000))).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             checkLossless(bytes, "random bytes \(round)")
