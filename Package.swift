@@ -43,7 +43,8 @@ let package = Package(
         ),
         // Measures token agreement between LCKLexer and the swift-syntax oracle's `tokens` output.
         .executableTarget(name: "lckmigrate-lexer-agreement", dependencies: ["LCKLexer", "LCKCore"]),
-        // Recall/precision of scan JSON against the swift-syntax oracle's usages TSV (measurement only).
+        // Measurement only: usage recall against the swift-syntax oracle, anti-pattern precision and recall
+        // against blind labels (Tests/EvaluationLabels).
         .executableTarget(name: "lckmigrate-eval"),
         // Regenerates the generated sources (rule table, plan.json, keyword table): `swift run lckmigrate-generate`.
         .executableTarget(name: "lckmigrate-generate", dependencies: ["LCKLexer", "LCKRules", "LCKMigrationModel"]),
@@ -86,6 +87,7 @@ let package = Package(
                 "LCKMigrateKit", "LCKAnalyzers", "LCKLexer", "LCKParser", "LCKRules", "LCKCore", "LCKTestSupport",
             ]
         ),
+        .testTarget(name: "EvaluationTests", dependencies: ["lckmigrate-eval", "LCKTestSupport"]),
         .testTarget(name: "PackageCheckTests", dependencies: ["lckmigrate-package-check", "LCKTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["lckmigrate", "LCKTestSupport"], exclude: ["Goldens"]),
     ]
