@@ -10,7 +10,10 @@ import Testing
     static let root = PackageRoot.path + "/Tests/EvaluationLabels"
 
     static func sets() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted().map { root + "/" + $0 }
+        ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted().map { root + "/" + $0 }.filter {
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue
+        }
     }
 
     @Test func thereIsAtLeastOneLabelSet() {
