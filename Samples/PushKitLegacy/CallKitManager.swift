@@ -194,8 +194,9 @@ extension CallKitManager: PKPushRegistryDelegate {
         }
     }
 
-    /// iOS 10 entry point, kept for the few users still on old systems.
-    // expect: unreported_voip_push, pkpushpayload, pkpushregistry, push_registry_did_receive_incoming_push_deprecated, pkpushtype
+    /// iOS 10 entry point, kept for the few users still on old systems. PushKit never calls it on iOS 11 and
+    /// later, because this type implements the completion variant above: dead code, not an unreported push.
+    // expect: pkpushpayload, pkpushregistry, push_registry_did_receive_incoming_push_deprecated, pkpushtype
     func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {
         // expect: pkpushpayload_dictionary_payload
         guard let callPayload = IncomingCallPayload(dictionary: payload.dictionaryPayload),

@@ -50,7 +50,7 @@ extension FileMatcher {
             }
             switch receiver {
             case .known(let type):
-                guard isOneOf(type, candidate.spec.receiverTypes) else { continue }
+                guard isOneOf(type, candidate.spec.receiverTypes, member: file.name(at: token)) else { continue }
             case .frameworkMember:
                 // Only a name that every rule pins to the same receivers says which type it must be.
                 if candidate.spec.unknownReceiver != .report {
@@ -66,15 +66,35 @@ extension FileMatcher {
         }
     }
 
-    /// `type` is one of `names`, directly or as a declared subclass/conformer (one step).
-    func isOneOf(_ type: String, _ names: [String]) -> Bool {
-        if names.contains(type) { return true }
-        if names.contains(where: { MappingIndex.lastComponent($0) == type }) { return true }
-        guard let inherited = project.conformances[type] else {
-            return context.facts.conformances(of: type).contains { names.contains($0) }
+    /// `type` is one of `names`: directly, as a subclass or conformer at any depth (`class LoudProvider:
+    /// CXProvider`), or, for `member`, as an app protocol that one of `names` adopts and that declares `member`
+    /// (`let provider: CallProviding` after `extension CXProvider: CallProviding {}`), or a conformer of one.
+    func isOneOf(_ type: String, _ names: [String], member: String? = nil) -> Bool {
+        func named(_ candidate: String) -> Bool {
+            names.contains(candidate) || names.contains(where: { MappingIndex.lastComponent($0) == candidate })
         }
-        return inherited.contains { names.contains($0) }
+        func adoptedByName(_ protocolName: String) -> Bool {
+            guard let member, project.protocolMembers[protocolName]?.contains(member) == true else { return false }
+            return names.contains {
+                project.conformances[MappingIndex.lastComponent($0)]?.contains(protocolName) == true
+            }
+        }
+        if named(type) { return true }
+        // Up the declared hierarchy, with an explicit stack and a bound: a cycle or a huge hierarchy ends it.
+        var visited: Set<String> = [type]
+        var pending = [type]
+        while let current = pending.popLast() {
+            if current != type, named(current) { return true }
+            if adoptedByName(current) { return true }
+            guard visited.count < Self.maximumAncestors else { break }
+            let inherited = project.conformances[current].map(Array.init) ?? context.facts.conformances(of: current)
+            for parent in inherited where visited.insert(parent).inserted { pending.append(parent) }
+        }
+        return false
     }
+
+    /// How many types of one receiver's hierarchy `isOneOf` looks at.
+    static let maximumAncestors = 64
 
     // MARK: - Receiver types
 

@@ -255,8 +255,8 @@ extension MappingIndex {
     /// The detector types a receiver only from names in the file (declared, cast, constructed or
     /// extended types, local typealiases, literals' `String`/`Int`/`Double`/`Bool`) and from the
     /// project's member types, looked up by a member name written in the file, followed by project
-    /// typealiases. A spec reports when that type is one of its receiver types (or a project subclass or
-    /// conformer of one), or a framework type whose member the table does not type. So a file needs one
+    /// typealiases. A spec reports when that type is one of its receiver types (or a project subclass,
+    /// conformer or adopted protocol of one), or a framework type whose member the table does not type. So a file needs one
     /// of: such a type's name, a member name the project types as one, or a project typealias (the gate
     /// counts those separately). Nil when a literal type is a table type: then no name set bounds it.
     public func receiverEvidenceNames(project: ProjectFacts) -> Set<String>? {
@@ -265,13 +265,9 @@ extension MappingIndex {
             receivers.insert(name)
             receivers.insert(Self.lastComponent(name))
         }
-        var known = frameworkTypes.union(receivers)
-        // Subclasses and conformers count as their receiver type (one step, as the detector checks).
-        for (type, inherited) in project.conformances
-        where inherited.contains(where: { receivers.contains($0) || receivers.contains(Self.lastComponent($0)) }) {
-            known.insert(type)
-            known.insert(Self.lastComponent(type))
-        }
+        // Subclasses and conformers at any depth, and app protocols a receiver type adopts, count as it (as
+        // the detector checks).
+        let known = frameworkTypes.union(receivers).union(project.standIns(for: receivers))
         guard known.isDisjoint(with: ["String", "Int", "Double", "Bool"]) else { return nil }
         var evidence = known
         for members in project.memberTypes.values {

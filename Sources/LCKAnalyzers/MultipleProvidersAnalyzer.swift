@@ -8,8 +8,9 @@ import LCKRules
 /// alternatives inside one function count as one site).
 ///
 /// Apple asks for one provider for the app's lifetime. A stored property, `lazy var`, `static let` or an
-/// `init` is a once-per-owner construction and fine on its own; cross-file duplicates need project facts
-/// and are not seen here.
+/// `init` is a once-per-owner construction and fine on its own, and constructions stored in one property that
+/// the file invalidates (`provider.invalidate(); provider = CXProvider(…)` when settings change) replace each
+/// other: one provider over time. Cross-file duplicates need project facts and are not seen here.
 public struct MultipleProvidersAnalyzer: Analyzer {
     public let ruleID = "multiple_providers"
 
@@ -48,6 +49,8 @@ public struct MultipleProvidersAnalyzer: Analyzer {
             context.metadata(for: ruleID)?.parameters.strings("providerTypes") ?? Self.defaultProviderTypes
         var sites: [Site] = []
         let scopes = PerCallScopes(context)
+        let invalidated = Self.invalidatedNames(in: context)
+        var declarations: VariableStarts?
         for call in context.outline.calls {
             guard let typeToken = CallRoles.constructedTypeToken(of: call, in: file),
                 providerTypes.contains(file.name(at: typeToken)),
@@ -56,7 +59,14 @@ public struct MultipleProvidersAnalyzer: Analyzer {
             let owner = context.outline.enclosingType(at: typeToken).map { context.facts.typeNames[$0] } ?? "file scope"
             if CallRoles.lastMatch(CallRoles.words(of: owner), in: Self.testDoubleWords) != nil { continue }
             let function = context.outline.enclosingFunction(at: typeToken)
-            let key = function.map { "f\($0)" } ?? "t\(typeToken)"
+            // Constructions stored in one property that the app invalidates replace each other: one provider.
+            var property: String?
+            if !invalidated.isEmpty {
+                if declarations == nil { declarations = VariableStarts(context.outline) }
+                property = Self.storedProperty(of: call, in: context, declarations: declarations!)
+                    .flatMap { invalidated.contains($0) ? $0 : nil }
+            }
+            let key = property.map { "p\(owner).\($0)" } ?? function.map { "f\($0)" } ?? "t\(typeToken)"
             let place =
                 function.map { "`\(owner).\(context.outline.selector(ofFunction: $0, in: file))`" } ?? "`\(owner)`"
             var site = Site(
@@ -101,6 +111,53 @@ public struct MultipleProvidersAnalyzer: Analyzer {
                     message: "`\(site.typeName)` is also created in \(list); the app should own exactly one",
                     evidence: ["constructed in \(site.place) and in \(list)"]))
         }
+    }
+
+    /// The property a construction is stored in: `provider = CXProvider(…)`, `self.provider = …`, or the
+    /// property's own initializer; nil for locals and anything else.
+    static func storedProperty(of call: Call, in context: AnalysisContext, declarations: VariableStarts) -> String? {
+        let tokens = context.file.tokens
+        let start = call.callee.lowerBound
+        if let property = declarations.propertyInitializedAt[start] { return context.file.name(at: property) }
+        guard start >= 2, tokens[start - 1].kind == .equal, tokens[start - 2].kind == .identifier,
+            declarations.declaredAt[start - 2] == nil
+        else { return nil }
+        let name = context.file.name(at: start - 2)
+        var before = start - 3
+        if before >= 0, tokens[before].kind == .postfixQuestionMark { before -= 1 }
+        if before >= 1, tokens[before].kind == .period { return tokens[before - 1].keyword == .self ? name : nil }
+        let isLocal = context.facts.lookup(name: name, at: start - 2).map {
+            context.outline.variables[$0].kind != .property
+        }
+        return isLocal == false ? name : nil
+    }
+
+    /// Where the file's variables are declared, indexed once per file so each construction looks up in O(1).
+    struct VariableStarts {
+        /// Name token → variable index, for every declaration (`let provider = …` declares, never assigns).
+        var declaredAt: [Int: Int] = [:]
+        /// First initializer token → the property's name token.
+        var propertyInitializedAt: [Int: Int] = [:]
+
+        init(_ outline: SyntaxOutline) {
+            for (index, variable) in outline.variables.enumerated() {
+                declaredAt[variable.nameToken] = index
+                if variable.kind == .property, let initializer = variable.initializer {
+                    propertyInitializedAt[initializer.lowerBound] = variable.nameToken
+                }
+            }
+        }
+    }
+
+    /// Names whose value the file invalidates (`provider.invalidate()`, `self.provider?.invalidate()`).
+    static func invalidatedNames(in context: AnalysisContext) -> Set<String> {
+        var names: Set<String> = []
+        for call in context.outline.calls where context.file.name(at: call.nameToken) == "invalidate" {
+            if let last = call.receiver.last(where: { context.file.tokens[$0].kind == .identifier }) {
+                names.insert(context.file.name(at: last))
+            }
+        }
+        return names
     }
 
     /// Why the construction at `token` runs per call, per push, per view or per iteration; nil when it is

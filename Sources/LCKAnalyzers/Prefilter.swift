@@ -137,25 +137,8 @@ public struct Prefilter: Sendable {
     /// gate itself cannot bound detection by names, so every file must pass.
     public func projectNames(_ project: ProjectFacts) -> Set<String>? {
         guard let evidence = index.receiverEvidenceNames(project: project) else { return nil }
-        // Conformers and subclasses of table types, and of those: one pass over the conformance map to
-        // index each type under the names it inherits from, then a walk down from the table's types.
-        var inheritors: [String: [String]] = [:]
-        for (type, inherited) in project.conformances {
-            for parent in inherited {
-                inheritors[parent, default: []].append(type)
-                let last = MappingIndex.lastComponent(parent)
-                if last != parent { inheritors[last, default: []].append(type) }
-            }
-        }
-        var known = tableTypes
-        var pending = Array(tableTypes)
-        while let name = pending.popLast() {
-            for type in inheritors[name] ?? [] {
-                for spelling in [type, MappingIndex.lastComponent(type)] where known.insert(spelling).inserted {
-                    pending.append(spelling)
-                }
-            }
-        }
+        // Conformers and subclasses of table types at any depth, and app protocols the table types adopt.
+        let known = tableTypes.union(project.standIns(for: tableTypes))
         var names = evidence.union(known).union(project.aliases.keys)
         for analyzer in analyzers { names.formUnion(analyzer.prefilterNames(project: project)) }
         for members in project.memberTypes.values {

@@ -13,6 +13,10 @@ public struct ProjectFacts: Sendable {
     public private(set) var conformances: [String: Set<String>] = [:]
     /// Typealias name → target, from all files.
     public private(set) var aliases: [String: String] = [:]
+    /// The app's protocols → the names of the members they declare (`protocol CallProviding { func
+    /// reportCall(…) }`): with `extension CXProvider: CallProviding {}`, a call through a `CallProviding` is a
+    /// CallKit call for exactly these members.
+    public private(set) var protocolMembers: [String: Set<String>] = [:]
 
     /// Some file of the scan names an API that must change. Until then, findings of `unchanged`
     /// mappings (PushKit that stays as it is) are only reported in files that name one themselves: a
@@ -34,6 +38,7 @@ public struct ProjectFacts: Sendable {
         var members: [(type: String, member: String, memberType: String)] = []
         var conformances: [(type: String, protocols: [String])] = []
         var aliases: [(name: String, target: String)] = []
+        var protocolMembers: [(protocol: String, members: [String])] = []
         var analyzerFacts: [(ruleID: String, facts: any AnalyzerProjectFacts)] = []
 
         /// The declarations of `context`'s file and what each of `analyzers` learns from it.
@@ -57,6 +62,16 @@ public struct ProjectFacts: Sendable {
                 if !list.isEmpty { conformances.append((name, list)) }
             }
             for (name, target) in facts.aliases.sorted(by: { $0.key < $1.key }) { aliases.append((name, target)) }
+            var protocols: Set<String> = []
+            for (index, type) in facts.outline.types.enumerated() where type.kind == .protocol {
+                protocols.insert(facts.typeNames[index])
+            }
+            guard !protocols.isEmpty else { return }
+            var declared: [String: [String]] = [:]
+            for member in facts.members where protocols.contains(member.typeName) {
+                declared[member.typeName, default: []].append(member.memberName)
+            }
+            for name in protocols.sorted() { protocolMembers.append((name, declared[name] ?? [])) }
         }
     }
 
@@ -67,6 +82,9 @@ public struct ProjectFacts: Sendable {
         }
         for entry in contribution.conformances { conformances[entry.type, default: []].formUnion(entry.protocols) }
         for entry in contribution.aliases where aliases[entry.name] == nil { aliases[entry.name] = entry.target }
+        for entry in contribution.protocolMembers {
+            protocolMembers[entry.protocol, default: []].formUnion(entry.members)
+        }
         // In place: a merged copy would copy the whole project's facts once per file (quadratic in files).
         for entry in contribution.analyzerFacts {
             if analyzerFacts[entry.ruleID] == nil {
@@ -83,6 +101,48 @@ public struct ProjectFacts: Sendable {
 
     public func conforms(_ typeName: String, to protocolName: String) -> Bool {
         conformances[typeName]?.contains(protocolName) ?? false
+    }
+
+    /// The app's protocols that one of `tableTypes` adopts (`extension CXProvider: CallProviding {}`), each
+    /// with the table types adopting it.
+    public func adoptedProtocols(of tableTypes: some Sequence<String>) -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        for table in tableTypes {
+            for inherited in conformances[table] ?? [] where protocolMembers[inherited] != nil {
+                result[inherited, default: []].insert(table)
+            }
+        }
+        return result
+    }
+
+    /// The types that stand for one of `types` (full or last-component spellings): their subclasses and
+    /// conformers at any depth, and the app's protocols one of them adopts, with those protocols' conformers
+    /// (a mock of `CallProviding`). Both spellings of each are listed. One pass over the conformances, then a
+    /// walk down from `types`, so the cost is linear in the project's declarations.
+    public func standIns(for types: Set<String>) -> Set<String> {
+        var inheritors: [String: [String]] = [:]
+        for (type, inherited) in conformances {
+            for parent in inherited {
+                inheritors[parent, default: []].append(type)
+                let last = lastComponent(parent)
+                if last != parent { inheritors[last, default: []].append(type) }
+            }
+        }
+        var found: Set<String> = []
+        var pending = Array(types) + adoptedProtocols(of: types).keys.sorted()
+        for name in pending where !types.contains(name) { found.insert(name) }
+        while let name = pending.popLast() {
+            for type in inheritors[name] ?? [] {
+                for spelling in [type, lastComponent(type)] where !types.contains(spelling) {
+                    if found.insert(spelling).inserted { pending.append(spelling) }
+                }
+            }
+        }
+        return found
+    }
+
+    private func lastComponent(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
     }
 
     /// Follows project-wide typealiases.

@@ -8,7 +8,8 @@ import LCKRules
 /// A report inside a `Task`, a dispatch or a network callback happens after the handler returned,
 /// and in the `async` variant awaiting other work first delays it: both count as not reported.
 /// Branches for non-VoIP pushes, for `metadata.mustReport == false` and for systems before iOS 13
-/// (where the report-or-be-killed rule does not exist) owe nothing.
+/// (where the report-or-be-killed rule does not exist) owe nothing, and the deprecated callback of a type that
+/// implements the completion variant is never called (`SupersededPushHandlers`).
 public struct UnreportedVoipPushAnalyzer: Analyzer {
     public let ruleID = "unreported_voip_push"
 
@@ -17,6 +18,11 @@ public struct UnreportedVoipPushAnalyzer: Analyzer {
     /// Findings start from the incoming-push callbacks, which are named by their base names.
     public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: PushHandler.selectors) }
 
+    /// The deprecated callback is dead code on a type that implements the completion variant in any file.
+    public func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
+        SupersededPushHandlers(context)
+    }
+
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)
         let parameters = context.metadata(for: ruleID)?.parameters
@@ -24,8 +30,11 @@ public struct UnreportedVoipPushAnalyzer: Analyzer {
             members: Set(
                 parameters?.strings("reportMembers") ?? ["reportNewIncomingCall", "reportNewIncomingConversation"]),
             helperWords: parameters?.strings("reportingHelperWords") ?? ["incoming"])
+        let pushHandlerOwners = context.project.analyzerFacts(of: ruleID, as: SupersededPushHandlers.self)
         for handler in PushHandler.all(in: syntax) {
-            guard let bodyBlock = context.outline.functions[handler.function].bodyBlock else { continue }
+            guard let bodyBlock = context.outline.functions[handler.function].bodyBlock,
+                !SupersededPushHandlers.isSuperseded(handler.function, in: context, project: pushHandlerOwners)
+            else { continue }
             let check = IncomingReport(
                 context: context, syntax: syntax, vocabulary: vocabulary, handler: handler, depth: 0)
             var walker = PathWalker(context: context, syntax: syntax, rules: check.rules())

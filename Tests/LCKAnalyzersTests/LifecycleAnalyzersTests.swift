@@ -91,6 +91,35 @@ import Testing
         #expect(found.last?.message.contains("`A`") == true)
     }
 
+    @Test func aPropertyRecreatedAfterInvalidateIsOneProvider() {
+        let recreated = """
+            final class CallCenter {
+                var provider = CXProvider(configuration: CallCenter.configuration())
+                func settingsChanged() {
+                    provider.invalidate()
+                    provider = CXProvider(configuration: CallCenter.configuration())
+                }
+                func reload() {
+                    self.provider.invalidate()
+                    self.provider = CXProvider(configuration: CallCenter.configuration())
+                }
+            }
+            """
+        #expect(findings(recreated).isEmpty)
+        // Without `invalidate()` the old provider is not shut down: two constructions, two findings.
+        let replacedOnly = recreated.replacingOccurrences(
+            of: ".invalidate()", with: ".reportCall(with: id, updated: u)")
+        #expect(findings(replacedOnly).count == 3)
+        // A local built beside the property is a second provider even when the property is invalidated.
+        let local = """
+            final class CallCenter {
+                var provider = CXProvider(configuration: c)
+                func reset() { provider.invalidate(); let provider = CXProvider(configuration: c); use(provider) }
+            }
+            """
+        #expect(findings(local).count == 2)
+    }
+
     @Test func providerAndManagerAreCountedSeparately() {
         let source =
             "final class A { let p = CXProvider(configuration: c) }\nfinal class B { let m = ConversationManager(configuration: c) }"
