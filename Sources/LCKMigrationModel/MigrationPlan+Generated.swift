@@ -6,7 +6,7 @@
 package enum MigrationPlanSource {
     static let builtinText = #"""
 {
-  "about": "The migration plan of `lckmigrate report`: the ten steps of the migration checklist. A step's status comes from the findings: blocked while any analyzer in `analyzers` has an active finding, to do while any mapping finding of severity warning (code that must change) is in one of `areas` or `rules`, done otherwise. After editing, run `swift run lckmigrate-generate` to refresh the embedded copy.",
+  "about": "The migration plan of `lckmigrate report`: the ten steps of the migration checklist. A step's status comes from the findings: blocked while any analyzer in `analyzers` has an active finding, to do while any mapping finding of severity warning (code that must change) is in one of `areas` or `rules`, done otherwise. `effortTimes` turn the same points into developer time, the first band whose `upTo` is at or above the sum: one point is about 12 minutes of work including tests (about 37 points a developer-day, 190 a week, 800 a month), the rate that fits the size labels of `effortBands`. After editing, run `swift run lckmigrate-generate` to refresh the embedded copy.",
   "areas": [
     {"id": "provider", "title": "Provider & configuration"},
     {"id": "incoming", "title": "Incoming & PushKit"},
@@ -22,6 +22,17 @@ package enum MigrationPlanSource {
     {"upTo": 400, "label": "medium: one to three weeks"},
     {"upTo": 1500, "label": "large: one to two months"},
     {"upTo": null, "label": "very large: plan it as a project"}
+  ],
+  "effortTimes": [
+    {"upTo": 40, "time": "about 1 developer-day"},
+    {"upTo": 120, "time": "about 1–3 developer-days"},
+    {"upTo": 190, "time": "about 1 developer-week"},
+    {"upTo": 380, "time": "about 1–2 developer-weeks"},
+    {"upTo": 750, "time": "about 2–4 developer-weeks"},
+    {"upTo": 1600, "time": "about 1–2 developer-months"},
+    {"upTo": 2400, "time": "about 2–3 developer-months"},
+    {"upTo": 4800, "time": "about 3–6 developer-months"},
+    {"upTo": null, "time": "more than 6 developer-months"}
   ],
   "steps": [
     {
