@@ -15,7 +15,8 @@ package enum MigrationPlanSource {
     {"id": "audio", "title": "Audio"},
     {"id": "handles", "title": "Handles & Recents"},
     {"id": "group", "title": "Group & merge"},
-    {"id": "directory", "title": "Call Directory & observer"}
+    {"id": "directory", "title": "Call Directory"},
+    {"id": "observer", "title": "Call observation"}
   ],
   "effortBands": [
     {"upTo": 100, "label": "small: a few days"},
@@ -39,7 +40,7 @@ package enum MigrationPlanSource {
       "id": "own_manager",
       "title": "Own one ConversationManager with a retained delegate",
       "description": "Build a CallingSystem that creates the ConversationManager once at launch and keeps a strong reference to its delegate (the manager holds it weakly). Fold the CXProviderConfiguration into ConversationManager.Configuration.",
-      "areas": ["provider"],
+      "areas": ["provider", "observer"],
       "rules": [],
       "analyzers": ["multiple_providers", "unretained_delegate", "empty_reset"]
     },
@@ -111,7 +112,7 @@ package enum MigrationPlanSource {
       "id": "feature_flag",
       "title": "Keep CallKit behind a flag until device tests pass",
       "description": "Ship both paths behind a feature flag until real-device background, lock-screen, route-change and poor-network tests pass; then remove the CallKit path. Call Directory and CXCallObserver stay on CallKit.",
-      "areas": ["provider", "incoming", "outgoing", "actions", "audio", "handles", "group", "directory"],
+      "areas": ["provider", "incoming", "outgoing", "actions", "audio", "handles", "group", "directory", "observer"],
       "rules": [],
       "analyzers": []
     }

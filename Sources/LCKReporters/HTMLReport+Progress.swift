@@ -5,7 +5,8 @@ extension HTMLMigrationReport {
     /// "Fix these first": the anti-pattern findings most worth fixing (errors, then warnings, then notes; by
     /// file and line), bounded, with the progress since `--compare`'s earlier scan beside them.
     static func fixFirst(_ report: MigrationReport, into html: inout String) {
-        html += "<section id=\"fix-first\"><h2>Fix these first</h2>\n<div class=\"fix\"><div>"
+        html += "<section id=\"fix-first\"><h2>Fix these first</h2>\n"
+        html += report.antiPatternProgress == nil ? "<div class=\"fix\"><div>" : "<div class=\"fix with-progress\"><div>"
         if report.fixFirst.isEmpty {
             html += "<p>No anti-pattern findings: nothing blocks the migration plan.</p>"
         } else {

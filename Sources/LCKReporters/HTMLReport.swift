@@ -107,17 +107,22 @@ public struct HTMLMigrationReport: Sendable {
             return
         }
         let none = report.mappingRows.count(where: \.hasNoEquivalent)
-        html += "<p>Each CallKit/PushKit symbol the code uses and its LiveCommunicationKit replacement. "
+        html += "<p>Each CallKit/PushKit symbol the code uses and its LiveCommunicationKit replacement, by area. "
         html += "Highlighted rows have no equivalent: keep CallKit for them or redesign.</p>\n"
         html += "<details><summary>\(plural(report.mappingRows.count, "symbol")) used, "
         html += "\(none) with no equivalent</summary>\n"
         html += "<div class=\"scroll\"><table><thead><tr><th>CallKit symbol</th><th>LiveCommunicationKit</th>"
-        html += "<th>Kind</th><th>Area</th><th class=\"num\">Count</th><th>Files</th></tr></thead><tbody>\n"
+        html += "<th>Kind</th><th class=\"num\">Count</th><th>Files</th></tr></thead><tbody>\n"
+        var area: String?
         for row in report.mappingRows {
+            if row.area != area {
+                area = row.area
+                html += "<tr class=\"area\"><th colspan=\"5\">\(HTMLText.escape(report.plan.title(ofArea: row.area)))"
+                html += "</th></tr>\n"
+            }
             html += row.hasNoEquivalent ? "<tr class=\"none\">" : "<tr>"
             html += "<td>\(HTMLText.code(row.symbol))</td><td>\(HTMLText.code(row.replacement))</td>"
             html += "<td class=\"short\">\(HTMLText.escape(row.mappingKind?.rawValue ?? ""))</td>"
-            html += "<td class=\"short\">\(HTMLText.escape(report.plan.title(ofArea: row.area)))</td>"
             html += "<td class=\"num\">\(row.count)</td><td>"
             Self.fileList(row.files, shown: 20, into: &html)
             html += "</td></tr>\n"

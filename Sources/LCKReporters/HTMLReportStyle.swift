@@ -16,7 +16,7 @@ enum HTMLReportStyle {
         *{box-sizing:border-box}
         body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.5 -apple-system,system-ui,"Segoe UI",Roboto,sans-serif;\
         overflow-wrap:break-word}
-        main{max-width:1100px;margin:0 auto;padding:24px}
+        main{max-width:1200px;margin:0 auto;padding:24px}
         h1{font-size:1.6em;margin:0 0 4px}h2{margin-top:1.6em;border-bottom:1px solid var(--line);padding-bottom:4px}
         a{color:var(--accent)}code,pre{font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
         .meta,.muted{color:var(--muted)}
@@ -29,8 +29,8 @@ enum HTMLReportStyle {
         table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);\
         padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:normal;word-break:normal}\
         th{background:var(--card)}td.num,th.num{text-align:right;white-space:nowrap}
-        th,td.short{word-break:keep-all;hyphens:none;min-width:6em}
-        tr.none td{background:var(--none)}
+        th,td.short{word-break:keep-all;hyphens:none}table{font-size:14px}td code{font-size:12px}
+        tr.none td{background:var(--none)}tr.area th{background:none;padding-top:12px;font-size:1.05em}
         .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:.8em;font-weight:600;color:var(--bg);\
         white-space:nowrap}
         .b-error,.b-blocked{background:var(--error)}.b-warning,.b-todo{background:var(--warning)}
@@ -41,7 +41,7 @@ enum HTMLReportStyle {
         .legend{display:flex;flex-wrap:wrap;gap:4px 16px;margin:4px 0;font-size:.9em}
         .swatch{display:inline-block;width:12px;height:12px;border-radius:3px;margin-right:6px;vertical-align:-1px}
         .s-error{background:var(--error)}.s-warning{background:var(--warning)}.s-note{background:var(--note)}
-        .fix{display:grid;grid-template-columns:minmax(0,1fr) 260px;gap:16px;align-items:start}
+        .fix.with-progress{display:grid;grid-template-columns:minmax(0,1fr) 240px;gap:16px;align-items:start}
         .fix ol{margin:0;padding-left:1.6em}.fix li{margin:0 0 6px}
         .progress{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:8px 12px}
         .progress b{font-size:1.3em}
@@ -55,7 +55,7 @@ enum HTMLReportStyle {
         .pair{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:8px}.pair.single{grid-template-columns:1fr}
         pre{margin:4px 0;padding:6px 8px;background:var(--code);border-radius:6px;overflow-x:auto;white-space:pre}
         pre.lck{background:var(--lck)}.ln{color:var(--muted);user-select:none;display:inline-block;min-width:3.5em}
-        @media (max-width:700px){main{padding:12px}.pair,.fix{grid-template-columns:1fr}}
+        @media (max-width:700px){main{padding:12px}.pair,.fix.with-progress{grid-template-columns:1fr}}
         @media print{body{font-size:11pt}main{max-width:none;padding:0}details{break-inside:avoid}\
         pre{white-space:pre-wrap}a{color:inherit}.scroll{overflow:visible}}
         """

@@ -33,11 +33,13 @@ import Testing
     @Test func areasFollowThePlanOrder() {
         #expect(
             report.areas.map(\.id) == [
-                "provider", "incoming", "outgoing", "actions", "audio", "handles", "group", "directory",
+                "provider", "incoming", "outgoing", "actions", "audio", "handles", "group", "directory", "observer",
             ])
         let provider = report.areas[0]
-        // cxprovider, provider_did_reset, cxcallobserver (area provider); 2 of them are warnings.
-        #expect(provider.usages == 3 && provider.pending == 2)
+        // cxprovider, provider_did_reset (area provider); both are warnings. cxcallobserver has its own area.
+        #expect(provider.usages == 2 && provider.pending == 2)
+        #expect(report.areas.last.map { [$0.id, $0.title] } == ["observer", "Call observation"])
+        #expect(report.areas.last?.usages == 1)
         let actions = report.areas[3]
         #expect(actions.usages == 2 && actions.pending == 1)  // end init (warning), fulfill (note)
     }
