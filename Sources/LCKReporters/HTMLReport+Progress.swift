@@ -6,7 +6,8 @@ extension HTMLMigrationReport {
     /// file and line), bounded, with the progress since `--compare`'s earlier scan beside them.
     static func fixFirst(_ report: MigrationReport, into html: inout String) {
         html += "<section id=\"fix-first\"><h2>Fix these first</h2>\n"
-        html += report.antiPatternProgress == nil ? "<div class=\"fix\"><div>" : "<div class=\"fix with-progress\"><div>"
+        html +=
+            report.antiPatternProgress == nil ? "<div class=\"fix\"><div>" : "<div class=\"fix with-progress\"><div>"
         if report.fixFirst.isEmpty {
             html += "<p>No anti-pattern findings: nothing blocks the migration plan.</p>"
         } else {
@@ -15,7 +16,8 @@ extension HTMLMigrationReport {
             for index in report.fixFirst {
                 let finding = report.entries[index].finding
                 html += "<li><span class=\"badge b-\(finding.severity.rawValue)\">\(finding.severity.rawValue)</span> "
-                html += "<a href=\"#\(report.anchor(ofEntry: index))\"><code>\(HTMLText.escape(finding.ruleID))</code></a>"
+                html +=
+                    "<a href=\"#\(report.anchor(ofEntry: index))\"><code>\(HTMLText.escape(finding.ruleID))</code></a>"
                 html += " \(HTMLText.path(finding.path)):\(finding.start.line)<br>"
                 html += "<span class=\"muted\">\(HTMLText.prose(finding.message))</span></li>\n"
             }
@@ -43,7 +45,8 @@ extension HTMLMigrationReport {
             html += " (earlier report by \(ToolInfo.name) \(HTMLText.escape(comparison.earlierVersion)))"
         }
         html += ". Matched by rule, file and symbol counts, not by line.</p>\n"
-        html += "<div class=\"scroll\"><table><thead><tr><th>Area</th><th class=\"num\">Before</th><th class=\"num\">Now</th>"
+        html +=
+            "<div class=\"scroll\"><table><thead><tr><th>Area</th><th class=\"num\">Before</th><th class=\"num\">Now</th>"
         html += "<th class=\"num\">Migrated</th><th class=\"num\">Added</th></tr></thead><tbody>\n"
         for area in comparison.areas {
             html +=

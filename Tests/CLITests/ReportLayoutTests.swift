@@ -110,7 +110,8 @@ import Testing
             document.getElementById('verdict').textContent = e.data; });</script></body></html>
             """)
         let output = try dumpDOM(scratch.root + "/\(name)-frame.html", chromium: chromium, scratch: scratch)
-        let start = try #require(output.range(of: "<pre id=\"verdict\">"), "no verdict element:\n\(output.prefix(2000))")
+        let start = try #require(
+            output.range(of: "<pre id=\"verdict\">"), "no verdict element:\n\(output.prefix(2000))")
         let end = try #require(output.range(of: "</pre>", range: start.upperBound..<output.endIndex))
         let text = String(output[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
