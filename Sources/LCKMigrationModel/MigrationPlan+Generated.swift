@@ -6,7 +6,7 @@
 package enum MigrationPlanSource {
     static let builtinText = #"""
 {
-  "about": "The migration plan of `lckmigrate report`: the ten steps of the migration checklist. A step's status comes from the findings: blocked while any analyzer in `analyzers` has an active finding, to do while any mapping finding of severity warning (code that must change) is in one of `areas` or `rules`, done otherwise. After editing, run `swift run lckmigrate-generate` to refresh the embedded copy.",
+  "about": "The migration plan of `lckmigrate report`: the ten steps of the migration checklist. A step's status comes from the findings: blocked while any analyzer in `analyzers` has an active finding, to do while any mapping finding of severity warning (code that must change) is in one of `areas` or `rules`, done otherwise. `effortTimes` turn the same points into developer time, the first band whose `upTo` is at or above the sum: one point is about 12 minutes of work including tests (about 37 points a developer-day, 190 a week, 800 a month), the rate that fits the size labels of `effortBands`. After editing, run `swift run lckmigrate-generate` to refresh the embedded copy.",
   "areas": [
     {"id": "provider", "title": "Provider & configuration"},
     {"id": "incoming", "title": "Incoming & PushKit"},
@@ -15,7 +15,8 @@ package enum MigrationPlanSource {
     {"id": "audio", "title": "Audio"},
     {"id": "handles", "title": "Handles & Recents"},
     {"id": "group", "title": "Group & merge"},
-    {"id": "directory", "title": "Call Directory & observer"}
+    {"id": "directory", "title": "Call Directory"},
+    {"id": "observer", "title": "Call observation"}
   ],
   "effortBands": [
     {"upTo": 100, "label": "small: a few days"},
@@ -23,12 +24,23 @@ package enum MigrationPlanSource {
     {"upTo": 1500, "label": "large: one to two months"},
     {"upTo": null, "label": "very large: plan it as a project"}
   ],
+  "effortTimes": [
+    {"upTo": 40, "time": "about 1 developer-day"},
+    {"upTo": 120, "time": "about 1–3 developer-days"},
+    {"upTo": 190, "time": "about 1 developer-week"},
+    {"upTo": 380, "time": "about 1–2 developer-weeks"},
+    {"upTo": 750, "time": "about 2–4 developer-weeks"},
+    {"upTo": 1600, "time": "about 1–2 developer-months"},
+    {"upTo": 2400, "time": "about 2–3 developer-months"},
+    {"upTo": 4800, "time": "about 3–6 developer-months"},
+    {"upTo": null, "time": "more than 6 developer-months"}
+  ],
   "steps": [
     {
       "id": "own_manager",
       "title": "Own one ConversationManager with a retained delegate",
       "description": "Build a CallingSystem that creates the ConversationManager once at launch and keeps a strong reference to its delegate (the manager holds it weakly). Fold the CXProviderConfiguration into ConversationManager.Configuration.",
-      "areas": ["provider"],
+      "areas": ["provider", "observer"],
       "rules": [],
       "analyzers": ["multiple_providers", "unretained_delegate", "empty_reset"]
     },
@@ -100,7 +112,7 @@ package enum MigrationPlanSource {
       "id": "feature_flag",
       "title": "Keep CallKit behind a flag until device tests pass",
       "description": "Ship both paths behind a feature flag until real-device background, lock-screen, route-change and poor-network tests pass; then remove the CallKit path. Call Directory and CXCallObserver stay on CallKit.",
-      "areas": ["provider", "incoming", "outgoing", "actions", "audio", "handles", "group", "directory"],
+      "areas": ["provider", "incoming", "outgoing", "actions", "audio", "handles", "group", "directory", "observer"],
       "rules": [],
       "analyzers": []
     }

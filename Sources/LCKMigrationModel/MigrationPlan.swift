@@ -30,6 +30,8 @@ public struct MigrationPlan: Sendable, Hashable {
 
     public var areas: [Area]
     public var effortBands: [EffortBand]
+    /// Developer-time bands for the same points (`about 2–4 developer-weeks`); empty when the plan has none.
+    public var effortTimes: [EffortBand]
     public var steps: [Step]
 
     /// The plan compiled into the binary (a copy of `Rules/plan.json`).
@@ -48,11 +50,20 @@ public struct MigrationPlan: Sendable, Hashable {
 
     /// The band whose bound is the first at or above `points`.
     public func effortBand(for points: Int) -> String {
-        for band in effortBands {
+        Self.band(for: points, in: effortBands)
+    }
+
+    /// The developer-time band for `points`, or "" when the plan has no `effortTimes`.
+    public func effortTime(for points: Int) -> String {
+        Self.band(for: points, in: effortTimes)
+    }
+
+    private static func band(for points: Int, in bands: [EffortBand]) -> String {
+        for band in bands {
             guard let bound = band.upTo else { return band.label }
             if points <= bound { return band.label }
         }
-        return effortBands.last?.label ?? ""
+        return bands.last?.label ?? ""
     }
 }
 
@@ -63,7 +74,7 @@ public struct MigrationPlanError: Error, Sendable, CustomStringConvertible {
 }
 
 extension MigrationPlan {
-    /// Parses the `plan.json` shape; every key is required except `about`.
+    /// Parses the `plan.json` shape; every key is required except `about` and `effortTimes`.
     public init(json bytes: [UInt8]) throws(MigrationPlanError) {
         let root: JSONValue
         do {
@@ -100,13 +111,13 @@ extension MigrationPlan {
             areas.append(
                 Area(id: try string(value["id"], "areas[].id"), title: try string(value["title"], "areas[].title")))
         }
-        var bands: [EffortBand] = []
-        for value in bandValues {
-            let bound = value["upTo"]
-            if let bound, !bound.isNull, bound.intValue == nil {
-                throw MigrationPlanError(message: "plan.json: effortBands[].upTo must be a whole number or null")
+        let effortBands = try Self.bands(bandValues, "effortBands", "label")
+        var effortTimes: [EffortBand] = []
+        if let timeValues = root["effortTimes"] {
+            guard let elements = timeValues.arrayValue else {
+                throw MigrationPlanError(message: "plan.json: effortTimes must be an array")
             }
-            bands.append(EffortBand(upTo: bound?.intValue, label: try string(value["label"], "effortBands[].label")))
+            effortTimes = try Self.bands(elements, "effortTimes", "time")
         }
         var steps: [Step] = []
         var seen: Set<String> = []
@@ -123,7 +134,25 @@ extension MigrationPlan {
                     rules: try strings(value["rules"], "steps[].rules"),
                     analyzers: try strings(value["analyzers"], "steps[].analyzers")))
         }
-        self.init(areas: areas, effortBands: bands, steps: steps)
+        self.init(areas: areas, effortBands: effortBands, effortTimes: effortTimes, steps: steps)
+    }
+
+    /// `effortBands` (label under `label`) or `effortTimes` (label under `time`): `upTo` and a label each.
+    private static func bands(
+        _ values: [JSONValue], _ key: String, _ labelKey: String
+    ) throws(MigrationPlanError) -> [EffortBand] {
+        var bands: [EffortBand] = []
+        for value in values {
+            let bound = value["upTo"]
+            if let bound, !bound.isNull, bound.intValue == nil {
+                throw MigrationPlanError(message: "plan.json: \(key)[].upTo must be a whole number or null")
+            }
+            guard let label = value[labelKey]?.stringValue else {
+                throw MigrationPlanError(message: "plan.json: \(key)[].\(labelKey) must be a string")
+            }
+            bands.append(EffortBand(upTo: bound?.intValue, label: label))
+        }
+        return bands
     }
 }
 

@@ -68,6 +68,15 @@ public struct MigrationReport: Sendable {
         /// Indexes into `entries`, in report order; those with `isListed` are shown.
         public var entries: [Int]
         public var listedCount: Int
+        /// The listed entries grouped by first line, so each source line is shown once with all its findings.
+        public var lineGroups: [LineGroup] = []
+    }
+
+    /// Listed entries of one file that start on the same line.
+    public struct LineGroup: Sendable, Hashable {
+        public var line: Int
+        /// Indexes into `entries`, in report order.
+        public var entries: [Int]
     }
 
     /// Caps that keep the report readable and bounded for very large scans.
@@ -76,10 +85,13 @@ public struct MigrationReport: Sendable {
         public var findingsPerFile: Int
         /// Findings listed with source in the whole report.
         public var listedFindings: Int
+        /// Anti-pattern findings in the "fix these first" list; the rest are counted.
+        public var fixFirst: Int
 
-        public init(findingsPerFile: Int = 25, listedFindings: Int = 3_000) {
+        public init(findingsPerFile: Int = 25, listedFindings: Int = 3_000, fixFirst: Int = 10) {
             self.findingsPerFile = findingsPerFile
             self.listedFindings = listedFindings
+            self.fixFirst = fixFirst
         }
     }
 
@@ -100,8 +112,13 @@ public struct MigrationReport: Sendable {
     public var iOS26Usages = 0
     public var areas: [AreaSummary] = []
     public var mappingRows: [MappingRow] = []
-    /// Analyzer (anti-pattern) findings per rule id, most first.
-    public var findingsByRule: [(ruleID: String, title: String, count: Int)] = []
+    /// Analyzer (anti-pattern) findings per rule id, most first, with the highest severity among them.
+    public var findingsByRule: [(ruleID: String, title: String, count: Int, severity: Severity)] = []
+    /// Active analyzer (anti-pattern) findings.
+    public var antiPatternCount = 0
+    /// Indexes into `entries` of the anti-pattern findings to fix first: most severe first, then by
+    /// file and line, at most `Limits.fixFirst`.
+    public var fixFirst: [Int] = []
     public var steps: [StepStatus] = []
     public var entries: [Entry] = []
     public var files: [FileSection] = []
@@ -111,6 +128,8 @@ public struct MigrationReport: Sendable {
 
     public var findingCount: Int { errorCount + warningCount + noteCount }
     public var effortBand: String { plan.effortBand(for: effortPoints) }
+    /// The effort as developer time (`about 2–4 developer-weeks`), from the plan's `effortTimes`.
+    public var effortTime: String { plan.effortTime(for: effortPoints) }
 }
 
 extension MigrationReport {
@@ -127,6 +146,7 @@ extension MigrationReport {
         suppressedCount = sorted.count(where: { $0.suppression != nil })
         var tally = UsageTally()
         var listedTotal = 0
+        var ruleSeverity: [String: Severity] = [:]
         for finding in sorted where finding.suppression == nil {
             countSeverity(of: finding)
             let mapping = rules.mapping(id: finding.ruleID)
@@ -135,6 +155,7 @@ extension MigrationReport {
                 countUsage(finding, mapping: mapping, area: area, into: &tally)
             } else {
                 tally.analyzerCounts[finding.ruleID, default: 0] += 1
+                ruleSeverity[finding.ruleID] = max(ruleSeverity[finding.ruleID] ?? .note, finding.severity)
             }
             appendEntry(finding, area: area, example: mapping?.example, limits: limits, listedTotal: &listedTotal)
         }
@@ -142,10 +163,16 @@ extension MigrationReport {
         areas = Self.orderedAreas(tally.areaUsage, plan: plan)
         mappingRows = Self.orderedMappingRows(tally, areas: areas)
         findingsByRule = tally.analyzerCounts.map {
-            (ruleID: $0.key, title: rules.analyzer(id: $0.key)?.title ?? $0.key, count: $0.value)
+            (
+                ruleID: $0.key, title: rules.analyzer(id: $0.key)?.title ?? $0.key, count: $0.value,
+                severity: ruleSeverity[$0.key] ?? .note
+            )
         }
         .sorted { $0.count != $1.count ? $0.count > $1.count : $0.ruleID < $1.ruleID }
         steps = plan.steps.map { step in Self.status(of: step, entries: entries) }
+        antiPatternCount = tally.analyzerCounts.values.reduce(0, +)
+        fixFirst = Self.fixFirst(entries, limit: limits.fixFirst)
+        groupListedLines()
     }
 
     /// Per-area, per-rule and per-analyzer counts gathered while walking the findings; `init(scan:…)` turns

@@ -2,7 +2,8 @@ import LCKCore
 import LCKMigrationModel
 
 /// The migration report as one self-contained HTML page: inline CSS and SVG, no script, no
-/// external assets; light and dark; per-file sections collapsed so very large scans open fast.
+/// external assets; light and dark. Long lists (mapping table, per-file code, file lists) are
+/// collapsed in `<details>`, so the page opens short and very large scans open fast.
 public struct HTMLMigrationReport: Sendable {
     /// Files listed by path (with counts) after the detailed sections; the rest are counted.
     public var compactFileLimit: Int
@@ -22,9 +23,11 @@ public struct HTMLMigrationReport: Sendable {
         if !report.rulesFingerprint.isEmpty {
             html += " · rules \(HTMLText.escape(String(report.rulesFingerprint.prefix(12))))"
         }
-        html +=
-            " · <a href=\"#plan\">plan</a> · <a href=\"#mapping\">mapping</a> · <a href=\"#files\">files</a></p></header>\n"
+        html += " · <a href=\"#fix-first\">fix first</a> · <a href=\"#plan\">plan</a>"
+        html += " · <a href=\"#mapping\">mapping</a> · <a href=\"#files\">files</a></p></header>\n"
         summary(report, into: &html)
+        Self.fixFirst(report, into: &html)
+        overview(report, into: &html)
         if let comparison = report.comparison { Self.comparison(comparison, into: &html) }
         plan(report, into: &html)
         mapping(report, into: &html)
@@ -47,7 +50,8 @@ public struct HTMLMigrationReport: Sendable {
             "\(report.findingCount)",
             "findings: \(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning")), "
                 + "\(plural(report.noteCount, "note"))")
-        card("\(report.effortPoints) points", "estimated effort: \(HTMLText.escape(report.effortBand))")
+        let time = report.effortTime.isEmpty ? "" : "<span class=\"band\">\(HTMLText.escape(report.effortTime))</span>"
+        card("\(report.effortPoints) points", "\(time)estimated effort: \(HTMLText.escape(report.effortBand))")
         html += "</div>\n"
         html += "<p class=\"note-box\">LiveCommunicationKit needs iOS 17.4 or later (iPadOS 17.4, Mac Catalyst 17.4, "
         html += "visionOS 1.1, watchOS 10.4). Keep the CallKit path for older systems behind a flag."
@@ -58,18 +62,24 @@ public struct HTMLMigrationReport: Sendable {
         if report.suppressedCount > 0 {
             html += "<p class=\"muted\">\(plural(report.suppressedCount, "suppressed finding")) not counted.</p>\n"
         }
-        html += "<h3>Usages per area</h3>\n"
+        html += "</section>\n"
+    }
+
+    /// Charts and the per-area table; anti-pattern bars take their rule's severity colour, and a legend
+    /// plus each bar's text name the severity so colour is never the only cue.
+    private func overview(_ report: MigrationReport, into html: inout String) {
+        html += "<section id=\"overview\"><h2>Usages and findings</h2>\n<h3>Usages per area</h3>\n"
         html += HTMLReportCharts.bars(
             report.areas.map { .init(label: $0.title, value: $0.usages) }, title: "CallKit usages per area")
-        html += "\n<table><thead><tr><th>Area</th><th class=\"num\">Usages</th><th class=\"num\">Must change</th>"
-        html += "<th class=\"num\">Effort points</th><th>Share that must change</th></tr></thead><tbody>\n"
+        html += "\n<div class=\"scroll\"><table><thead><tr><th>Area</th><th class=\"num\">Usages</th>"
+        html += "<th class=\"num\">Must change</th><th class=\"num\">Effort points</th><th>Share that must change</th>"
+        html += "</tr></thead><tbody>\n"
         for area in report.areas {
-            html += "<tr><td>\(HTMLText.escape(area.title))</td><td class=\"num\">\(area.usages)</td>"
+            html += "<tr><td class=\"short\">\(HTMLText.escape(area.title))</td><td class=\"num\">\(area.usages)</td>"
             html += "<td class=\"num\">\(area.pending)</td><td class=\"num\">\(area.effort)</td>"
             html += "<td>\(HTMLReportCharts.share(area.pending, of: area.usages, style: "bar-warning"))</td></tr>\n"
         }
-        html += "</tbody></table>\n"
-        html += "<h3>Findings by severity</h3>\n"
+        html += "</tbody></table></div>\n<h3>Findings by severity</h3>\n"
         html += HTMLReportCharts.bars(
             [
                 .init(label: "error", value: report.errorCount, style: "bar-error"),
@@ -79,50 +89,15 @@ public struct HTMLMigrationReport: Sendable {
         if !report.findingsByRule.isEmpty {
             html += "\n<h3>Anti-pattern findings by rule</h3>\n"
             html += HTMLReportCharts.bars(
-                report.findingsByRule.prefix(20).map { .init(label: $0.ruleID, value: $0.count, style: "bar-error") },
-                title: "Anti-pattern findings by rule")
+                report.findingsByRule.prefix(20).map {
+                    .init(
+                        label: $0.ruleID, value: $0.count, style: "bar-\($0.severity.rawValue)",
+                        valueText: "\($0.count) \($0.severity.rawValue)")
+                },
+                title: "Anti-pattern findings by rule, coloured by severity")
+            html += "\n" + HTMLReportCharts.severityLegend
         }
         html += "\n</section>\n"
-    }
-
-    private func plan(_ report: MigrationReport, into html: inout String) {
-        let done = report.steps.count(where: { $0.state == .done })
-        html += "<section id=\"plan\"><h2>Migration plan</h2>\n"
-        html += "<p>\(done) of \(report.steps.count) steps done. A step is <em>blocked</em> while an anti-pattern "
-        html += "it depends on is reported, <em>to do</em> while CallKit code it covers must still change.</p>\n"
-        html += HTMLReportCharts.planProgress(report.steps)
-        html += "\n<ol class=\"plan\">\n"
-        for status in report.steps {
-            html += "<li id=\"step-\(HTMLText.escape(status.step.id))\">"
-            switch status.state {
-            case .done: html += "<span class=\"badge b-done\">done</span> "
-            case .toDo: html += "<span class=\"badge b-todo\">to do</span> "
-            case .blocked(let count):
-                html += "<span class=\"badge b-blocked\">blocked by \(count) finding\(count == 1 ? "" : "s")</span> "
-            }
-            html += "<strong>\(HTMLText.escape(status.step.title))</strong>"
-            html += "<br><span class=\"muted\">\(HTMLText.escape(status.step.description))</span>"
-            if status.pendingUsages > 0 {
-                html += "<br>\(status.pendingUsages) CallKit usage\(status.pendingUsages == 1 ? "" : "s") to migrate."
-            }
-            if !status.blockingEntries.isEmpty {
-                html += "<br>Blocked by: "
-                html += status.blockingEntries.prefix(15).map { index in
-                    let finding = report.entries[index].finding
-                    return "<a href=\"#\(report.anchor(ofEntry: index))\">\(HTMLText.escape(finding.ruleID)) at "
-                        + "\(HTMLText.escape(finding.path)):\(finding.start.line)</a>"
-                }.joined(separator: ", ")
-                if status.blockingEntries.count > 15 { html += " and \(status.blockingEntries.count - 15) more" }
-            }
-            if !status.files.isEmpty {
-                html += "<br><span class=\"muted\">Files: "
-                html += status.files.prefix(8).map { HTMLText.escape($0) }.joined(separator: ", ")
-                if status.files.count > 8 { html += " and \(status.files.count - 8) more" }
-                html += "</span>"
-            }
-            html += "</li>\n"
-        }
-        html += "</ol>\n</section>\n"
     }
 
     private func mapping(_ report: MigrationReport, into html: inout String) {
@@ -131,31 +106,50 @@ public struct HTMLMigrationReport: Sendable {
             html += "<p>No CallKit or PushKit usage found.</p>\n</section>\n"
             return
         }
-        html += "<p>Each CallKit/PushKit symbol the code uses and its LiveCommunicationKit replacement. "
+        let none = report.mappingRows.count(where: \.hasNoEquivalent)
+        html += "<p>Each CallKit/PushKit symbol the code uses and its LiveCommunicationKit replacement, by area. "
         html += "Highlighted rows have no equivalent: keep CallKit for them or redesign.</p>\n"
-        html += "<table><thead><tr><th>CallKit symbol</th><th>LiveCommunicationKit</th><th>Kind</th><th>Area</th>"
-        html += "<th class=\"num\">Count</th><th>Files</th></tr></thead><tbody>\n"
+        html += "<details><summary>\(plural(report.mappingRows.count, "symbol")) used, "
+        html += "\(none) with no equivalent</summary>\n"
+        html += "<div class=\"scroll\"><table><thead><tr><th>CallKit symbol</th><th>LiveCommunicationKit</th>"
+        html += "<th>Kind</th><th class=\"num\">Count</th><th>Files</th></tr></thead><tbody>\n"
+        var area: String?
         for row in report.mappingRows {
+            if row.area != area {
+                area = row.area
+                html += "<tr class=\"area\"><th colspan=\"5\">\(HTMLText.escape(report.plan.title(ofArea: row.area)))"
+                html += "</th></tr>\n"
+            }
             html += row.hasNoEquivalent ? "<tr class=\"none\">" : "<tr>"
-            html +=
-                "<td><code>\(HTMLText.escape(row.symbol))</code></td><td><code>\(HTMLText.escape(row.replacement))</code></td>"
-            html += "<td>\(HTMLText.escape(row.mappingKind?.rawValue ?? ""))</td>"
-            html +=
-                "<td>\(HTMLText.escape(report.plan.title(ofArea: row.area)))</td><td class=\"num\">\(row.count)</td><td>"
-            html += row.files.prefix(5).map { HTMLText.escape($0) }.joined(separator: "<br>")
-            if row.files.count > 5 { html += "<br><span class=\"muted\">and \(row.files.count - 5) more</span>" }
+            html += "<td>\(HTMLText.code(row.symbol))</td><td>\(HTMLText.code(row.replacement))</td>"
+            html += "<td class=\"short\">\(HTMLText.escape(row.mappingKind?.rawValue ?? ""))</td>"
+            html += "<td class=\"num\">\(row.count)</td><td>"
+            Self.fileList(row.files, shown: 20, into: &html)
             html += "</td></tr>\n"
         }
-        html += "</tbody></table>\n</section>\n"
+        html += "</tbody></table></div>\n</details>\n</section>\n"
+    }
+
+    /// One path inline, or more collapsed behind a count.
+    static func fileList(_ files: [String], shown: Int, into html: inout String) {
+        guard files.count > 1 else {
+            html += files.first.map(HTMLText.path) ?? ""
+            return
+        }
+        html += "<details><summary>\(files.count) files</summary><ul class=\"files\">"
+        for file in files.prefix(shown) { html += "<li>\(HTMLText.path(file))</li>" }
+        if files.count > shown { html += "<li class=\"muted\">and \(files.count - shown) more</li>" }
+        html += "</ul></details>"
     }
 
     private func problems(_ report: MigrationReport, into html: inout String) {
         guard !report.problems.isEmpty else { return }
-        html += "<section id=\"problems\"><h2>Files not scanned</h2>\n<ul>\n"
+        html += "<section id=\"problems\"><h2>Files not scanned</h2>\n"
+        html += "<details><summary>\(plural(report.problems.count, "file")) not scanned</summary>\n<ul>\n"
         for problem in report.problems.prefix(200) {
-            html += "<li><code>\(HTMLText.escape(problem.path))</code>: \(HTMLText.escape(problem.message))</li>\n"
+            html += "<li>\(HTMLText.path(problem.path)): \(HTMLText.prose(problem.message))</li>\n"
         }
         if report.problems.count > 200 { html += "<li>and \(report.problems.count - 200) more</li>\n" }
-        html += "</ul>\n</section>\n"
+        html += "</ul>\n</details>\n</section>\n"
     }
 }

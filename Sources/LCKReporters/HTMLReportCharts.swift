@@ -7,7 +7,15 @@ enum HTMLReportCharts {
         var value: Int
         /// CSS class of the bar (`bar`, `bar-error`, …).
         var style: String = "bar"
+        /// Text after the bar; the value when nil.
+        var valueText: String? = nil
     }
+
+    /// Names the colours of severity bars, so the chart does not rely on colour alone.
+    static let severityLegend =
+        "<p class=\"legend\" aria-hidden=\"true\"><span><span class=\"swatch s-error\"></span>error</span>"
+        + "<span><span class=\"swatch s-warning\"></span>warning</span>"
+        + "<span><span class=\"swatch s-note\"></span>note</span></p>"
 
     /// A horizontal bar chart with labels on the left and values on the right.
     static func bars(_ bars: [Bar], title: String) -> String {
@@ -15,7 +23,7 @@ enum HTMLReportCharts {
         let labelWidth = 230
         let barWidth = 380
         let rowHeight = 24
-        let width = labelWidth + barWidth + 70
+        let width = labelWidth + barWidth + 110
         let height = bars.count * rowHeight + 8
         let maximum = max(1, bars.map(\.value).max() ?? 1)
         var svg = "<svg role=\"img\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\">"
@@ -27,7 +35,8 @@ enum HTMLReportCharts {
             svg += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 15)\" text-anchor=\"end\">\(HTMLText.escape(label))</text>"
             svg +=
                 "<rect class=\"\(bar.style)\" x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(length)\" height=\"\(rowHeight - 8)\" rx=\"3\"/>"
-            svg += "<text x=\"\(labelWidth + length + 6)\" y=\"\(y + 15)\">\(bar.value)</text>"
+            svg += "<text x=\"\(labelWidth + length + 6)\" y=\"\(y + 15)\">"
+            svg += "\(HTMLText.escape(bar.valueText ?? String(bar.value)))</text>"
         }
         return svg + "</svg>"
     }

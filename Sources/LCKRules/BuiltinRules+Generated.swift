@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "745cf65b58a768e68042d641908b7e1e7ad8e85e638f8b256e481ce49866b33f"
+    public static let fingerprint = "3d4d06f7611ffe52576ab233ad80d74e0eca71dfd59040e62868d4adce80edf0"
 
     /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
     public static let files: [RuleSourceFile] = [
@@ -4694,6 +4694,340 @@ extension BuiltinRules {
 }
 
 """#),
+        RuleSourceFile(path: "mappings/observer.json", contents: #"""
+{
+  "$schema": "../schemas/mapping-file.schema.json",
+  "entries": [
+    {
+      "id": "cxcallobserver",
+      "symbol": "CXCallObserver",
+      "replacement": "none (keep CallKit)",
+      "mappingKind": "no_equivalent",
+      "area": "observer",
+      "severity": "note",
+      "title": "CXCallObserver has no LiveCommunicationKit counterpart",
+      "note": "The observer sees every call on the device, including cellular calls and other apps. LiveCommunicationKit only knows the app's own conversations, so keep CallKit for device-wide observation.",
+      "availability": {
+        "lck": null,
+        "ios26": false
+      },
+      "effort": 2,
+      "docs": "https://developer.apple.com/documentation/callkit/cxcallobserver",
+      "tags": [
+        "observer"
+      ],
+      "match": {
+        "type": "CXCallObserver"
+      },
+      "example": {
+        "before": "let observer = CXCallObserver()",
+        "after": "// Keep CXCallObserver for device-wide calls; use manager.conversations for your own.\nlet observer = CXCallObserver()"
+      }
+    },
+    {
+      "id": "cxcallobserver_calls",
+      "symbol": "CXCallObserver.calls",
+      "replacement": "none (ConversationManager.conversations covers own calls only)",
+      "mappingKind": "no_equivalent",
+      "area": "observer",
+      "severity": "note",
+      "title": "CXCallObserver.calls has no full counterpart",
+      "note": "`manager.conversations` lists only this app's conversations.",
+      "availability": {
+        "lck": null,
+        "ios26": false
+      },
+      "effort": 2,
+      "docs": "https://developer.apple.com/documentation/callkit/cxcallobserver/calls",
+      "tags": [
+        "observer"
+      ],
+      "match": {
+        "member": "calls",
+        "receiverTypes": [
+          "CXCallObserver"
+        ],
+        "unknownReceiver": "skip"
+      },
+      "example": {
+        "before": "let observer: CXCallObserver\nlet busy = !observer.calls.isEmpty",
+        "after": "let busy = !manager.conversations.isEmpty  // own conversations only"
+      }
+    },
+    {
+      "id": "cxcallobserver_set_delegate",
+      "symbol": "CXCallObserver.setDelegate(_:queue:)",
+      "replacement": "none (keep CallKit)",
+      "mappingKind": "no_equivalent",
+      "area": "observer",
+      "severity": "note",
+      "title": "Observer delegates stay in CallKit",
+      "note": "Keep the CallKit observer for device-wide events; the delegate is still held weakly.",
+      "availability": {
+        "lck": null,
+        "ios26": false
+      },
+      "effort": 2,
+      "docs": "https://developer.apple.com/documentation/callkit/cxcallobserver/setdelegate(_:queue:)",
+      "tags": [
+        "observer",
+        "delegate"
+      ],
+      "match": {
+        "member": "setDelegate",
+        "labels": [
+          "_",
+          "queue"
+        ],
+        "receiverTypes": [
+          "CXCallObserver"
+        ],
+        "unknownReceiver": "skip"
+      },
+      "example": {
+        "before": "let observer: CXCallObserver\nobserver.setDelegate(self, queue: nil)",
+        "after": "observer.setDelegate(self, queue: nil)  // unchanged: CallKit only"
+      }
+    },
+    {
+      "id": "cxcallobserverdelegate",
+      "symbol": "CXCallObserverDelegate",
+      "replacement": "ConversationManagerDelegate (own conversations only)",
+      "mappingKind": "semantic_change",
+      "area": "observer",
+      "severity": "warning",
+      "title": "CXCallObserverDelegate only partly maps",
+      "note": "For the app's own calls, `conversationManager(_:conversationChanged:)` reports state changes; device-wide observation stays in CallKit.",
+      "availability": {
+        "lck": "iOS 17.4",
+        "ios26": false
+      },
+      "effort": 4,
+      "docs": "https://developer.apple.com/documentation/callkit/cxcallobserverdelegate",
+      "tags": [
+        "observer",
+        "delegate"
+      ],
+      "match": {
+        "type": "CXCallObserverDelegate"
+      },
+      "example": {
+        "before": "extension CallMonitor: CXCallObserverDelegate {",
+        "after": "extension CallMonitor: ConversationManagerDelegate {"
+      }
+    },
+    {
+      "id": "call_observer_call_changed",
+      "symbol": "CXCallObserverDelegate.callObserver(_:callChanged:)",
+      "replacement": "ConversationManagerDelegate.conversationManager(_:conversationChanged:)",
+      "mappingKind": "semantic_change",
+      "area": "observer",
+      "severity": "warning",
+      "title": "Own-call changes arrive in conversationManager(_:conversationChanged:)",
+      "note": "Only the app's own conversations are reported; keep the CallKit observer if you react to other calls.",
+      "availability": {
+        "lck": "iOS 17.4",
+        "ios26": false
+      },
+      "effort": 4,
+      "docs": "https://developer.apple.com/documentation/callkit/cxcallobserverdelegate/callobserver(_:callchanged:)",
+      "tags": [
+        "observer",
+        "delegate"
+      ],
+      "match": {
+        "delegateMethod": "callObserver(_:callChanged:)",
+        "parameterTypes": [
+          "CXCallObserver",
+          "CXCall"
+        ],
+        "protocol": "CXCallObserverDelegate"
+      },
+      "example": {
+        "before": "func callObserver(_ callObserver: CXCallObserver, callChanged call: CXCall) {\n    refresh(call.uuid)\n}",
+        "after": "func conversationManager(_ manager: ConversationManager, conversationChanged conversation: Conversation) {\n    refresh(conversation.uuid)\n}"
+      }
+    },
+    {
+      "id": "cxcall",
+      "symbol": "CXCall",
+      "replacement": "Conversation",
+      "mappingKind": "semantic_change",
+      "area": "observer",
+      "severity": "warning",
+      "title": "CXCall roughly becomes Conversation",
+      "note": "Conversation exposes a `state` enum instead of Boolean flags, and only exists for the app's own conversations.",
+      "availability": {
+        "lck": "iOS 17.4",
+        "ios26": false
+      },
+      "effort": 4,
+      "docs": "https://developer.apple.com/documentation/callkit/cxcall",
+      "tags": [
+        "observer"
+      ],
+      "match": {
+        "type": "CXCall"
+      },
+      "example": {
+        "before": "func describe(_ call: CXCall) -> String",
+        "after": "func describe(_ conversation: Conversation) -> String"
+      }
+    },
+    {
+      "id": "cxcall_uuid",
+      "symbol": "CXCall.uuid",
+      "replacement": "Conversation.uuid",
+      "mappingKind": "unchanged",
+      "area": "observer",
+      "severity": "note",
+      "title": "CXCall.uuid keeps its name",
+      "note": "Same identifier on Conversation.",
+      "availability": {
+        "lck": "iOS 17.4",
+        "ios26": false
+      },
+      "effort": 1,
+      "docs": "https://developer.apple.com/documentation/callkit/cxcall/uuid",
+      "tags": [
+        "observer"
+      ],
+      "match": {
+        "member": "uuid",
+        "receiverTypes": [
+          "CXCall"
+        ],
+        "unknownReceiver": "skip"
+      },
+      "example": {
+        "before": "let call: CXCall\nids.insert(call.uuid)",
+        "after": "ids.insert(conversation.uuid)"
+      }
+    },
+    {
+      "id": "cxcall_is_outgoing",
+      "symbol": "CXCall.isOutgoing",
+      "replacement": "none",
+      "mappingKind": "no_equivalent",
+      "area": "observer",
+      "severity": "warning",
+      "title": "isOutgoing has no counterpart",
+      "note": "Conversation does not record direction; keep that in your own call model.",
+      "availability": {
+        "lck": null,
+        "ios26": false
+      },
+      "effort": 2,
+      "docs": "https://developer.apple.com/documentation/callkit/cxcall/isoutgoing",
+      "tags": [
+        "observer"
+      ],
+      "match": {
+        "member": "isOutgoing",
+        "receiverTypes": [
+          "CXCall"
+        ],
+        "unknownReceiver": "skip"
+      },
+      "example": {
+        "before": "let call: CXCall\nif call.isOutgoing { showDialing() }",
+        "after": "if calls[conversation.uuid]?.direction == .outgoing { showDialing() }"
+      }
+    },
+    {
+      "id": "cxcall_is_on_hold",
+      "symbol": "CXCall.isOnHold",
+      "replacement": "Conversation.state == .paused",
+      "mappingKind": "semantic_change",
+      "area": "observer",
+      "severity": "warning",
+      "title": "isOnHold becomes the .paused state",
+      "note": "Compare the state instead of reading a flag.",
+      "availability": {
+        "lck": "iOS 17.4",
+        "ios26": false
+      },
+      "effort": 4,
+      "docs": "https://developer.apple.com/documentation/callkit/cxcall/isonhold",
+      "tags": [
+        "observer"
+      ],
+      "match": {
+        "member": "isOnHold",
+        "receiverTypes": [
+          "CXCall"
+        ],
+        "unknownReceiver": "skip"
+      },
+      "example": {
+        "before": "let call: CXCall\nif call.isOnHold { showResume() }",
+        "after": "if conversation.state == .paused { showResume() }"
+      }
+    },
+    {
+      "id": "cxcall_has_connected",
+      "symbol": "CXCall.hasConnected",
+      "replacement": "Conversation.state == .joined (approximate)",
+      "mappingKind": "semantic_change",
+      "area": "observer",
+      "severity": "warning",
+      "title": "hasConnected roughly corresponds to the .joined state",
+      "note": "Not an exact equivalent: a paused conversation has connected but is not `.joined`. Check which states your logic needs.",
+      "availability": {
+        "lck": "iOS 17.4",
+        "ios26": false
+      },
+      "effort": 4,
+      "docs": "https://developer.apple.com/documentation/callkit/cxcall/hasconnected",
+      "tags": [
+        "observer"
+      ],
+      "match": {
+        "member": "hasConnected",
+        "receiverTypes": [
+          "CXCall"
+        ],
+        "unknownReceiver": "skip"
+      },
+      "example": {
+        "before": "let call: CXCall\nif call.hasConnected { startTimer() }",
+        "after": "if conversation.state == .joined { startTimer() }"
+      }
+    },
+    {
+      "id": "cxcall_has_ended",
+      "symbol": "CXCall.hasEnded",
+      "replacement": "Conversation.state == .left (approximate)",
+      "mappingKind": "semantic_change",
+      "area": "observer",
+      "severity": "warning",
+      "title": "hasEnded roughly corresponds to the .left state",
+      "note": "Approximate mapping; `.leaving` may also count as ended for your UI.",
+      "availability": {
+        "lck": "iOS 17.4",
+        "ios26": false
+      },
+      "effort": 4,
+      "docs": "https://developer.apple.com/documentation/callkit/cxcall/hasended",
+      "tags": [
+        "observer"
+      ],
+      "match": {
+        "member": "hasEnded",
+        "receiverTypes": [
+          "CXCall"
+        ],
+        "unknownReceiver": "skip"
+      },
+      "example": {
+        "before": "let observer: CXCallObserver\nlet live = observer.calls.filter { (call: CXCall) in !call.hasEnded }",
+        "after": "let live = manager.conversations.filter { $0.state != .left }"
+      }
+    }
+  ]
+}
+
+"""#),
         RuleSourceFile(path: "mappings/outgoing.json", contents: #"""
 {
   "$schema": "../schemas/mapping-file.schema.json",
@@ -6319,332 +6653,6 @@ extension BuiltinRules {
       "example": {
         "before": "provider.reportCall(with: id, endedAt: nil, reason: .declinedElsewhere)",
         "after": "manager.reportConversationEvent(.conversationEnded(Date(), .declinedElsewhere), for: conversation)"
-      }
-    },
-    {
-      "id": "cxcallobserver",
-      "symbol": "CXCallObserver",
-      "replacement": "none (keep CallKit)",
-      "mappingKind": "no_equivalent",
-      "area": "provider",
-      "severity": "note",
-      "title": "CXCallObserver has no LiveCommunicationKit counterpart",
-      "note": "The observer sees every call on the device, including cellular calls and other apps. LiveCommunicationKit only knows the app's own conversations, so keep CallKit for device-wide observation.",
-      "availability": {
-        "lck": null,
-        "ios26": false
-      },
-      "effort": 2,
-      "docs": "https://developer.apple.com/documentation/callkit/cxcallobserver",
-      "tags": [
-        "observer"
-      ],
-      "match": {
-        "type": "CXCallObserver"
-      },
-      "example": {
-        "before": "let observer = CXCallObserver()",
-        "after": "// Keep CXCallObserver for device-wide calls; use manager.conversations for your own.\nlet observer = CXCallObserver()"
-      }
-    },
-    {
-      "id": "cxcallobserver_calls",
-      "symbol": "CXCallObserver.calls",
-      "replacement": "none (ConversationManager.conversations covers own calls only)",
-      "mappingKind": "no_equivalent",
-      "area": "provider",
-      "severity": "note",
-      "title": "CXCallObserver.calls has no full counterpart",
-      "note": "`manager.conversations` lists only this app's conversations.",
-      "availability": {
-        "lck": null,
-        "ios26": false
-      },
-      "effort": 2,
-      "docs": "https://developer.apple.com/documentation/callkit/cxcallobserver/calls",
-      "tags": [
-        "observer"
-      ],
-      "match": {
-        "member": "calls",
-        "receiverTypes": [
-          "CXCallObserver"
-        ],
-        "unknownReceiver": "skip"
-      },
-      "example": {
-        "before": "let observer: CXCallObserver\nlet busy = !observer.calls.isEmpty",
-        "after": "let busy = !manager.conversations.isEmpty  // own conversations only"
-      }
-    },
-    {
-      "id": "cxcallobserver_set_delegate",
-      "symbol": "CXCallObserver.setDelegate(_:queue:)",
-      "replacement": "none (keep CallKit)",
-      "mappingKind": "no_equivalent",
-      "area": "provider",
-      "severity": "note",
-      "title": "Observer delegates stay in CallKit",
-      "note": "Keep the CallKit observer for device-wide events; the delegate is still held weakly.",
-      "availability": {
-        "lck": null,
-        "ios26": false
-      },
-      "effort": 2,
-      "docs": "https://developer.apple.com/documentation/callkit/cxcallobserver/setdelegate(_:queue:)",
-      "tags": [
-        "observer",
-        "delegate"
-      ],
-      "match": {
-        "member": "setDelegate",
-        "labels": [
-          "_",
-          "queue"
-        ],
-        "receiverTypes": [
-          "CXCallObserver"
-        ],
-        "unknownReceiver": "skip"
-      },
-      "example": {
-        "before": "let observer: CXCallObserver\nobserver.setDelegate(self, queue: nil)",
-        "after": "observer.setDelegate(self, queue: nil)  // unchanged: CallKit only"
-      }
-    },
-    {
-      "id": "cxcallobserverdelegate",
-      "symbol": "CXCallObserverDelegate",
-      "replacement": "ConversationManagerDelegate (own conversations only)",
-      "mappingKind": "semantic_change",
-      "area": "provider",
-      "severity": "warning",
-      "title": "CXCallObserverDelegate only partly maps",
-      "note": "For the app's own calls, `conversationManager(_:conversationChanged:)` reports state changes; device-wide observation stays in CallKit.",
-      "availability": {
-        "lck": "iOS 17.4",
-        "ios26": false
-      },
-      "effort": 4,
-      "docs": "https://developer.apple.com/documentation/callkit/cxcallobserverdelegate",
-      "tags": [
-        "observer",
-        "delegate"
-      ],
-      "match": {
-        "type": "CXCallObserverDelegate"
-      },
-      "example": {
-        "before": "extension CallMonitor: CXCallObserverDelegate {",
-        "after": "extension CallMonitor: ConversationManagerDelegate {"
-      }
-    },
-    {
-      "id": "call_observer_call_changed",
-      "symbol": "CXCallObserverDelegate.callObserver(_:callChanged:)",
-      "replacement": "ConversationManagerDelegate.conversationManager(_:conversationChanged:)",
-      "mappingKind": "semantic_change",
-      "area": "provider",
-      "severity": "warning",
-      "title": "Own-call changes arrive in conversationManager(_:conversationChanged:)",
-      "note": "Only the app's own conversations are reported; keep the CallKit observer if you react to other calls.",
-      "availability": {
-        "lck": "iOS 17.4",
-        "ios26": false
-      },
-      "effort": 4,
-      "docs": "https://developer.apple.com/documentation/callkit/cxcallobserverdelegate/callobserver(_:callchanged:)",
-      "tags": [
-        "observer",
-        "delegate"
-      ],
-      "match": {
-        "delegateMethod": "callObserver(_:callChanged:)",
-        "parameterTypes": [
-          "CXCallObserver",
-          "CXCall"
-        ],
-        "protocol": "CXCallObserverDelegate"
-      },
-      "example": {
-        "before": "func callObserver(_ callObserver: CXCallObserver, callChanged call: CXCall) {\n    refresh(call.uuid)\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, conversationChanged conversation: Conversation) {\n    refresh(conversation.uuid)\n}"
-      }
-    },
-    {
-      "id": "cxcall",
-      "symbol": "CXCall",
-      "replacement": "Conversation",
-      "mappingKind": "semantic_change",
-      "area": "provider",
-      "severity": "warning",
-      "title": "CXCall roughly becomes Conversation",
-      "note": "Conversation exposes a `state` enum instead of Boolean flags, and only exists for the app's own conversations.",
-      "availability": {
-        "lck": "iOS 17.4",
-        "ios26": false
-      },
-      "effort": 4,
-      "docs": "https://developer.apple.com/documentation/callkit/cxcall",
-      "tags": [
-        "observer"
-      ],
-      "match": {
-        "type": "CXCall"
-      },
-      "example": {
-        "before": "func describe(_ call: CXCall) -> String",
-        "after": "func describe(_ conversation: Conversation) -> String"
-      }
-    },
-    {
-      "id": "cxcall_uuid",
-      "symbol": "CXCall.uuid",
-      "replacement": "Conversation.uuid",
-      "mappingKind": "unchanged",
-      "area": "provider",
-      "severity": "note",
-      "title": "CXCall.uuid keeps its name",
-      "note": "Same identifier on Conversation.",
-      "availability": {
-        "lck": "iOS 17.4",
-        "ios26": false
-      },
-      "effort": 1,
-      "docs": "https://developer.apple.com/documentation/callkit/cxcall/uuid",
-      "tags": [
-        "observer"
-      ],
-      "match": {
-        "member": "uuid",
-        "receiverTypes": [
-          "CXCall"
-        ],
-        "unknownReceiver": "skip"
-      },
-      "example": {
-        "before": "let call: CXCall\nids.insert(call.uuid)",
-        "after": "ids.insert(conversation.uuid)"
-      }
-    },
-    {
-      "id": "cxcall_is_outgoing",
-      "symbol": "CXCall.isOutgoing",
-      "replacement": "none",
-      "mappingKind": "no_equivalent",
-      "area": "provider",
-      "severity": "warning",
-      "title": "isOutgoing has no counterpart",
-      "note": "Conversation does not record direction; keep that in your own call model.",
-      "availability": {
-        "lck": null,
-        "ios26": false
-      },
-      "effort": 2,
-      "docs": "https://developer.apple.com/documentation/callkit/cxcall/isoutgoing",
-      "tags": [
-        "observer"
-      ],
-      "match": {
-        "member": "isOutgoing",
-        "receiverTypes": [
-          "CXCall"
-        ],
-        "unknownReceiver": "skip"
-      },
-      "example": {
-        "before": "let call: CXCall\nif call.isOutgoing { showDialing() }",
-        "after": "if calls[conversation.uuid]?.direction == .outgoing { showDialing() }"
-      }
-    },
-    {
-      "id": "cxcall_is_on_hold",
-      "symbol": "CXCall.isOnHold",
-      "replacement": "Conversation.state == .paused",
-      "mappingKind": "semantic_change",
-      "area": "provider",
-      "severity": "warning",
-      "title": "isOnHold becomes the .paused state",
-      "note": "Compare the state instead of reading a flag.",
-      "availability": {
-        "lck": "iOS 17.4",
-        "ios26": false
-      },
-      "effort": 4,
-      "docs": "https://developer.apple.com/documentation/callkit/cxcall/isonhold",
-      "tags": [
-        "observer"
-      ],
-      "match": {
-        "member": "isOnHold",
-        "receiverTypes": [
-          "CXCall"
-        ],
-        "unknownReceiver": "skip"
-      },
-      "example": {
-        "before": "let call: CXCall\nif call.isOnHold { showResume() }",
-        "after": "if conversation.state == .paused { showResume() }"
-      }
-    },
-    {
-      "id": "cxcall_has_connected",
-      "symbol": "CXCall.hasConnected",
-      "replacement": "Conversation.state == .joined (approximate)",
-      "mappingKind": "semantic_change",
-      "area": "provider",
-      "severity": "warning",
-      "title": "hasConnected roughly corresponds to the .joined state",
-      "note": "Not an exact equivalent: a paused conversation has connected but is not `.joined`. Check which states your logic needs.",
-      "availability": {
-        "lck": "iOS 17.4",
-        "ios26": false
-      },
-      "effort": 4,
-      "docs": "https://developer.apple.com/documentation/callkit/cxcall/hasconnected",
-      "tags": [
-        "observer"
-      ],
-      "match": {
-        "member": "hasConnected",
-        "receiverTypes": [
-          "CXCall"
-        ],
-        "unknownReceiver": "skip"
-      },
-      "example": {
-        "before": "let call: CXCall\nif call.hasConnected { startTimer() }",
-        "after": "if conversation.state == .joined { startTimer() }"
-      }
-    },
-    {
-      "id": "cxcall_has_ended",
-      "symbol": "CXCall.hasEnded",
-      "replacement": "Conversation.state == .left (approximate)",
-      "mappingKind": "semantic_change",
-      "area": "provider",
-      "severity": "warning",
-      "title": "hasEnded roughly corresponds to the .left state",
-      "note": "Approximate mapping; `.leaving` may also count as ended for your UI.",
-      "availability": {
-        "lck": "iOS 17.4",
-        "ios26": false
-      },
-      "effort": 4,
-      "docs": "https://developer.apple.com/documentation/callkit/cxcall/hasended",
-      "tags": [
-        "observer"
-      ],
-      "match": {
-        "member": "hasEnded",
-        "receiverTypes": [
-          "CXCall"
-        ],
-        "unknownReceiver": "skip"
-      },
-      "example": {
-        "before": "let observer: CXCallObserver\nlet live = observer.calls.filter { (call: CXCall) in !call.hasEnded }",
-        "after": "let live = manager.conversations.filter { $0.state != .left }"
       }
     },
     {

@@ -10,6 +10,7 @@ public enum MigrationArea: String, Sendable, Hashable, CaseIterable {
     case handles
     case group
     case directory
+    case observer
 }
 
 /// Where a rule (or a problem with it) was written, for `file:line:column` messages.

@@ -85,35 +85,4 @@ import Testing
             try Data(rendered.screenshot).write(to: URL(fileURLWithPath: keep))
         }
     }
-
-    /// Long symbols (`Configuration(ringtoneName:iconTemplateImageData:…)`), paths and source lines must
-    /// wrap or scroll inside their box: at 1280 px the page never scrolls sideways. A copy of the report
-    /// gets a script that opens every section and logs to the console when the page is wider than the window.
-    @Test(.enabled(if: ExternalTool.chromium.shouldRun, Comment(rawValue: ExternalTool.chromium.missingMessage)))
-    func samplesReportHasNoHorizontalOverflowAt1280Pixels() throws {
-        let chromium = try #require(
-            ExternalTool.chromium.location, Comment(rawValue: ExternalTool.chromium.missingMessage))
-        let scratch = try TemporaryTree()
-        let report = scratch.root + "/samples.html"
-        let result = try CLI.run(["report", "Samples", "--output", report, "--quiet"], in: PackageRoot.path)
-        try #require(result.status == 0, "report failed: \(result.standardError)")
-        let probe = """
-            <script>
-            document.querySelectorAll('details').forEach(function (d) { d.open = true; });
-            var root = document.documentElement;
-            if (root.scrollWidth > root.clientWidth) {
-              var wide = Array.from(document.querySelectorAll('body *')).filter(function (e) {
-                return e.getBoundingClientRect().right > root.clientWidth + 1 &&
-                  e.parentElement.getBoundingClientRect().right <= root.clientWidth + 1;
-              }).map(function (e) { return e.tagName + '.' + e.className; });
-              console.error('overflow: page ' + root.scrollWidth + ' px wide in ' + root.clientWidth + ' px; ' + wide.slice(0, 5).join(', '));
-            }
-            </script>
-            """
-        let html = try String(contentsOfFile: report, encoding: .utf8)
-        try #require(html.contains("</body>"))
-        try scratch.file("probed.html", html.replacingOccurrences(of: "</body>", with: probe + "</body>"))
-        let rendered = try Self.render(scratch.root + "/probed.html", chromium: chromium, scratch: scratch)
-        #expect(rendered.consoleLines.isEmpty, "\(rendered.consoleLines)")
-    }
 }

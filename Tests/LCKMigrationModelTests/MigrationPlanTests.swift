@@ -47,6 +47,24 @@ import Testing
         #expect(plan.effortBand(for: 100_000) == "very large: plan it as a project")
     }
 
+    /// `effortTimes` in Rules/plan.json: increasing bounds, open-ended last band, about 37 points a day.
+    @Test func effortTimesTurnPointsIntoDeveloperTime() {
+        let plan = MigrationPlan.builtin
+        #expect(plan.effortTime(for: 0) == "about 1 developer-day")
+        #expect(plan.effortTime(for: 600) == "about 2–4 developer-weeks")
+        #expect(plan.effortTime(for: 1_767) == "about 2–3 developer-months")
+        #expect(plan.effortTime(for: 100_000) == "more than 6 developer-months")
+        let bounds = plan.effortTimes.compactMap(\.upTo)
+        #expect(bounds == bounds.sorted() && Set(bounds).count == bounds.count)
+        #expect(plan.effortTimes.last?.upTo == nil && bounds.count == plan.effortTimes.count - 1)
+        let planWithout = try? MigrationPlan(json: Array(#"{"areas": [], "effortBands": [], "steps": []}"#.utf8))
+        #expect(planWithout?.effortTime(for: 10) == "")
+        #expect(throws: MigrationPlanError.self) {
+            try MigrationPlan(
+                json: Array(#"{"areas": [], "effortBands": [], "effortTimes": [{"upTo": 1}], "steps": []}"#.utf8))
+        }
+    }
+
     @Test func malformedPlansAreRejectedWithAReason() {
         #expect(throws: MigrationPlanError.self) { try MigrationPlan(json: Array("{".utf8)) }
         #expect(throws: MigrationPlanError.self) { try MigrationPlan(json: Array(#"{"areas": [], "steps": []}"#.utf8)) }

@@ -33,11 +33,13 @@ import Testing
     @Test func areasFollowThePlanOrder() {
         #expect(
             report.areas.map(\.id) == [
-                "provider", "incoming", "outgoing", "actions", "audio", "handles", "group", "directory",
+                "provider", "incoming", "outgoing", "actions", "audio", "handles", "group", "directory", "observer",
             ])
         let provider = report.areas[0]
-        // cxprovider, provider_did_reset, cxcallobserver (area provider); 2 of them are warnings.
-        #expect(provider.usages == 3 && provider.pending == 2)
+        // cxprovider, provider_did_reset (area provider); both are warnings. cxcallobserver has its own area.
+        #expect(provider.usages == 2 && provider.pending == 2)
+        #expect(report.areas.last.map { [$0.id, $0.title] } == ["observer", "Call observation"])
+        #expect(report.areas.last?.usages == 1)
         let actions = report.areas[3]
         #expect(actions.usages == 2 && actions.pending == 1)  // end init (warning), fulfill (note)
     }
@@ -47,8 +49,9 @@ import Testing
         #expect(observer.hasNoEquivalent)
         #expect(observer.files == [MigrationFixture.provider])
         #expect(report.mappingRows.filter(\.hasNoEquivalent).count == 1)
-        // Area order first, then count, then id.
-        #expect(report.mappingRows.prefix(3).map(\.ruleID) == ["cxcallobserver", "cxprovider", "provider_did_reset"])
+        // Area order first, then count, then id; the observer area comes last.
+        #expect(report.mappingRows.prefix(2).map(\.ruleID) == ["cxprovider", "provider_did_reset"])
+        #expect(report.mappingRows.last?.ruleID == "cxcallobserver")
     }
 
     @Test func stepStatusesComeFromFindings() throws {
@@ -87,5 +90,39 @@ import Testing
         #expect(capped.entries.filter(\.isListed).count == 4)
         #expect(capped.anchor(ofEntry: 10) == "file-0")
         #expect(capped.neededLines["A.swift"] == [1, 2, 3, 4])
+    }
+
+    @Test func fixFirstListsErrorsThenWarningsThenNotesByFileAndLine() {
+        let findings = [
+            MigrationFixture.finding("transient_handle", "A.swift", line: 1, severity: .warning),
+            MigrationFixture.finding("unreported_voip_push", "B.swift", line: 9, severity: .error),
+            MigrationFixture.finding("cxprovider", "A.swift", line: 2),
+            MigrationFixture.finding("unresolved_action", "A.swift", line: 5, severity: .error),
+            MigrationFixture.finding("empty_reset", "A.swift", line: 3, severity: .note),
+        ]
+        let scan = ScanReport(findings: findings, rules: [], filesScanned: 2)
+        let report = MigrationReport(scan: scan, rules: MigrationFixture.rules, limits: .init(fixFirst: 3))
+        #expect(report.antiPatternCount == 4)
+        let listed = report.fixFirst.map {
+            "\(report.entries[$0].finding.path):\(report.entries[$0].finding.start.line)"
+        }
+        #expect(listed == ["A.swift:5", "B.swift:9", "A.swift:1"])
+        #expect(report.findingsByRule.first { $0.ruleID == "empty_reset" }?.severity == .note)
+        #expect(report.findingsByRule.first { $0.ruleID == "unresolved_action" }?.severity == .error)
+    }
+
+    /// Two findings on one line (the hostile file's handle) share one excerpt.
+    @Test func findingsOnOneLineShareOneExcerpt() throws {
+        let hostile = try #require(report.files.first { $0.path == MigrationFixture.hostile })
+        #expect(hostile.lineGroups.count == 1)
+        let group = try #require(hostile.lineGroups.first)
+        #expect(group.line == 2 && group.entries.count == 2)
+        #expect(report.sourceLines(of: group).map(\.number) == [2])
+        let provider = try #require(report.files.first { $0.path == MigrationFixture.provider })
+        #expect(provider.lineGroups.map(\.line) == [3, 9, 10, 12, 20])
+    }
+
+    @Test func effortComesWithADeveloperTimeBand() {
+        #expect(report.effortTime == "about 1 developer-day")
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import LCKCore
 import LCKMigrationFixture
 import LCKMigrationModel
-import LCKReporters
 import LCKRules
 import Testing
+
+@testable import LCKReporters
 
 @Suite struct MigrationRenderTests {
     @Test func htmlGolden() {
@@ -20,7 +21,7 @@ import Testing
         // No script element at all: the only "<script" text would come from the hostile file.
         #expect(!html.lowercased().contains("<script"))
         #expect(!html.contains("</script>"))
-        #expect(html.contains("App/&lt;script&gt;.swift"))
+        #expect(html.contains("App/<wbr>&lt;script&gt;.swift"))
         #expect(html.contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(html.contains("handle made from a &lt;/script&gt; name"))
     }
@@ -61,11 +62,35 @@ import Testing
         #expect(html.contains("<section id=\"compare\">"))
         #expect(
             html.contains(
-                "<tr><td>Outgoing</td><td class=\"num\">1</td><td class=\"num\">0</td><td class=\"num\">1</td><td class=\"num\">0</td></tr>"
+                "<tr><td class=\"short\">Outgoing</td><td class=\"num\">1</td><td class=\"num\">0</td><td class=\"num\">1</td><td class=\"num\">0</td></tr>"
             ))
         let markdown = String(decoding: MarkdownMigrationReport().render(report), as: UTF8.self)
         // The fixture's 9 active findings are all new; the old CXCallController usage is gone.
         #expect(markdown.contains("### Since the earlier scan: 1 migrated, 9 added"))
         #expect(markdown.contains("| Outgoing | 1 | 0 | 1 | 0 |"))
+    }
+
+    /// Paths break only after a slash; a part with a hyphen or space stays on one line.
+    @Test func pathsWrapOnlyAtSlashes() {
+        #expect(
+            HTMLText.path("App/Call-Kit/x.swift")
+                == "<span class=\"path\">App/<wbr><span class=\"nb\">Call-Kit</span>/<wbr>x.swift</span>")
+        #expect(HTMLText.code("A.b(c:)") == "<code>A.<wbr>b(<wbr>c:<wbr>)</code>")
+        #expect(HTMLText.prose("use A.b(c:d) now: ok (x)") == "use A.<wbr>b(<wbr>c:<wbr>d) now: ok (x)")
+    }
+
+    @Test func htmlShowsSeverityColoursTimeBandAndFixFirst() {
+        let html = String(decoding: HTMLMigrationReport().render(MigrationFixture.report), as: UTF8.self)
+        // unreported_voip_push is an error, transient_handle a warning: each bar takes its own colour.
+        #expect(html.contains("<rect class=\"bar-error\""))
+        #expect(html.contains("<rect class=\"bar-warning\""))
+        #expect(html.contains("1 warning</text>") && html.contains("1 error</text>"))
+        #expect(html.contains("<span class=\"band\">about 1 developer-day</span>"))
+        let fixFirst = html.components(separatedBy: "<section id=\"fix-first\">").last ?? ""
+        let order = ["unreported_voip_push", "transient_handle"].map { fixFirst.range(of: $0)?.lowerBound }
+        #expect(order[0] != nil && order[1] != nil && order[0]! < order[1]!)
+        #expect(html.range(of: "id=\"fix-first\"")!.lowerBound < html.range(of: "id=\"plan\"")!.lowerBound)
+        // The hostile file's line 2 carries two findings and is shown once.
+        #expect(html.components(separatedBy: "alert(1)&lt;/script&gt;&quot;)</pre>").count == 2)
     }
 }
