@@ -7,7 +7,8 @@ import LCKRules
 ///
 /// `CXProvider.setDelegate(_:queue:)`, `ConversationManager.delegate` and `PKPushRegistry.delegate` hold
 /// the delegate weakly. A fresh `Foo()` there, or a local `let d = Foo()` that never leaves the function,
-/// is released at once and every action then goes unanswered.
+/// is released at once and every action then goes unanswered. The same holds for the owner itself: a
+/// `PKPushRegistry` (or provider) kept only in a local is released, delegate and VoIP registration with it.
 public struct UnretainedDelegateAnalyzer: Analyzer {
     public let ruleID = "unretained_delegate"
 
@@ -38,6 +39,42 @@ public struct UnretainedDelegateAnalyzer: Analyzer {
             let value = Self.rightHandSide(after: equal, in: context)
             guard !value.isEmpty else { continue }
             report(value: value, site: access.member, in: context, into: &findings)
+        }
+        reportLocalOwners(in: context, into: &findings)
+    }
+
+    /// Owners that hold their delegate (and, for PushKit, the VoIP registration) only while they live, with how
+    /// sure a local of that type is a mistake: a registry that is gone delivers no push at all.
+    static let unretainedOwnerConfidence: [String: Confidence] = [
+        "PKPushRegistry": .high, "CXProvider": .medium, "ConversationManager": .medium,
+    ]
+    /// How many local owners of one file are checked; each check reads the local's scope once, so the bound
+    /// keeps a file of thousands of such locals linear.
+    static let maximumLocalOwners = 64
+
+    /// `let registry = PKPushRegistry(queue: .main)` in a function, used only as a receiver afterwards: the
+    /// registry (or provider) and its delegate wiring are released when the function returns.
+    func reportLocalOwners(in context: AnalysisContext, into findings: inout [Finding]) {
+        let file = context.file
+        var checked = 0
+        for (index, variable) in context.outline.variables.enumerated() where variable.kind == .local {
+            guard let initializer = variable.initializer,
+                let type = CallRoles.freshInstanceType(initializer, in: context),
+                let confidence = Self.unretainedOwnerConfidence[file.name(at: type)]
+            else { continue }
+            checked += 1
+            if checked > Self.maximumLocalOwners { return }
+            guard !escapes(index, besides: -1, in: context) else { continue }
+            let name = file.name(at: variable.nameToken)
+            let typeName = file.name(at: type)
+            findings.append(
+                context.finding(
+                    ruleID, at: context.range(ofToken: type),
+                    message: "The `\(typeName)` lives only in the local `\(name)`, so it and its delegate are released "
+                        + "when the function returns\(typeName == "PKPushRegistry" ? " and VoIP pushes never arrive" : "")"
+                        + "; keep it in a long-lived property",
+                    confidence: confidence,
+                    evidence: ["local `\(name)` = \(file.text(of: initializer))", "no use stores it"]))
         }
     }
 

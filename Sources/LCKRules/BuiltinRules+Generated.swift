@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "3d4d06f7611ffe52576ab233ad80d74e0eca71dfd59040e62868d4adce80edf0"
+    public static let fingerprint = "efc9ce732b0f21f912a90df578adf0f141a13a2d0de8fa5463630d402d1c05ea"
 
     /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
     public static let files: [RuleSourceFile] = [
@@ -788,7 +788,7 @@ extension BuiltinRules {
   "title": "Delegate object is not retained",
   "severity": "error",
   "confidence": "high",
-  "summary": "A freshly created object, or a local variable holding one, is assigned as the provider, manager or push-registry delegate, and nothing else keeps it alive.",
+  "summary": "A freshly created object, or a local variable holding one, is assigned as the provider, manager or push-registry delegate and nothing else keeps it alive; or the push registry (or provider) itself lives only in a local.",
   "rationale": "Both `CXProvider.setDelegate(_:queue:)` and `ConversationManager.delegate` hold the delegate weakly. A temporary delegate is released at once, after which actions reach nobody and time out.",
   "lck": "Store the delegate in a property of a long-lived owner (the object that owns the manager) before assigning it.",
   "sources": [
@@ -804,14 +804,16 @@ extension BuiltinRules {
       "import CallKit\n\nfunc setUp() {\n    provider.↓setDelegate(ProviderDelegate(calls: calls), queue: nil)\n}",
       "import LiveCommunicationKit\n\ninit(configuration: ConversationManager.Configuration) {\n    manager = ConversationManager(configuration: configuration)\n    manager.↓delegate = CallActionHandler()\n}",
       "import LiveCommunicationKit\n\nfunc configure() {\n    let handler = CallActionHandler(store: store)\n    manager.↓delegate = handler\n}",
-      "import PushKit\n\nfunc registerForVoIP() {\n    let registry = PKPushRegistry(queue: .main)\n    registry.↓delegate = PushHandler()\n    registry.desiredPushTypes = [.voIP]\n}"
+      "import PushKit\n\nfunc registerForVoIP() {\n    let registry = ↓PKPushRegistry(queue: .main)\n    registry.↓delegate = PushHandler()\n    registry.desiredPushTypes = [.voIP]\n}",
+      "import PushKit\n\nfunc registerForVoIP() {\n    let registry = ↓PKPushRegistry(queue: nil)\n    registry.delegate = self\n    registry.desiredPushTypes = [.voIP]\n}"
     ],
     "nonTriggering": [
       "import CallKit\n\ninit() {\n    provider = CXProvider(configuration: Self.configuration)\n    super.init()\n    provider.setDelegate(self, queue: nil)\n}",
       "import LiveCommunicationKit\n\nprivate let handler = CallActionHandler()\nfunc configure() {\n    manager.delegate = handler\n}",
       "import LiveCommunicationKit\n\nfunc configure() {\n    let handler = CallActionHandler(store: store)\n    self.handler = handler\n    manager.delegate = handler\n}",
       "import CallKit\n\nfunc setUp() {\n    provider.setDelegate(ProviderDelegate.shared, queue: .main)\n}",
-      "import PushKit\n\nfunc registerForVoIP() {\n    voipRegistry.delegate = self\n    tableView.delegate = DataSource()\n}"
+      "import PushKit\n\nfunc registerForVoIP() {\n    voipRegistry.delegate = self\n    tableView.delegate = DataSource()\n}",
+      "import PushKit\n\nfunc registerForVoIP() {\n    let registry = PKPushRegistry(queue: nil)\n    registry.delegate = self\n    registry.desiredPushTypes = [.voIP]\n    self.voipRegistry = registry\n}"
     ]
   }
 }

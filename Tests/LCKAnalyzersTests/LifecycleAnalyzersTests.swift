@@ -45,6 +45,23 @@ import Testing
         }
     }
 
+    @Test func aPushRegistryKeptOnlyInALocalIsReported() {
+        let local =
+            "import PushKit\nfunc register() {\n    let r = PKPushRegistry(queue: nil)\n    r.delegate = self\n}"
+        let found = findings(local)
+        #expect(found.count == 1)
+        #expect(found.first?.confidence == .high)
+        #expect(found.first?.message.contains("VoIP pushes never arrive") == true)
+        for keep in ["self.registry = r", "return r", "registries.append(r)", "onReset = { r.delegate = nil }"] {
+            #expect(findings(local.replacingOccurrences(of: "\n}", with: "\n    \(keep)\n}")).isEmpty, "\(keep)")
+        }
+        // A local provider is reported too, with less certainty; other locals are not.
+        let provider =
+            "import CallKit\nfunc f() { let p = CXProvider(configuration: c); p.setDelegate(self, queue: nil) }"
+        #expect(findings(provider).map(\.confidence) == [.medium])
+        #expect(findings("import PushKit\nfunc f() { let q = DispatchQueue(label: \"x\"); q.async {} }").isEmpty)
+    }
+
     @Test func filesWithoutCallFrameworksAreSkipped() {
         #expect(findings("func f() { provider.setDelegate(Handler(), queue: nil) }").isEmpty)
     }
