@@ -14,14 +14,14 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
     public func triggerNames(rules: RuleTable) -> Set<String>? {
         Set(
             rules.analyzer(id: ruleID)?.parameters.strings("reportMembers")
-                ?? ["reportNewIncomingCall", "reportNewIncomingConversation", "reportNewIncomingVoIPPushPayload"])
+                ?? ["reportNewIncomingCall", "reportNewIncomingConversation"])
     }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters
         let members = Set(
             parameters?.strings("reportMembers")
-                ?? ["reportNewIncomingCall", "reportNewIncomingConversation", "reportNewIncomingVoIPPushPayload"])
+                ?? ["reportNewIncomingCall", "reportNewIncomingConversation"])
         let syntax = StatementSyntax(context: context, logging: LoggingVocabulary(parameters: parameters))
         for call in context.outline.calls.indices
         where members.contains(context.file.name(at: context.outline.calls[call].nameToken)) {

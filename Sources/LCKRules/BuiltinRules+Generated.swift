@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "efc9ce732b0f21f912a90df578adf0f141a13a2d0de8fa5463630d402d1c05ea"
+    public static let fingerprint = "119b1a13db14368ca3c5ae3d624ec7dd030b34c8e4cd49bf0caa32c45fda14d8"
 
     /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
     public static let files: [RuleSourceFile] = [
@@ -455,8 +455,7 @@ extension BuiltinRules {
   "parameters": {
     "reportMembers": [
       "reportNewIncomingCall",
-      "reportNewIncomingConversation",
-      "reportNewIncomingVoIPPushPayload"
+      "reportNewIncomingConversation"
     ],
     "logFunctions": [
       "print",

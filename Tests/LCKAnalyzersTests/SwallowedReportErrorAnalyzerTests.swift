@@ -31,8 +31,18 @@ import Testing
         check(
             """
             try? await manager.↓reportNewIncomingConversation(uuid: callID, update: update)
-            _ = try? await ConversationManager.↓reportNewIncomingVoIPPushPayload(payload)
+            _ = try? await provider.↓reportNewIncomingCall(with: callID, update: update)
             """, witness: ["try? at line 1 discards the error", "try? at line 2 discards the error"])
+    }
+
+    /// A Notification Service Extension hands the push to the app with `reportNewIncomingVoIPPushPayload`: it
+    /// holds no call state that an error would leave behind, so an ignored error there is not this rule's.
+    @Test func forwardingThePushPayloadFromAnExtensionIsNotAReport() {
+        check(
+            """
+            _ = try? await ConversationManager.reportNewIncomingVoIPPushPayload(payload)
+            CXProvider.reportNewIncomingVoIPPushPayload(userInfo) { error in print(error as Any) }
+            """, witness: [])
     }
 
     @Test func errorBranchThatOnlyLogs() {
