@@ -297,11 +297,21 @@ extension MigrationReport {
     }
 
     /// For mechanical renames only: the first source line with the rule example's renamed words applied.
+    /// None when a CallKit type is left on the line (`func provider(_ provider: CXProvider, perform action:
+    /// JoinConversationAction)`): a half-renamed line would not compile, and the finding's message says what to write.
     public func suggestion(for entry: Entry) -> String? {
         guard entry.finding.mappingKind == .rename, let example = entry.example,
             let line = excerpts.line(entry.finding.path, entry.finding.start.line)
         else { return nil }
-        return RenameSuggestion.apply(example: example, to: line, fromColumn: entry.finding.start.column)
+        return Self.suggestion(renaming: line, fromColumn: entry.finding.start.column, example: example)
+    }
+
+    /// `line` with `example`'s renames applied from `column` on, or nil when nothing changes or CallKit is left.
+    public static func suggestion(renaming line: String, fromColumn column: Int, example: MappingExample) -> String? {
+        guard let renamed = RenameSuggestion.apply(example: example, to: line, fromColumn: column),
+            CallKitSpelling.firstType(in: renamed) == nil
+        else { return nil }
+        return renamed
     }
 
     /// The anchor a link to an entry should use: its own when listed, else its file's.

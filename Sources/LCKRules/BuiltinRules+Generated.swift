@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "745cf65b58a768e68042d641908b7e1e7ad8e85e638f8b256e481ce49866b33f"
+    public static let fingerprint = "85dc57fbd6969f9659d58035dae92112a67c819607c806a4a1fca21b31424c10"
 
     /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
     public static let files: [RuleSourceFile] = [
@@ -881,7 +881,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, execute transaction: CXTransaction) -> Bool { false }",
-        "after": "// Removed: handle each action in conversationManager(_:perform:)."
+        "after": "// Removed: handle each action in conversationManager(_:perform:).",
+        "afterIs": "prose"
       }
     },
     {
@@ -913,7 +914,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    media.hangUp(action.callUUID)\n    action.fulfill()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as EndConversationAction:\n        media.hangUp(action.conversationUUID)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as EndConversationAction:\n        media.hangUp(action.conversationUUID)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -945,7 +947,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXSetHeldCallAction) {\n    media.setHeld(action.isOnHold, for: action.callUUID)\n    action.fulfill()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as PauseConversationAction:\n        media.setHeld(action.isPaused, for: action.conversationUUID)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as PauseConversationAction:\n        media.setHeld(action.isPaused, for: action.conversationUUID)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -977,7 +980,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXPlayDTMFCallAction) {\n    media.sendTones(action.digits)\n    action.fulfill()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as PlayToneAction:\n        media.sendTones(action.digits)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as PlayToneAction:\n        media.sendTones(action.digits)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1009,7 +1013,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, timedOutPerforming action: CXAction) {\n    pending.remove(action.uuid)\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, timedOutPerforming action: ConversationAction) {\n    pending.remove(action.uuid)\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, timedOutPerforming action: ConversationAction) {\n    pending[action.uuid] = nil\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1035,7 +1040,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func log(_ action: CXAction)",
-        "after": "func log(_ action: ConversationAction)"
+        "after": "func log(_ action: ConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1061,7 +1067,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func route(_ action: CXCallAction)",
-        "after": "func route(_ action: ConversationAction)"
+        "after": "func route(_ action: ConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1100,7 +1107,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action: CXAction\npending[action.uuid] = action",
-        "after": "pending[action.uuid] = action"
+        "after": "pending[action.uuid] = action",
+        "afterIs": "lck"
       }
     },
     {
@@ -1139,7 +1147,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action: CXAction\nif action.isComplete { return }",
-        "after": "if case .complete = action.state { return }"
+        "after": "if case .complete = action.state { return }",
+        "afterIs": "lck"
       }
     },
     {
@@ -1178,7 +1187,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action: CXAction\nlet remaining = action.timeoutDate.timeIntervalSinceNow",
-        "after": "let remaining = action.timeoutDate.timeIntervalSinceNow"
+        "after": "let remaining = action.timeoutDate.timeIntervalSinceNow",
+        "afterIs": "lck"
       }
     },
     {
@@ -1218,7 +1228,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action: CXAction\naction.fulfill()",
-        "after": "action.fulfill()"
+        "after": "action.fulfill()",
+        "afterIs": "lck"
       }
     },
     {
@@ -1258,7 +1269,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action: CXAction\naction.fail()",
-        "after": "action.fail()"
+        "after": "action.fail()",
+        "afterIs": "lck"
       }
     },
     {
@@ -1285,7 +1297,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action = CXAction()",
-        "after": "let action = ConversationAction(conversationUUID: id, timeoutDate: .now.addingTimeInterval(30))"
+        "after": "let action = ConversationAction(conversationUUID: id, timeoutDate: .now.addingTimeInterval(30))",
+        "afterIs": "lck"
       }
     },
     {
@@ -1315,7 +1328,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action = CXAction(coder: decoder)",
-        "after": "// Store the conversation UUID and parameters, then build a new action."
+        "after": "// Store the conversation UUID and parameters, then build a new action.",
+        "afterIs": "prose"
       }
     },
     {
@@ -1354,7 +1368,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action: CXAction\ncalls[action.callUUID]?.end()",
-        "after": "calls[action.conversationUUID]?.end()"
+        "after": "calls[action.conversationUUID]?.end()",
+        "afterIs": "lck"
       }
     },
     {
@@ -1383,7 +1398,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action = CXCallAction(call: id)",
-        "after": "let action = EndConversationAction(conversationUUID: id)"
+        "after": "let action = EndConversationAction(conversationUUID: id)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1409,7 +1425,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func handle(_ action: CXEndCallAction)",
-        "after": "func handle(_ action: EndConversationAction)"
+        "after": "func handle(_ action: EndConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1438,7 +1455,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let end = CXEndCallAction(call: id)",
-        "after": "let end = EndConversationAction(conversationUUID: id)"
+        "after": "let end = EndConversationAction(conversationUUID: id)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1470,8 +1488,9 @@ extension BuiltinRules {
         "unknownReceiver": "report"
       },
       "example": {
-        "before": "action.fulfill(withDateEnded: Date())",
-        "after": "action.fulfill(dateEnded: Date())"
+        "before": "end.fulfill(withDateEnded: Date())",
+        "after": "end.fulfill(dateEnded: Date())",
+        "afterIs": "lck"
       }
     },
     {
@@ -1497,7 +1516,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func handle(_ action: CXSetHeldCallAction)",
-        "after": "func handle(_ action: PauseConversationAction)"
+        "after": "func handle(_ action: PauseConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1527,7 +1547,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let hold = CXSetHeldCallAction(call: id, onHold: true)",
-        "after": "let pause = PauseConversationAction(conversationUUID: id, isPaused: true)"
+        "after": "let pause = PauseConversationAction(conversationUUID: id, isPaused: true)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1556,8 +1577,9 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let action: CXSetHeldCallAction\nmedia.setHeld(action.isOnHold)",
-        "after": "media.setHeld(action.isPaused)"
+        "before": "let pause: CXSetHeldCallAction\nmedia.setHeld(pause.isOnHold)",
+        "after": "media.setHeld(pause.isPaused)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1583,7 +1605,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func handle(_ action: CXPlayDTMFCallAction)",
-        "after": "func handle(_ action: PlayToneAction)"
+        "after": "func handle(_ action: PlayToneAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1615,7 +1638,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let dtmf = CXPlayDTMFCallAction(call: id, digits: \"42#\", type: .singleTone)",
-        "after": "let tone = PlayToneAction(conversationUUID: id, digits: \"42#\", tone: .single)"
+        "after": "let tone = PlayToneAction(conversationUUID: id, digits: \"42#\", tone: .single)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1645,8 +1669,9 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let action: CXPlayDTMFCallAction\nmedia.send(action.digits)",
-        "after": "media.send(action.digits)"
+        "before": "let play: CXPlayDTMFCallAction\nmedia.send(play.digits)",
+        "after": "media.send(play.digits)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1676,8 +1701,9 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let action: CXPlayDTMFCallAction\nif action.type == .hardPause { waitForUser() }",
-        "after": "if action.tone == .hardPause { waitForUser() }"
+        "before": "let play: CXPlayDTMFCallAction\nif play.type == .hardPause { waitForUser() }",
+        "after": "if play.tone == .hardPause { waitForUser() }",
+        "afterIs": "lck"
       }
     },
     {
@@ -1704,7 +1730,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let kind: CXPlayDTMFCallAction.ActionType = .singleTone",
-        "after": "let kind: PlayToneAction.Tone = .single"
+        "after": "let kind: PlayToneAction.Tone = .single",
+        "afterIs": "lck"
       }
     },
     {
@@ -1741,7 +1768,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXPlayDTMFCallAction(call: id, digits: \"1\", type: .singleTone)",
-        "after": "PlayToneAction(conversationUUID: id, digits: \"1\", tone: .single)"
+        "after": "PlayToneAction(conversationUUID: id, digits: \"1\", tone: .single)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1778,7 +1806,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXPlayDTMFCallAction(call: id, digits: \"1\", type: .softPause)",
-        "after": "PlayToneAction(conversationUUID: id, digits: \"1\", tone: .softPause)"
+        "after": "PlayToneAction(conversationUUID: id, digits: \"1\", tone: .softPause)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1815,7 +1844,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXPlayDTMFCallAction(call: id, digits: \"1\", type: .hardPause)",
-        "after": "PlayToneAction(conversationUUID: id, digits: \"1\", tone: .hardPause)"
+        "after": "PlayToneAction(conversationUUID: id, digits: \"1\", tone: .hardPause)",
+        "afterIs": "lck"
       }
     }
   ]
@@ -1855,7 +1885,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config: CXProviderConfiguration\nconfig.supportsAudioTranslation = true",
-        "after": "var config = ConversationManager.Configuration(/* … */)\nconfig.supportsAudioTranslation = true"
+        "after": "config.supportsAudioTranslation = true",
+        "afterIs": "lck"
       }
     },
     {
@@ -1887,7 +1918,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {\n    media.setMuted(action.isMuted)\n    action.fulfill()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as MuteConversationAction:\n        media.setMuted(action.isMuted)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as MuteConversationAction:\n        media.setMuted(action.isMuted)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1921,7 +1953,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXSetTranslatingCallAction) {\n    translator.toggle(action.isTranslating)\n    action.fulfill(using: .default)\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as SetTranslatingAction:\n        translator.toggle(action.isTranslating)\n        action.fulfill(using: .default)\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as SetTranslatingAction:\n        translator.toggle(action.isTranslating)\n        action.fulfill(using: .default)\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1953,7 +1986,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, didActivate audioSession: AVAudioSession) {\n    audio.start()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, didActivate audioSession: AVAudioSession) {\n    audio.start()\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, didActivate audioSession: AVAudioSession) {\n    audio.start()\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1985,7 +2019,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, didDeactivate audioSession: AVAudioSession) {\n    audio.stop()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, didDeactivate audioSession: AVAudioSession) {\n    audio.stop()\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, didDeactivate audioSession: AVAudioSession) {\n    audio.stop()\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -2011,7 +2046,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func handle(_ action: CXSetMutedCallAction)",
-        "after": "func handle(_ action: MuteConversationAction)"
+        "after": "func handle(_ action: MuteConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -2041,7 +2077,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let mute = CXSetMutedCallAction(call: id, muted: true)",
-        "after": "let mute = MuteConversationAction(conversationUUID: id, isMuted: true)"
+        "after": "let mute = MuteConversationAction(conversationUUID: id, isMuted: true)",
+        "afterIs": "lck"
       }
     },
     {
@@ -2070,8 +2107,9 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let action: CXSetMutedCallAction\nmedia.setMuted(action.isMuted)",
-        "after": "media.setMuted(action.isMuted)"
+        "before": "let mute: CXSetMutedCallAction\nmedia.setMuted(mute.isMuted)",
+        "after": "media.setMuted(mute.isMuted)",
+        "afterIs": "lck"
       }
     },
     {
@@ -2099,7 +2137,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func handle(_ action: CXSetTranslatingCallAction)",
-        "after": "func handle(_ action: SetTranslatingAction)"
+        "after": "func handle(_ action: SetTranslatingAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -2133,7 +2172,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXSetTranslatingCallAction(call: id, isTranslating: true, localLanguage: \"en\", remoteLanguage: \"fr\")",
-        "after": "SetTranslatingAction(conversationID: id, isTranslating: true,\n    localLanguage: Locale.Language(identifier: \"en\"), remoteLanguage: Locale.Language(identifier: \"fr\"))"
+        "after": "SetTranslatingAction(conversationID: id, isTranslating: true,\n    localLanguage: Locale.Language(identifier: \"en\"), remoteLanguage: Locale.Language(identifier: \"fr\"))",
+        "afterIs": "lck"
       }
     },
     {
@@ -2167,8 +2207,9 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let action: CXSetTranslatingCallAction\naction.fulfill(using: .custom)",
-        "after": "action.fulfill(using: .custom)"
+        "before": "let translating: CXSetTranslatingCallAction\ntranslating.fulfill(using: .custom)",
+        "after": "translating.fulfill(using: .custom)",
+        "afterIs": "lck"
       }
     },
     {
@@ -2195,7 +2236,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let engine: CXTranslationEngine = .default",
-        "after": "let engine: SetTranslatingAction.TranslationEngine = .default"
+        "after": "let engine: SetTranslatingAction.TranslationEngine = .default",
+        "afterIs": "lck"
       }
     }
   ]
@@ -2229,7 +2271,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "final class BlockList: CXCallDirectoryProvider {",
-        "after": "// unchanged: keep CallKit for this\nfinal class BlockList: CXCallDirectoryProvider {"
+        "after": "// unchanged: keep CallKit for this\nfinal class BlockList: CXCallDirectoryProvider {",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2258,7 +2301,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "override func beginRequest(with context: CXCallDirectoryExtensionContext) {\n    load(into: context)\n}",
-        "after": "// unchanged: keep CallKit for this\noverride func beginRequest(with context: CXCallDirectoryExtensionContext) {\n    load(into: context)\n}"
+        "after": "// unchanged: keep CallKit for this\noverride func beginRequest(with context: CXCallDirectoryExtensionContext) {\n    load(into: context)\n}",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2284,7 +2328,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func load(into context: CXCallDirectoryExtensionContext)",
-        "after": "// unchanged: keep CallKit for this\nfunc load(into context: CXCallDirectoryExtensionContext)"
+        "after": "// unchanged: keep CallKit for this\nfunc load(into context: CXCallDirectoryExtensionContext)",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2317,7 +2362,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "context.addBlockingEntry(withNextSequentialPhoneNumber: 1_408_555_0100)",
-        "after": "// unchanged: keep CallKit for this\ncontext.addBlockingEntry(withNextSequentialPhoneNumber: 1_408_555_0100)"
+        "after": "// unchanged: keep CallKit for this\ncontext.addBlockingEntry(withNextSequentialPhoneNumber: 1_408_555_0100)",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2350,7 +2396,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "context.removeBlockingEntry(withPhoneNumber: 1_408_555_0100)",
-        "after": "// unchanged: keep CallKit for this\ncontext.removeBlockingEntry(withPhoneNumber: 1_408_555_0100)"
+        "after": "// unchanged: keep CallKit for this\ncontext.removeBlockingEntry(withPhoneNumber: 1_408_555_0100)",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2384,7 +2431,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "context.addIdentificationEntry(withNextSequentialPhoneNumber: 1_408_555_0199, label: \"Pharmacy\")",
-        "after": "// unchanged: keep CallKit for this\ncontext.addIdentificationEntry(withNextSequentialPhoneNumber: 1_408_555_0199, label: \"Pharmacy\")"
+        "after": "// unchanged: keep CallKit for this\ncontext.addIdentificationEntry(withNextSequentialPhoneNumber: 1_408_555_0199, label: \"Pharmacy\")",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2417,7 +2465,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "context.removeIdentificationEntry(withPhoneNumber: 1_408_555_0199)",
-        "after": "// unchanged: keep CallKit for this\ncontext.removeIdentificationEntry(withPhoneNumber: 1_408_555_0199)"
+        "after": "// unchanged: keep CallKit for this\ncontext.removeIdentificationEntry(withPhoneNumber: 1_408_555_0199)",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2448,7 +2497,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "context.removeAllBlockingEntries()",
-        "after": "// unchanged: keep CallKit for this\ncontext.removeAllBlockingEntries()"
+        "after": "// unchanged: keep CallKit for this\ncontext.removeAllBlockingEntries()",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2479,7 +2529,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "context.removeAllIdentificationEntries()",
-        "after": "// unchanged: keep CallKit for this\ncontext.removeAllIdentificationEntries()"
+        "after": "// unchanged: keep CallKit for this\ncontext.removeAllIdentificationEntries()",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2509,7 +2560,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let context: CXCallDirectoryExtensionContext\nif context.isIncremental { applyDelta(context) }",
-        "after": "// unchanged: keep CallKit for this\nif context.isIncremental { applyDelta(context) }"
+        "after": "// unchanged: keep CallKit for this\nif context.isIncremental { applyDelta(context) }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2539,7 +2591,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let context: CXCallDirectoryExtensionContext\ncontext.delegate = self",
-        "after": "// unchanged: keep CallKit for this\ncontext.delegate = self"
+        "after": "// unchanged: keep CallKit for this\ncontext.delegate = self",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2572,7 +2625,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let context: CXCallDirectoryExtensionContext\ncontext.completeRequest { _ in }",
-        "after": "// unchanged: keep CallKit for this\ncontext.completeRequest { _ in }"
+        "after": "// unchanged: keep CallKit for this\ncontext.completeRequest { _ in }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2598,7 +2652,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "extension BlockList: CXCallDirectoryExtensionContextDelegate {",
-        "after": "// unchanged: keep CallKit for this\nextension BlockList: CXCallDirectoryExtensionContextDelegate {"
+        "after": "// unchanged: keep CallKit for this\nextension BlockList: CXCallDirectoryExtensionContextDelegate {",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2629,7 +2684,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func requestFailed(for extensionContext: CXCallDirectoryExtensionContext, withError error: Error) {\n    log(error)\n}",
-        "after": "// unchanged: keep CallKit for this\nfunc requestFailed(for extensionContext: CXCallDirectoryExtensionContext, withError error: Error) {\n    log(error)\n}"
+        "after": "// unchanged: keep CallKit for this\nfunc requestFailed(for extensionContext: CXCallDirectoryExtensionContext, withError error: Error) {\n    log(error)\n}",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2655,7 +2711,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let directory = CXCallDirectoryManager.sharedInstance",
-        "after": "// unchanged: keep CallKit for this\nlet directory = CXCallDirectoryManager.sharedInstance"
+        "after": "// unchanged: keep CallKit for this\nlet directory = CXCallDirectoryManager.sharedInstance",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2685,7 +2742,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXCallDirectoryManager.sharedInstance.openSettings { _ in }",
-        "after": "// unchanged: keep CallKit for this\nCXCallDirectoryManager.sharedInstance.openSettings { _ in }"
+        "after": "// unchanged: keep CallKit for this\nCXCallDirectoryManager.sharedInstance.openSettings { _ in }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2719,7 +2777,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "directory.reloadExtension(withIdentifier: extensionID) { error in log(error) }",
-        "after": "// unchanged: keep CallKit for this\ndirectory.reloadExtension(withIdentifier: extensionID) { error in log(error) }"
+        "after": "// unchanged: keep CallKit for this\ndirectory.reloadExtension(withIdentifier: extensionID) { error in log(error) }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2753,7 +2812,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "directory.getEnabledStatusForExtension(withIdentifier: extensionID) { status, _ in show(status) }",
-        "after": "// unchanged: keep CallKit for this\ndirectory.getEnabledStatusForExtension(withIdentifier: extensionID) { status, _ in show(status) }"
+        "after": "// unchanged: keep CallKit for this\ndirectory.getEnabledStatusForExtension(withIdentifier: extensionID) { status, _ in show(status) }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2786,7 +2846,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let directory: CXCallDirectoryManager\ndirectory.openSettings { error in log(error) }",
-        "after": "// unchanged: keep CallKit for this\ndirectory.openSettings { error in log(error) }"
+        "after": "// unchanged: keep CallKit for this\ndirectory.openSettings { error in log(error) }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2812,7 +2873,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func show(_ status: CXCallDirectoryManager.EnabledStatus)",
-        "after": "// unchanged: keep CallKit for this\nfunc show(_ status: CXCallDirectoryManager.EnabledStatus)"
+        "after": "// unchanged: keep CallKit for this\nfunc show(_ status: CXCallDirectoryManager.EnabledStatus)",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2838,7 +2900,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let numbers: [CXCallDirectoryPhoneNumber] = [1_408_555_0100]",
-        "after": "// unchanged: keep CallKit for this\nlet numbers: [CXCallDirectoryPhoneNumber] = [1_408_555_0100]"
+        "after": "// unchanged: keep CallKit for this\nlet numbers: [CXCallDirectoryPhoneNumber] = [1_408_555_0100]",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2864,7 +2927,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "precondition(number <= CXCallDirectoryPhoneNumberMax)",
-        "after": "// unchanged: keep CallKit for this\nprecondition(number <= CXCallDirectoryPhoneNumberMax)"
+        "after": "// unchanged: keep CallKit for this\nprecondition(number <= CXCallDirectoryPhoneNumberMax)",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2891,7 +2955,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if let error = error as? CXErrorCodeCallDirectoryManagerError, error.code == .extensionDisabled { openSettings() }",
-        "after": "// unchanged: keep CallKit\nif let error = error as? CXErrorCodeCallDirectoryManagerError, error.code == .extensionDisabled { openSettings() }"
+        "after": "// unchanged: keep CallKit\nif let error = error as? CXErrorCodeCallDirectoryManagerError, error.code == .extensionDisabled { openSettings() }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2918,7 +2983,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if (error as NSError).domain == CXErrorDomainCallDirectoryManager { log(error) }",
-        "after": "// unchanged: keep CallKit\nif (error as NSError).domain == CXErrorDomainCallDirectoryManager { log(error) }"
+        "after": "// unchanged: keep CallKit\nif (error as NSError).domain == CXErrorDomainCallDirectoryManager { log(error) }",
+        "afterIs": "callkit"
       }
     }
   ]
@@ -2956,7 +3022,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "config.maximumCallGroups = 1",
-        "after": "maximumConversationGroups: 1"
+        "after": "config.maximumConversationGroups = 1",
+        "afterIs": "lck"
       }
     },
     {
@@ -2986,7 +3053,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "config.maximumCallsPerCallGroup = 1",
-        "after": "maximumConversationsPerConversationGroup: 1"
+        "after": "config.maximumConversationsPerConversationGroup = 1",
+        "afterIs": "lck"
       }
     },
     {
@@ -3018,7 +3086,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXSetGroupCallAction) {\n    if let other = action.callUUIDToGroupWith { media.merge(action.callUUID, other) } else { media.split(action.callUUID) }\n    action.fulfill()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as MergeConversationAction:\n        media.merge(action.conversationUUID, action.conversationUUIDToMergeWith)\n        action.fulfill()\n    case let action as UnmergeConversationAction:\n        media.split(action.conversationUUID)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as MergeConversationAction:\n        media.merge(action.conversationUUID, action.conversationUUIDToMergeWith)\n        action.fulfill()\n    case let action as UnmergeConversationAction:\n        media.split(action.conversationUUID)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -3044,7 +3113,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func handle(_ action: CXSetGroupCallAction)",
-        "after": "func handle(_ action: MergeConversationAction / UnmergeConversationAction)"
+        "after": "switch action {\ncase let merge as MergeConversationAction: media.merge(merge.conversationUUID, merge.conversationUUIDToMergeWith)\ncase let unmerge as UnmergeConversationAction: media.split(unmerge.conversationUUID)\ndefault: break\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -3074,7 +3144,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let group = CXSetGroupCallAction(call: id, callUUIDToGroupWith: partner)",
-        "after": "let action: ConversationAction = if let partner {\n    MergeConversationAction(conversationUUID: id, conversationUUIDToMergeWith: partner)\n} else {\n    UnmergeConversationAction(conversationUUID: id)\n}"
+        "after": "let action: ConversationAction = if let partner {\n    MergeConversationAction(conversationUUID: id, conversationUUIDToMergeWith: partner)\n} else {\n    UnmergeConversationAction(conversationUUID: id)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -3103,8 +3174,9 @@ extension BuiltinRules {
         "unknownReceiver": "report"
       },
       "example": {
-        "before": "media.merge(action.callUUID, action.callUUIDToGroupWith!)",
-        "after": "media.merge(action.conversationUUID, action.conversationUUIDToMergeWith)"
+        "before": "media.merge(group.callUUID, group.callUUIDToGroupWith!)",
+        "after": "media.merge(group.conversationUUID, group.conversationUUIDToMergeWith)",
+        "afterIs": "lck"
       }
     }
   ]
@@ -3143,7 +3215,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config: CXProviderConfiguration\nconfig.supportedHandleTypes = [.phoneNumber, .emailAddress]",
-        "after": "supportedHandleTypes: [.phoneNumber, .emailAddress]"
+        "after": "config.supportedHandleTypes = [.phoneNumber, .emailAddress]",
+        "afterIs": "lck"
       }
     },
     {
@@ -3169,7 +3242,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let callee: CXHandle",
-        "after": "let callee: Handle"
+        "after": "let callee: Handle",
+        "afterIs": "lck"
       }
     },
     {
@@ -3199,7 +3273,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let handle = CXHandle(type: .emailAddress, value: email)",
-        "after": "let handle = Handle(type: .emailAddress, value: email, displayName: nil)"
+        "after": "let handle = Handle(type: .emailAddress, value: email, displayName: nil)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3229,7 +3304,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let handle: CXHandle\nif handle.type == .phoneNumber { format(handle.value) }",
-        "after": "if handle.type == .phoneNumber { format(handle.value) }"
+        "after": "if handle.type == .phoneNumber { format(handle.value) }",
+        "afterIs": "lck"
       }
     },
     {
@@ -3259,7 +3335,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let handle: CXHandle\ndial(handle.value)",
-        "after": "dial(handle.value)"
+        "after": "dial(handle.value)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3292,7 +3369,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let handle: CXHandle\nif handle.isEqual(to: other) { merge() }",
-        "after": "if handle == other { merge() }"
+        "after": "if handle == other { merge() }",
+        "afterIs": "lck"
       }
     },
     {
@@ -3318,7 +3396,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let kinds: Set<CXHandle.HandleType> = [.generic]",
-        "after": "let kinds: Set<Handle.Kind> = [.generic]"
+        "after": "let kinds: Set<Handle.Kind> = [.generic]",
+        "afterIs": "lck"
       }
     },
     {
@@ -3355,7 +3434,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXHandle(type: .generic, value: value)",
-        "after": "Handle(type: .generic, value: value, displayName: nil)"
+        "after": "Handle(type: .generic, value: value, displayName: nil)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3392,7 +3472,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXHandle(type: .phoneNumber, value: value)",
-        "after": "Handle(type: .phoneNumber, value: value, displayName: nil)"
+        "after": "Handle(type: .phoneNumber, value: value, displayName: nil)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3429,7 +3510,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXHandle(type: .emailAddress, value: value)",
-        "after": "Handle(type: .emailAddress, value: value, displayName: nil)"
+        "after": "Handle(type: .emailAddress, value: value, displayName: nil)",
+        "afterIs": "lck"
       }
     }
   ]
@@ -3473,7 +3555,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportNewIncomingCall(with: callID, update: update) { error in\n    if let error { self.log(error) }\n}",
-        "after": "do {\n    try await manager.reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    log(error)\n}"
+        "after": "do {\n    try await manager.reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    log(error)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -3508,7 +3591,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "try await provider.reportNewIncomingCall(with: callID, update: update)",
-        "after": "try await manager.reportNewIncomingConversation(uuid: callID, update: update)"
+        "after": "try await manager.reportNewIncomingConversation(uuid: callID, update: update)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3544,7 +3628,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXProvider.reportNewIncomingVoIPPushPayload(payload) { error in\n    contentHandler(content)\n}",
-        "after": "do {\n    try await ConversationManager.reportNewIncomingVoIPPushPayload(payload)\n} catch {\n    log(error)\n}\ncontentHandler(content)"
+        "after": "do {\n    try await ConversationManager.reportNewIncomingVoIPPushPayload(userInfo)\n} catch {\n    log(error)\n}\ncontentHandler(content)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3576,7 +3661,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { action.fulfill() }\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as JoinConversationAction:\n        media.connect(action.conversationUUID) { action.fulfill() }\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as JoinConversationAction:\n        media.connect(action.conversationUUID) { action.fulfill() }\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -3602,7 +3688,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func handle(_ action: CXAnswerCallAction)",
-        "after": "func handle(_ action: JoinConversationAction)"
+        "after": "func handle(_ action: JoinConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -3631,7 +3718,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let answer = CXAnswerCallAction(call: id)",
-        "after": "let join = JoinConversationAction(conversationUUID: id)"
+        "after": "let join = JoinConversationAction(conversationUUID: id)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3663,8 +3751,9 @@ extension BuiltinRules {
         "unknownReceiver": "report"
       },
       "example": {
-        "before": "action.fulfill(withDateConnected: Date())",
-        "after": "action.fulfill(dateConnected: Date())"
+        "before": "join.fulfill(withDateConnected: Date())",
+        "after": "join.fulfill(dateConnected: Date())",
+        "afterIs": "lck"
       }
     },
     {
@@ -3690,7 +3779,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func makeUpdate() -> CXCallUpdate",
-        "after": "func makeUpdate() -> Conversation.Update"
+        "after": "func makeUpdate() -> Conversation.Update { Conversation.Update() }",
+        "afterIs": "lck"
       }
     },
     {
@@ -3717,7 +3807,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let update = CXCallUpdate()\nupdate.remoteHandle = CXHandle(type: .generic, value: userID)\nupdate.hasVideo = true",
-        "after": "let caller = Handle(type: .generic, value: userID, displayName: name)\nlet update = Conversation.Update(members: [caller], capabilities: [.video])"
+        "after": "let caller = Handle(type: .generic, value: userID, displayName: name)\nlet update = Conversation.Update(members: [caller], capabilities: [.video])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3748,7 +3839,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "update.remoteHandle = CXHandle(type: .phoneNumber, value: number)",
-        "after": "Conversation.Update(members: [Handle(type: .phoneNumber, value: number, displayName: nil)])"
+        "after": "Conversation.Update(members: [Handle(type: .phoneNumber, value: number, displayName: nil)])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3779,7 +3871,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "update.localizedCallerName = caller.name",
-        "after": "Handle(type: .generic, value: caller.id, displayName: caller.name)"
+        "after": "Handle(type: .generic, value: caller.id, displayName: caller.name)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3810,7 +3903,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let update: CXCallUpdate\nupdate.hasVideo = true",
-        "after": "Conversation.Update(capabilities: [.video])"
+        "after": "Conversation.Update(capabilities: [.video])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3841,7 +3935,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "update.supportsHolding = true",
-        "after": "Conversation.Update(capabilities: [.pausing])"
+        "after": "Conversation.Update(capabilities: [.pausing])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3872,7 +3967,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "update.supportsGrouping = true",
-        "after": "Conversation.Update(capabilities: [.merging])"
+        "after": "Conversation.Update(capabilities: [.merging])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3903,7 +3999,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "update.supportsUngrouping = true",
-        "after": "Conversation.Update(capabilities: [.unmerging])"
+        "after": "Conversation.Update(capabilities: [.unmerging])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3934,7 +4031,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "update.supportsDTMF = true",
-        "after": "Conversation.Update(capabilities: [.playingTones])"
+        "after": "Conversation.Update(capabilities: [.playingTones])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3960,7 +4058,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if let error = error as? CXErrorCodeIncomingCallError, error.code == .filteredByDoNotDisturb { return }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXErrorCodeIncomingCallError, error.code == .filteredByDoNotDisturb { return }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXErrorCodeIncomingCallError, error.code == .filteredByDoNotDisturb { return }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -3986,7 +4085,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if (error as NSError).domain == CXErrorDomainIncomingCall { dropPush() }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomainIncomingCall { dropPush() }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomainIncomingCall { dropPush() }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -4012,7 +4112,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if let error = error as? CXErrorCodeNotificationServiceExtensionError { log(error.code) }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXErrorCodeNotificationServiceExtensionError { log(error.code) }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXErrorCodeNotificationServiceExtensionError { log(error.code) }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -4038,7 +4139,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if (error as NSError).domain == CXErrorDomainNotificationServiceExtension { log(error) }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomainNotificationServiceExtension { log(error) }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomainNotificationServiceExtension { log(error) }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -4064,7 +4166,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "private var registry: PKPushRegistry?",
-        "after": "private var registry: PKPushRegistry?"
+        "after": "final class CallCenter {\n    private var registry: PKPushRegistry?\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4093,7 +4196,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let registry = PKPushRegistry(queue: .main)",
-        "after": "let registry = PKPushRegistry(queue: .main)"
+        "after": "let registry = PKPushRegistry(queue: .main)",
+        "afterIs": "lck"
       }
     },
     {
@@ -4124,7 +4228,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let registry: PKPushRegistry\nregistry.delegate = self",
-        "after": "registry.delegate = self"
+        "after": "registry.delegate = pushHandler",
+        "afterIs": "lck"
       }
     },
     {
@@ -4154,7 +4259,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "registry.desiredPushTypes = [.voIP]",
-        "after": "registry.desiredPushTypes = [.voIP]"
+        "after": "registry.desiredPushTypes = [.voIP]",
+        "afterIs": "lck"
       }
     },
     {
@@ -4187,7 +4293,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let registry: PKPushRegistry\nlet token = registry.pushToken(for: .voIP)",
-        "after": "let token = registry.pushToken(for: .voIP)"
+        "after": "let token = registry.pushToken(for: .voIP)",
+        "afterIs": "lck"
       }
     },
     {
@@ -4214,7 +4321,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "extension AppDelegate: PKPushRegistryDelegate {",
-        "after": "extension AppDelegate: PKPushRegistryDelegate {"
+        "after": "final class PushHandler: NSObject, PKPushRegistryDelegate {\n    func pushRegistry(_ registry: PKPushRegistry, didUpdate credentials: PKPushCredentials, for type: PKPushType) {}\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4247,7 +4355,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didUpdate credentials: PKPushCredentials, for type: PKPushType) {\n    server.upload(credentials.token)\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didUpdate credentials: PKPushCredentials, for type: PKPushType) {\n    server.upload(credentials.token)\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didUpdate credentials: PKPushCredentials, for type: PKPushType) {\n    server.upload(credentials.token)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4279,7 +4388,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didInvalidatePushTokenFor type: PKPushType) {\n    server.forgetToken()\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didInvalidatePushTokenFor type: PKPushType) {\n    server.forgetToken()\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didInvalidatePushTokenFor type: PKPushType) {\n    server.forgetToken()\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4313,7 +4423,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    provider.reportNewIncomingCall(with: id(payload), update: update(payload)) { _ in completion() }\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4348,7 +4459,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await provider.reportNewIncomingCall(with: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4383,7 +4495,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {\n    provider.reportNewIncomingCall(with: id(payload), update: update(payload)) { _ in }\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4418,7 +4531,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata, withCompletionHandler completion: @escaping @Sendable () -> Void) {\n    guard metadata.mustReport else { completion(); return }\n    provider.reportNewIncomingCall(with: id(payload), update: update(payload)) { _ in completion() }\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4454,7 +4568,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await provider.reportNewIncomingCall(with: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4480,7 +4595,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func tokenInvalidated(for type: PKPushType) { store.removeToken(for: type) }",
-        "after": "func tokenInvalidated(for type: PKPushType) { store.removeToken(for: type) }"
+        "after": "func tokenInvalidated(for type: PKPushType) { store.removeToken(for: type) }",
+        "afterIs": "lck"
       }
     },
     {
@@ -4517,7 +4633,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let registry: PKPushRegistry\nregistry.desiredPushTypes = [.voIP]",
-        "after": "registry.desiredPushTypes = [.voIP]"
+        "after": "registry.desiredPushTypes = [.voIP]",
+        "afterIs": "lck"
       }
     },
     {
@@ -4543,7 +4660,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func callID(from payload: PKPushPayload) -> UUID?",
-        "after": "func callID(from payload: PKPushPayload) -> UUID?"
+        "after": "func callID(from payload: PKPushPayload) -> UUID? { nil }",
+        "afterIs": "lck"
       }
     },
     {
@@ -4573,7 +4691,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let raw = payload.dictionaryPayload[\"call_id\"] as? String",
-        "after": "let raw = payload.dictionaryPayload[\"call_id\"] as? String"
+        "after": "let raw = payload.dictionaryPayload[\"call_id\"] as? String",
+        "afterIs": "lck"
       }
     },
     {
@@ -4599,7 +4718,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func upload(_ credentials: PKPushCredentials)",
-        "after": "func upload(_ credentials: PKPushCredentials)"
+        "after": "func upload(_ credentials: PKPushCredentials) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4629,7 +4749,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let credentials: PKPushCredentials\nserver.register(credentials.token)",
-        "after": "server.register(credentials.token)"
+        "after": "server.register(credentials.token)",
+        "afterIs": "lck"
       }
     },
     {
@@ -4656,7 +4777,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func shouldReport(_ metadata: PKVoIPPushMetadata) -> Bool",
-        "after": "func shouldReport(_ metadata: PKVoIPPushMetadata) -> Bool"
+        "after": "func shouldReport(_ metadata: PKVoIPPushMetadata) -> Bool { metadata.mustReport }",
+        "afterIs": "lck"
       }
     },
     {
@@ -4687,7 +4809,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "guard metadata.mustReport else { return }",
-        "after": "guard metadata.mustReport else { return }"
+        "after": "guard metadata.mustReport else { return }",
+        "afterIs": "lck"
       }
     }
   ]
@@ -4729,7 +4852,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportOutgoingCall(with: callID, startedConnectingAt: nil)",
-        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationStartedConnecting(Date()), for: conversation)\n}"
+        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationStartedConnecting(Date()), for: conversation)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4763,7 +4887,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportOutgoingCall(with: callID, connectedAt: Date())",
-        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationConnected(Date()), for: conversation)\n}"
+        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationConnected(Date()), for: conversation)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4795,7 +4920,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXStartCallAction) {\n    dialer.start(action.callUUID) { ok in ok ? action.fulfill() : action.fail() }\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as StartConversationAction:\n        dialer.start(action.conversationUUID) { ok in ok ? action.fulfill() : action.fail() }\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as StartConversationAction:\n        dialer.start(action.conversationUUID) { ok in ok ? action.fulfill() : action.fail() }\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4821,7 +4947,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "private let controller: CXCallController = CXCallController()",
-        "after": "// use the app's single ConversationManager"
+        "after": "// use the app's single ConversationManager",
+        "afterIs": "prose"
       }
     },
     {
@@ -4848,7 +4975,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "private let controller = CXCallController()",
-        "after": "private let manager: ConversationManager  // injected, created once at launch"
+        "after": "final class CallScreen {\n    private let manager: ConversationManager  // injected, created once at launch\n    init(manager: ConversationManager) { self.manager = manager }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4877,7 +5005,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let controller = CXCallController(queue: .main)",
-        "after": "@MainActor func start() async throws { try await manager.perform([action]) }"
+        "after": "@MainActor func start() async throws { try await manager.perform([action]) }",
+        "afterIs": "lck"
       }
     },
     {
@@ -4911,7 +5040,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let controller: CXCallController\ncontroller.request(transaction) { error in\n    if let error { self.show(error) }\n}",
-        "after": "do { try await manager.perform(actions) } catch { show(error) }"
+        "after": "do { try await manager.perform(actions) } catch { show(error) }",
+        "afterIs": "lck"
       }
     },
     {
@@ -4944,7 +5074,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let controller: CXCallController\ntry await controller.request(CXTransaction(action: end))",
-        "after": "try await manager.perform([end])"
+        "after": "try await manager.perform([end])",
+        "afterIs": "lck"
       }
     },
     {
@@ -4978,7 +5109,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "controller.requestTransaction(with: startAction) { error in\n    self.finish(error)\n}",
-        "after": "do { try await manager.perform([startAction]); finish(nil) } catch { finish(error) }"
+        "after": "do { try await manager.perform([start]); finish(nil) } catch { finish(error) }",
+        "afterIs": "lck"
       }
     },
     {
@@ -5011,7 +5143,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "try await controller.requestTransaction(with: endAction)",
-        "after": "try await manager.perform([endAction])"
+        "after": "try await manager.perform([end])",
+        "afterIs": "lck"
       }
     },
     {
@@ -5041,7 +5174,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let active = controller.callObserver.calls.filter { !$0.hasEnded }",
-        "after": "let active = manager.conversations.filter { $0.state != .left }"
+        "after": "let active = manager.conversations.filter { $0.state != .left }",
+        "afterIs": "lck"
       }
     },
     {
@@ -5067,7 +5201,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction: CXTransaction",
-        "after": "let actions: [ConversationAction]"
+        "after": "let actions: [ConversationAction]",
+        "afterIs": "lck"
       }
     },
     {
@@ -5096,7 +5231,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction = CXTransaction(action: endAction)",
-        "after": "let actions: [ConversationAction] = [endAction]"
+        "after": "let actions: [ConversationAction] = [end]",
+        "afterIs": "lck"
       }
     },
     {
@@ -5125,7 +5261,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction = CXTransaction(actions: [hold, answer])",
-        "after": "try await manager.perform([hold, answer])"
+        "after": "try await manager.perform([pause, join])",
+        "afterIs": "lck"
       }
     },
     {
@@ -5158,7 +5295,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction: CXTransaction\ntransaction.addAction(muteAction)",
-        "after": "actions.append(muteAction)"
+        "after": "actions.append(mute)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5188,7 +5326,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction: CXTransaction\nfor action in transaction.actions { log(action) }",
-        "after": "for action in actions { log(action) }"
+        "after": "for action in actions { log(action) }",
+        "afterIs": "lck"
       }
     },
     {
@@ -5218,7 +5357,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction: CXTransaction\nlog(transaction.uuid)",
-        "after": "log(action.uuid)"
+        "after": "log(action.uuid)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5248,7 +5388,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction: CXTransaction\nif transaction.isComplete { done() }",
-        "after": "try await manager.perform(actions)\ndone()"
+        "after": "try await manager.perform(actions)\ndone()",
+        "afterIs": "lck"
       }
     },
     {
@@ -5274,7 +5415,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func handle(_ action: CXStartCallAction)",
-        "after": "func handle(_ action: StartConversationAction)"
+        "after": "func handle(_ action: StartConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -5304,7 +5446,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let start = CXStartCallAction(call: id, handle: CXHandle(type: .phoneNumber, value: number))\nstart.isVideo = true",
-        "after": "let start = StartConversationAction(\n    conversationUUID: id,\n    handles: [Handle(type: .phoneNumber, value: number, displayName: nil)],\n    isVideo: true\n)"
+        "after": "let start = StartConversationAction(\n    conversationUUID: id,\n    handles: [Handle(type: .phoneNumber, value: number, displayName: nil)],\n    isVideo: true\n)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5334,8 +5477,9 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let action: CXStartCallAction\ndial(action.handle.value)",
-        "after": "dial(action.handles.first?.value ?? \"\")"
+        "before": "let start: CXStartCallAction\ndial(start.handle.value)",
+        "after": "dial(start.handles.first?.value ?? \"\")",
+        "afterIs": "lck"
       }
     },
     {
@@ -5366,7 +5510,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let start: CXStartCallAction\nstart.isVideo = wantsVideo",
-        "after": "StartConversationAction(conversationUUID: id, handles: handles, isVideo: wantsVideo)"
+        "after": "StartConversationAction(conversationUUID: id, handles: handles, isVideo: wantsVideo)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5397,7 +5542,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let start: CXStartCallAction\nstart.contactIdentifier = contact.identifier",
-        "after": "// Removed: the system matches contacts from the handle value."
+        "after": "// Removed: the system matches contacts from the handle value.",
+        "afterIs": "prose"
       }
     },
     {
@@ -5429,8 +5575,9 @@ extension BuiltinRules {
         "unknownReceiver": "report"
       },
       "example": {
-        "before": "action.fulfill(withDateStarted: Date())",
-        "after": "action.fulfill(dateStarted: Date())"
+        "before": "start.fulfill(withDateStarted: Date())",
+        "after": "start.fulfill(dateStarted: Date())",
+        "afterIs": "lck"
       }
     },
     {
@@ -5456,7 +5603,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if let error = error as? CXErrorCodeRequestTransactionError, error.code == .maximumCallGroupsReached { showLimit() }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXErrorCodeRequestTransactionError, error.code == .maximumCallGroupsReached { showLimit() }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXErrorCodeRequestTransactionError, error.code == .maximumCallGroupsReached { showLimit() }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -5482,7 +5630,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if (error as NSError).domain == CXErrorDomainRequestTransaction { retryLater() }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomainRequestTransaction { retryLater() }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomainRequestTransaction { retryLater() }",
+        "afterIs": "callkit"
       }
     }
   ]
@@ -5516,7 +5665,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let provider: CXProvider",
-        "after": "let manager: ConversationManager"
+        "after": "let manager: ConversationManager",
+        "afterIs": "lck"
       }
     },
     {
@@ -5545,7 +5695,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let provider = CXProvider(configuration: config)",
-        "after": "let manager = ConversationManager(configuration: config)"
+        "after": "let manager = ConversationManager(configuration: config)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5579,7 +5730,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let provider: CXProvider\nprovider.setDelegate(self, queue: nil)",
-        "after": "manager.delegate = self"
+        "after": "manager.delegate = coordinator",
+        "afterIs": "lck"
       }
     },
     {
@@ -5609,7 +5761,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let provider: CXProvider\nprovider.configuration = updatedConfiguration",
-        "after": "// configuration is a `let`: decide the settings before creating the manager\nlet manager = ConversationManager(configuration: settings)"
+        "after": "// configuration is a `let`: decide the settings before creating the manager\nlet manager = ConversationManager(configuration: settings)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5643,7 +5796,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: callID, updated: update)",
-        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationUpdated(update), for: conversation)\n}"
+        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationUpdated(update), for: conversation)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -5678,7 +5832,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: callID, endedAt: nil, reason: .remoteEnded)",
-        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationEnded(Date(), .remoteEnded), for: conversation)\n}"
+        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationEnded(Date(), .remoteEnded), for: conversation)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -5709,7 +5864,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let provider: CXProvider\nprovider.invalidate()",
-        "after": "manager.invalidate()"
+        "after": "manager.invalidate()",
+        "afterIs": "lck"
       }
     },
     {
@@ -5739,7 +5895,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let busy = !provider.pendingTransactions.isEmpty",
-        "after": "let busy = !manager.pendingActions.isEmpty"
+        "after": "let busy = !manager.pendingActions.isEmpty",
+        "afterIs": "lck"
       }
     },
     {
@@ -5773,7 +5930,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let pending = provider.pendingCallActions(of: CXEndCallAction.self, withCall: callID)",
-        "after": "let pending = manager.pendingConversationActions(of: EndConversationAction.self, for: conversation)"
+        "after": "let pending = manager.pendingConversationActions(of: EndConversationAction.self, for: conversation)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5803,7 +5961,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "guard CXProvider.isSupported else { return }",
-        "after": "// No LiveCommunicationKit equivalent; keep the CallKit check if needed.\nguard CXProvider.isSupported else { return }"
+        "after": "// No LiveCommunicationKit equivalent; keep the CallKit check if needed.\nguard CXProvider.isSupported else { return }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -5829,7 +5988,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "var config: CXProviderConfiguration",
-        "after": "var config: ConversationManager.Configuration"
+        "after": "var config: ConversationManager.Configuration",
+        "afterIs": "lck"
       }
     },
     {
@@ -5856,7 +6016,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config = CXProviderConfiguration()\nconfig.supportsVideo = true\nconfig.supportedHandleTypes = [.generic]",
-        "after": "let config = ConversationManager.Configuration(\n    ringtoneName: nil,\n    iconTemplateImageData: nil,\n    maximumConversationGroups: 2,\n    maximumConversationsPerConversationGroup: 5,\n    includesConversationInRecents: true,\n    supportsVideo: true,\n    supportedHandleTypes: [.generic]\n)"
+        "after": "let config = ConversationManager.Configuration(\n    ringtoneName: nil,\n    iconTemplateImageData: nil,\n    maximumConversationGroups: 2,\n    maximumConversationsPerConversationGroup: 5,\n    includesConversationInRecents: true,\n    supportsVideo: true,\n    supportedHandleTypes: [.generic]\n)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5886,7 +6047,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config = CXProviderConfiguration(localizedName: \"Chatter\")",
-        "after": "let config = ConversationManager.Configuration(\n    ringtoneName: nil, iconTemplateImageData: nil,\n    maximumConversationGroups: 2, maximumConversationsPerConversationGroup: 5,\n    includesConversationInRecents: true, supportsVideo: false,\n    supportedHandleTypes: [.phoneNumber]\n)"
+        "after": "let config = ConversationManager.Configuration(\n    ringtoneName: nil, iconTemplateImageData: nil,\n    maximumConversationGroups: 2, maximumConversationsPerConversationGroup: 5,\n    includesConversationInRecents: true, supportsVideo: false,\n    supportedHandleTypes: [.phoneNumber]\n)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5917,7 +6079,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config: CXProviderConfiguration\nconfig.localizedName = \"Chatter\"",
-        "after": "// Removed: the system uses the app's display name."
+        "after": "// Removed: the system uses the app's display name.",
+        "afterIs": "prose"
       }
     },
     {
@@ -5947,7 +6110,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "config.ringtoneSound = \"ring.caf\"",
-        "after": "ringtoneName: \"ring.caf\""
+        "after": "config.ringtoneName = \"ring.caf\"",
+        "afterIs": "lck"
       }
     },
     {
@@ -5977,7 +6141,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config: CXProviderConfiguration\nconfig.iconTemplateImageData = icon.pngData()",
-        "after": "iconTemplateImageData: icon.pngData()"
+        "after": "config.iconTemplateImageData = iconData",
+        "afterIs": "lck"
       }
     },
     {
@@ -6008,7 +6173,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "config.includesCallsInRecents = false",
-        "after": "includesConversationInRecents: false"
+        "after": "config.includesConversationInRecents = false",
+        "afterIs": "lck"
       }
     },
     {
@@ -6039,7 +6205,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config: CXProviderConfiguration\nconfig.supportsVideo = true",
-        "after": "supportsVideo: true"
+        "after": "config.supportsVideo = true",
+        "afterIs": "lck"
       }
     },
     {
@@ -6065,7 +6232,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "final class CallCoordinator: NSObject, CXProviderDelegate {",
-        "after": "final class CallCoordinator: ConversationManagerDelegate {"
+        "after": "final class CallCoordinator: ConversationManagerDelegate {\n    func conversationManagerDidBegin(_ manager: ConversationManager) {}\n    func conversationManagerDidReset(_ manager: ConversationManager) {}\n    func conversationManager(_ manager: ConversationManager, conversationChanged conversation: Conversation) {}\n    func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) { action.fail() }\n    func conversationManager(_ manager: ConversationManager, timedOutPerforming action: ConversationAction) {}\n    func conversationManager(_ manager: ConversationManager, didActivate audioSession: AVAudioSession) {}\n    func conversationManager(_ manager: ConversationManager, didDeactivate audioSession: AVAudioSession) {}\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -6096,7 +6264,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func providerDidReset(_ provider: CXProvider) {\n    calls.endAll()\n}",
-        "after": "func conversationManagerDidReset(_ manager: ConversationManager) {\n    calls.endAll()\n}"
+        "after": "func conversationManagerDidReset(_ manager: ConversationManager) {\n    calls.endAll()\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -6127,7 +6296,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func providerDidBegin(_ provider: CXProvider) {}",
-        "after": "func conversationManagerDidBegin(_ manager: ConversationManager) {}"
+        "after": "func conversationManagerDidBegin(_ manager: ConversationManager) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -6153,7 +6323,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func reason(for error: Error) -> CXCallEndedReason",
-        "after": "func reason(for error: Error) -> Conversation.EndedReason"
+        "after": "func reason(for error: Error) -> Conversation.EndedReason { .failed }",
+        "afterIs": "lck"
       }
     },
     {
@@ -6186,7 +6357,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: id, endedAt: nil, reason: .failed)",
-        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .failed), for: conversation)"
+        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .failed), for: conversation)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6219,7 +6391,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: id, endedAt: nil, reason: .remoteEnded)",
-        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .remoteEnded), for: conversation)"
+        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .remoteEnded), for: conversation)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6252,7 +6425,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: id, endedAt: nil, reason: .unanswered)",
-        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .unanswered), for: conversation)"
+        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .unanswered), for: conversation)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6285,7 +6459,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: id, endedAt: nil, reason: .answeredElsewhere)",
-        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .joinedElsewhere), for: conversation)"
+        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .joinedElsewhere), for: conversation)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6318,7 +6493,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: id, endedAt: nil, reason: .declinedElsewhere)",
-        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .declinedElsewhere), for: conversation)"
+        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .declinedElsewhere), for: conversation)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6344,7 +6520,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let observer = CXCallObserver()",
-        "after": "// Keep CXCallObserver for device-wide calls; use manager.conversations for your own.\nlet observer = CXCallObserver()"
+        "after": "// Keep CXCallObserver for device-wide calls; use manager.conversations for your own.\nlet observer = CXCallObserver()",
+        "afterIs": "callkit"
       }
     },
     {
@@ -6374,7 +6551,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let observer: CXCallObserver\nlet busy = !observer.calls.isEmpty",
-        "after": "let busy = !manager.conversations.isEmpty  // own conversations only"
+        "after": "let busy = !manager.conversations.isEmpty  // own conversations only",
+        "afterIs": "lck"
       }
     },
     {
@@ -6409,7 +6587,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let observer: CXCallObserver\nobserver.setDelegate(self, queue: nil)",
-        "after": "observer.setDelegate(self, queue: nil)  // unchanged: CallKit only"
+        "after": "observer.setDelegate(self, queue: nil)  // unchanged: CallKit only",
+        "afterIs": "callkit"
       }
     },
     {
@@ -6436,7 +6615,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "extension CallMonitor: CXCallObserverDelegate {",
-        "after": "extension CallMonitor: ConversationManagerDelegate {"
+        "after": "func conversationManager(_ manager: ConversationManager, conversationChanged conversation: Conversation) {\n    refresh(conversation.uuid)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -6468,7 +6648,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func callObserver(_ callObserver: CXCallObserver, callChanged call: CXCall) {\n    refresh(call.uuid)\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, conversationChanged conversation: Conversation) {\n    refresh(conversation.uuid)\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, conversationChanged conversation: Conversation) {\n    refresh(conversation.uuid)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -6494,7 +6675,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func describe(_ call: CXCall) -> String",
-        "after": "func describe(_ conversation: Conversation) -> String"
+        "after": "func describe(_ conversation: Conversation) -> String { \"\\(conversation.state)\" }",
+        "afterIs": "lck"
       }
     },
     {
@@ -6524,7 +6706,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let call: CXCall\nids.insert(call.uuid)",
-        "after": "ids.insert(conversation.uuid)"
+        "after": "ids.insert(conversation.uuid)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6554,7 +6737,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let call: CXCall\nif call.isOutgoing { showDialing() }",
-        "after": "if calls[conversation.uuid]?.direction == .outgoing { showDialing() }"
+        "after": "if calls[conversation.uuid]?.direction == .outgoing { showDialing() }",
+        "afterIs": "lck"
       }
     },
     {
@@ -6584,7 +6768,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let call: CXCall\nif call.isOnHold { showResume() }",
-        "after": "if conversation.state == .paused { showResume() }"
+        "after": "if conversation.state == .paused { showResume() }",
+        "afterIs": "lck"
       }
     },
     {
@@ -6614,7 +6799,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let call: CXCall\nif call.hasConnected { startTimer() }",
-        "after": "if conversation.state == .joined { startTimer() }"
+        "after": "if conversation.state == .joined { startTimer() }",
+        "afterIs": "lck"
       }
     },
     {
@@ -6644,7 +6830,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let observer: CXCallObserver\nlet live = observer.calls.filter { (call: CXCall) in !call.hasEnded }",
-        "after": "let live = manager.conversations.filter { $0.state != .left }"
+        "after": "let live = manager.conversations.filter { $0.state != .left }",
+        "afterIs": "lck"
       }
     },
     {
@@ -6670,7 +6857,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if let error = error as? CXError, error.code == .unentitled { showSetupHelp() }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXError, error.code == .unentitled { showSetupHelp() }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXError, error.code == .unentitled { showSetupHelp() }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -6696,7 +6884,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if (error as NSError).domain == CXErrorDomain { report(error) }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomain { report(error) }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomain { report(error) }",
+        "afterIs": "callkit"
       }
     }
   ]

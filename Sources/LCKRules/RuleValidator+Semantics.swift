@@ -104,6 +104,42 @@ enum ExampleChecker {
             guard let snippet = example[key], let text = snippet.stringValue else { continue }
             checkLexes(text, literal: snippet, what: "example.\(key)", raw: raw, context: context)
         }
+        checkAfterForm(example, name: name, context: context)
+    }
+
+    /// `example.afterIs` must be there and fit the text: `lck` code names no CallKit type, `prose` is only
+    /// comments. Only `lck` after-forms are quoted in findings as the code to write, and the test suite
+    /// type-checks every one of them against the LiveCommunicationKit stub.
+    private static func checkAfterForm(_ example: JSONValue, name: String, context: RuleFileContext) {
+        guard let after = example["after"]?.stringValue else { return }
+        guard let marker = example["afterIs"], let form = marker.stringValue.flatMap(AfterForm.init(rawValue:)) else {
+            if example["afterIs"] == nil {
+                context.error(
+                    at: example.range.start,
+                    "mapping \(name) does not say what example.after is; add \"afterIs\": \"lck\" (LiveCommunicationKit "
+                        + "code, type-checked by the test suite), \"callkit\" (stays on CallKit) or \"prose\" (comments only)")
+            }
+            return
+        }
+        let lines = after.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { !$0.isEmpty }
+        switch form {
+        case .lck:
+            if let type = CallKitSpelling.firstType(in: after) {
+                context.error(
+                    at: marker.range.start,
+                    "example.after of \(name) is marked \"lck\" but names the CallKit type '\(type)'; write the "
+                        + "LiveCommunicationKit code, or mark it \"callkit\"")
+            }
+        case .prose:
+            if let code = lines.first(where: { !$0.hasPrefix("//") }) {
+                context.error(
+                    at: marker.range.start,
+                    "example.after of \(name) is marked \"prose\" but holds code ('\(code)'); start every line with "
+                        + "'//', or mark it \"lck\" or \"callkit\"")
+            }
+        case .callkit:
+            break
+        }
     }
 
     private static func checkAnalyzer(_ root: JSONValue, raw: [UInt8], context: RuleFileContext) {
