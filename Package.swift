@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "LCKMigrateKitTests",
             dependencies: [
-                "LCKMigrateKit", "LCKAnalyzers", "LCKLexer", "LCKParser", "LCKRules", "LCKCore", "LCKTestSupport",
+                "LCKMigrateKit", "LCKMigrationModel", "LCKAnalyzers", "LCKLexer", "LCKParser", "LCKRules", "LCKCore", "LCKTestSupport",
             ]
         ),
         .testTarget(name: "PackageCheckTests", dependencies: ["lckmigrate-package-check", "LCKTestSupport"]),

@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "85dc57fbd6969f9659d58035dae92112a67c819607c806a4a1fca21b31424c10"
+    public static let fingerprint = "ecb0cd6cc225a9b97df41714b7d0c28ab32c7b4050b6fc9d924ca0aa6b54d91d"
 
     /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
     public static let files: [RuleSourceFile] = [
@@ -1039,7 +1039,7 @@ extension BuiltinRules {
         "type": "CXAction"
       },
       "example": {
-        "before": "func log(_ action: CXAction)",
+        "before": "func log(_ action: CXAction) {}",
         "after": "func log(_ action: ConversationAction) {}",
         "afterIs": "lck"
       }
@@ -1066,7 +1066,7 @@ extension BuiltinRules {
         "type": "CXCallAction"
       },
       "example": {
-        "before": "func route(_ action: CXCallAction)",
+        "before": "func route(_ action: CXCallAction) {}",
         "after": "func route(_ action: ConversationAction) {}",
         "afterIs": "lck"
       }
@@ -1424,7 +1424,7 @@ extension BuiltinRules {
         "type": "CXEndCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXEndCallAction)",
+        "before": "func handle(_ action: CXEndCallAction) {}",
         "after": "func handle(_ action: EndConversationAction) {}",
         "afterIs": "lck"
       }
@@ -1489,7 +1489,7 @@ extension BuiltinRules {
       },
       "example": {
         "before": "end.fulfill(withDateEnded: Date())",
-        "after": "end.fulfill(dateEnded: Date())",
+        "after": "end.fulfill(dateEnd: Date())",
         "afterIs": "lck"
       }
     },
@@ -1515,7 +1515,7 @@ extension BuiltinRules {
         "type": "CXSetHeldCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXSetHeldCallAction)",
+        "before": "func handle(_ action: CXSetHeldCallAction) {}",
         "after": "func handle(_ action: PauseConversationAction) {}",
         "afterIs": "lck"
       }
@@ -1604,7 +1604,7 @@ extension BuiltinRules {
         "type": "CXPlayDTMFCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXPlayDTMFCallAction)",
+        "before": "func handle(_ action: CXPlayDTMFCallAction) {}",
         "after": "func handle(_ action: PlayToneAction) {}",
         "afterIs": "lck"
       }
@@ -2045,7 +2045,7 @@ extension BuiltinRules {
         "type": "CXSetMutedCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXSetMutedCallAction)",
+        "before": "func handle(_ action: CXSetMutedCallAction) {}",
         "after": "func handle(_ action: MuteConversationAction) {}",
         "afterIs": "lck"
       }
@@ -2136,7 +2136,7 @@ extension BuiltinRules {
         "type": "CXSetTranslatingCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXSetTranslatingCallAction)",
+        "before": "func handle(_ action: CXSetTranslatingCallAction) {}",
         "after": "func handle(_ action: SetTranslatingAction) {}",
         "afterIs": "lck"
       }
@@ -3152,7 +3152,7 @@ extension BuiltinRules {
       "id": "cxsetgroupcallaction_call_uuid_to_group_with",
       "symbol": "CXSetGroupCallAction.callUUIDToGroupWith",
       "replacement": "MergeConversationAction.conversationUUIDToMergeWith",
-      "mappingKind": "rename",
+      "mappingKind": "reshape",
       "area": "group",
       "severity": "warning",
       "title": "callUUIDToGroupWith is now conversationUUIDToMergeWith",
@@ -3687,7 +3687,7 @@ extension BuiltinRules {
         "type": "CXAnswerCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXAnswerCallAction)",
+        "before": "func handle(_ action: CXAnswerCallAction) {}",
         "after": "func handle(_ action: JoinConversationAction) {}",
         "afterIs": "lck"
       }
@@ -4717,7 +4717,7 @@ extension BuiltinRules {
         "type": "PKPushCredentials"
       },
       "example": {
-        "before": "func upload(_ credentials: PKPushCredentials)",
+        "before": "func upload(_ credentials: PKPushCredentials) {}",
         "after": "func upload(_ credentials: PKPushCredentials) {}",
         "afterIs": "lck"
       }
@@ -5414,7 +5414,7 @@ extension BuiltinRules {
         "type": "CXStartCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXStartCallAction)",
+        "before": "func handle(_ action: CXStartCallAction) {}",
         "after": "func handle(_ action: StartConversationAction) {}",
         "afterIs": "lck"
       }
