@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "ecb0cd6cc225a9b97df41714b7d0c28ab32c7b4050b6fc9d924ca0aa6b54d91d"
+    public static let fingerprint = "435bfc14b84c3d5d64585927e18c2cd039eaff59049074a3c2cb8144585ee6cb"
 
     /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
     public static let files: [RuleSourceFile] = [
@@ -1489,7 +1489,7 @@ extension BuiltinRules {
       },
       "example": {
         "before": "end.fulfill(withDateEnded: Date())",
-        "after": "end.fulfill(dateEnd: Date())",
+        "after": "end.fulfill(dateEnded: Date())",
         "afterIs": "lck"
       }
     },
