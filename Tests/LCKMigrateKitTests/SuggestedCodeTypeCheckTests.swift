@@ -38,7 +38,9 @@ import Testing
         guard let name = names.last.map(String.init) else { return nil }
         let bytes = Array(line.utf8)
         let target = Array(name.utf8)
-        func isWord(_ byte: UInt8) -> Bool { byte == 0x5F || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39) }
+        func isWord(_ byte: UInt8) -> Bool {
+            byte == 0x5F || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+        }
         var index = 0
         while index + target.count <= bytes.count {
             if Array(bytes[index..<index + target.count]) == target, index == 0 || !isWord(bytes[index - 1]),
@@ -86,7 +88,8 @@ import Testing
         let compiler = try StubCompiler(tree: tree)
         // The check can fail: a wrong label in an after-form is caught and named by its rule.
         let broken = try Self.rejected(
-            [("cxendcallaction_fulfill_date_ended", "end.fulfill(withDateEnded: Date())")], compiler: compiler, in: tree)
+            [("cxendcallaction_fulfill_date_ended", "end.fulfill(withDateEnded: Date())")], compiler: compiler, in: tree
+        )
         #expect(broken.contains { $0.hasPrefix("cxendcallaction_fulfill_date_ended: ") }, "\(broken)")
 
         let table = try RuleLoader.loadBuiltin()

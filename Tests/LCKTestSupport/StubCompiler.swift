@@ -21,7 +21,9 @@ public struct StubCompiler {
                 "-parse-as-library", "-emit-module", "-module-name", module, "-I", moduleDirectory,
                 "-emit-module-path", moduleDirectory + "/\(module).swiftmodule", source,
             ])
-            guard result.status == 0 else { throw Failure(description: "stub \(module) does not compile:\n\(result.output)") }
+            guard result.status == 0 else {
+                throw Failure(description: "stub \(module) does not compile:\n\(result.output)")
+            }
         }
     }
 
