@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(
             name: "LCKMigrateKitTests",
             dependencies: [
-                "LCKMigrateKit", "LCKAnalyzers", "LCKLexer", "LCKParser", "LCKRules", "LCKCore", "LCKTestSupport",
+                "LCKMigrateKit", "LCKMigrationModel", "LCKAnalyzers", "LCKLexer", "LCKParser", "LCKRules", "LCKCore", "LCKTestSupport",
             ]
         ),
         .testTarget(name: "EvaluationTests", dependencies: ["lckmigrate-eval", "LCKTestSupport"]),

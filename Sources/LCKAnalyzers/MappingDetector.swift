@@ -153,7 +153,7 @@ struct FileMatcher {
         findings.append(
             Finding(
                 ruleID: mapping.id, severity: mapping.severity,
-                message: "\(mapping.symbol) → \(mapping.replacement): \(mapping.title)",
+                message: mapping.findingMessage,
                 range: tokens[token].range, symbol: mapping.symbol, replacement: mapping.replacement,
                 mappingKind: mapping.mappingKind))
     }

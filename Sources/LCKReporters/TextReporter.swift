@@ -5,7 +5,8 @@ import LCKCore
 ///
 /// Grouped, the anti-pattern findings (analyzer and suppression rules) keep their compiler-style lines
 /// with witness notes, so they stay clickable; each inventory line reads
-/// `path:line: Symbol ×count → Replacement`, with the line of the symbol's first use in that file.
+/// `path:line: Symbol ×count → Replacement`, with the line of the symbol's first use in that file. The
+/// first line of each rule (anti-pattern or mapping) adds what to write and `(lckmigrate rules explain ID)`.
 /// Files and pipes never get the grouped form, so scripts reading `text` see the same bytes as `xcode`.
 public struct TextReporter: Reporter {
     public var grouped: Bool
@@ -20,13 +21,15 @@ public struct TextReporter: Reporter {
         var antiPatterns = ""
         var antiPatternCount = 0
         var inventory = Inventory()
+        var explained: Set<String> = []
         for finding in digest.active {
-            let kind = digest.descriptor(for: finding.ruleID)?.kind
-            if kind == .mapping || (kind == nil && finding.mappingKind != nil) {
-                inventory.add(finding)
+            let descriptor = digest.descriptor(for: finding.ruleID)
+            let explain = explained.insert(finding.ruleID).inserted
+            if descriptor?.kind == .mapping || (descriptor == nil && finding.mappingKind != nil) {
+                inventory.add(finding, advice: explain ? descriptor?.rationale ?? "" : nil)
             } else {
                 antiPatternCount += 1
-                antiPatterns += XcodeReporter.lines(for: finding)
+                antiPatterns += XcodeReporter.lines(for: finding, explain: explain)
             }
         }
         var out = ""
@@ -50,6 +53,8 @@ private struct Inventory {
         var symbol: String
         var replacement: String
         var count: Int
+        /// For the rule's first row in the output: what to write, then the `rules explain` hint.
+        var explanation: String?
     }
 
     private(set) var count = 0
@@ -59,7 +64,8 @@ private struct Inventory {
     private var rows: [Row] = []
     private var rowIndex: [String: Int] = [:]
 
-    mutating func add(_ finding: Finding) {
+    /// `advice` is non-nil for the rule's first finding in the output.
+    mutating func add(_ finding: Finding, advice: String?) {
         count += 1
         if currentPath == nil || !currentPath!.hasSameBytes(as: finding.path) {
             flush()
@@ -69,12 +75,16 @@ private struct Inventory {
         let symbol = finding.symbol ?? finding.ruleID
         let replacement = finding.replacement ?? "no equivalent"
         let key = symbol + "\u{0}" + replacement
+        let explanation = advice.map { ($0.isEmpty ? "" : ": " + $0) + XcodeReporter.explainHint(finding.ruleID) }
         if let index = rowIndex[key] {
             rows[index].count += 1
+            if rows[index].explanation == nil { rows[index].explanation = explanation }
         } else {
             rowIndex[key] = rows.count
             let location = finding.start.line > 0 ? "\(finding.path):\(finding.start.line)" : finding.path
-            rows.append(Row(location: location, symbol: symbol, replacement: replacement, count: 1))
+            rows.append(
+                Row(
+                    location: location, symbol: symbol, replacement: replacement, count: 1, explanation: explanation))
         }
     }
 
@@ -87,7 +97,8 @@ private struct Inventory {
 
     private mutating func flush() {
         for row in rows {
-            lines += VisibleText.line("\(row.location): \(row.symbol) ×\(row.count) → \(row.replacement)")
+            lines += VisibleText.line(
+                "\(row.location): \(row.symbol) ×\(row.count) → \(row.replacement)\(row.explanation ?? "")")
         }
         rows.removeAll(keepingCapacity: true)
         rowIndex.removeAll(keepingCapacity: true)

@@ -4,7 +4,8 @@ import LCKCore
 /// whenever standard output is not a terminal).
 ///
 /// One line per active finding, `path:line:column: warning: message [rule-id]`, followed by one
-/// `path:line:column: note: …` line per witness step. Columns are UTF-8 byte columns, as the
+/// `path:line:column: note: …` line per witness step. The first finding of each rule ends its message with
+/// `(lckmigrate rules explain ID)`, once per rule, so the long explanation is one command away. Columns are UTF-8 byte columns, as the
 /// Swift compiler prints them. Control characters in paths and messages are shown as `\\xHH`
 /// (`VisibleText`), so a file name can never start a line of its own. Suppressed findings are not shown and
 /// nothing else is written: unreadable files are the CLI's business on stderr.
@@ -14,14 +15,21 @@ public struct XcodeReporter: Reporter {
     public func render(_ report: ScanReport) -> [UInt8] {
         let digest = ReportDigest(report)
         var out = ""
-        for finding in digest.active { out += Self.lines(for: finding) }
+        var explained: Set<String> = []
+        for finding in digest.active {
+            out += Self.lines(for: finding, explain: explained.insert(finding.ruleID).inserted)
+        }
         return Array(out.utf8)
     }
 
-    /// The finding's line and its witness steps' note lines.
-    static func lines(for finding: Finding) -> String {
+    /// ` (lckmigrate rules explain ID)`, appended to the first message of each rule.
+    static func explainHint(_ ruleID: String) -> String { " (\(ToolInfo.name) rules explain \(ruleID))" }
+
+    /// The finding's line and its witness steps' note lines; `explain` adds the `rules explain` hint.
+    static func lines(for finding: Finding, explain: Bool) -> String {
+        let hint = explain ? explainHint(finding.ruleID) : ""
         var out = VisibleText.line(
-            "\(finding.compilerLocation): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]")
+            "\(finding.compilerLocation): \(finding.severity.rawValue): \(finding.message)\(hint) [\(finding.ruleID)]")
         for step in finding.witness {
             out += VisibleText.line("\(step.compilerLocation(in: finding.path)): note: \(step.message)")
         }

@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "119b1a13db14368ca3c5ae3d624ec7dd030b34c8e4cd49bf0caa32c45fda14d8"
+    public static let fingerprint = "57b8d3575924eb6c0cc1049c5105b7d94c939c1c89cc2f01e9ac3a53d2bfe153"
 
     /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
     public static let files: [RuleSourceFile] = [
@@ -882,7 +882,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, execute transaction: CXTransaction) -> Bool { false }",
-        "after": "// Removed: handle each action in conversationManager(_:perform:)."
+        "after": "// Removed: handle each action in conversationManager(_:perform:).",
+        "afterIs": "prose"
       }
     },
     {
@@ -914,7 +915,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    media.hangUp(action.callUUID)\n    action.fulfill()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as EndConversationAction:\n        media.hangUp(action.conversationUUID)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as EndConversationAction:\n        media.hangUp(action.conversationUUID)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -946,7 +948,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXSetHeldCallAction) {\n    media.setHeld(action.isOnHold, for: action.callUUID)\n    action.fulfill()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as PauseConversationAction:\n        media.setHeld(action.isPaused, for: action.conversationUUID)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as PauseConversationAction:\n        media.setHeld(action.isPaused, for: action.conversationUUID)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -978,7 +981,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXPlayDTMFCallAction) {\n    media.sendTones(action.digits)\n    action.fulfill()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as PlayToneAction:\n        media.sendTones(action.digits)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as PlayToneAction:\n        media.sendTones(action.digits)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1010,7 +1014,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, timedOutPerforming action: CXAction) {\n    pending.remove(action.uuid)\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, timedOutPerforming action: ConversationAction) {\n    pending.remove(action.uuid)\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, timedOutPerforming action: ConversationAction) {\n    pending[action.uuid] = nil\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1035,8 +1040,9 @@ extension BuiltinRules {
         "type": "CXAction"
       },
       "example": {
-        "before": "func log(_ action: CXAction)",
-        "after": "func log(_ action: ConversationAction)"
+        "before": "func log(_ action: CXAction) {}",
+        "after": "func log(_ action: ConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1061,8 +1067,9 @@ extension BuiltinRules {
         "type": "CXCallAction"
       },
       "example": {
-        "before": "func route(_ action: CXCallAction)",
-        "after": "func route(_ action: ConversationAction)"
+        "before": "func route(_ action: CXCallAction) {}",
+        "after": "func route(_ action: ConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1101,7 +1108,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action: CXAction\npending[action.uuid] = action",
-        "after": "pending[action.uuid] = action"
+        "after": "pending[action.uuid] = action",
+        "afterIs": "lck"
       }
     },
     {
@@ -1140,7 +1148,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action: CXAction\nif action.isComplete { return }",
-        "after": "if case .complete = action.state { return }"
+        "after": "if case .complete = action.state { return }",
+        "afterIs": "lck"
       }
     },
     {
@@ -1179,7 +1188,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action: CXAction\nlet remaining = action.timeoutDate.timeIntervalSinceNow",
-        "after": "let remaining = action.timeoutDate.timeIntervalSinceNow"
+        "after": "let remaining = action.timeoutDate.timeIntervalSinceNow",
+        "afterIs": "lck"
       }
     },
     {
@@ -1219,7 +1229,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action: CXAction\naction.fulfill()",
-        "after": "action.fulfill()"
+        "after": "action.fulfill()",
+        "afterIs": "lck"
       }
     },
     {
@@ -1259,7 +1270,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action: CXAction\naction.fail()",
-        "after": "action.fail()"
+        "after": "action.fail()",
+        "afterIs": "lck"
       }
     },
     {
@@ -1286,7 +1298,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action = CXAction()",
-        "after": "let action = ConversationAction(conversationUUID: id, timeoutDate: .now.addingTimeInterval(30))"
+        "after": "let action = ConversationAction(conversationUUID: id, timeoutDate: .now.addingTimeInterval(30))",
+        "afterIs": "lck"
       }
     },
     {
@@ -1316,7 +1329,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action = CXAction(coder: decoder)",
-        "after": "// Store the conversation UUID and parameters, then build a new action."
+        "after": "// Store the conversation UUID and parameters, then build a new action.",
+        "afterIs": "prose"
       }
     },
     {
@@ -1355,7 +1369,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action: CXAction\ncalls[action.callUUID]?.end()",
-        "after": "calls[action.conversationUUID]?.end()"
+        "after": "calls[action.conversationUUID]?.end()",
+        "afterIs": "lck"
       }
     },
     {
@@ -1384,7 +1399,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let action = CXCallAction(call: id)",
-        "after": "let action = EndConversationAction(conversationUUID: id)"
+        "after": "let action = EndConversationAction(conversationUUID: id)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1409,8 +1425,9 @@ extension BuiltinRules {
         "type": "CXEndCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXEndCallAction)",
-        "after": "func handle(_ action: EndConversationAction)"
+        "before": "func handle(_ action: CXEndCallAction) {}",
+        "after": "func handle(_ action: EndConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1439,7 +1456,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let end = CXEndCallAction(call: id)",
-        "after": "let end = EndConversationAction(conversationUUID: id)"
+        "after": "let end = EndConversationAction(conversationUUID: id)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1471,8 +1489,9 @@ extension BuiltinRules {
         "unknownReceiver": "report"
       },
       "example": {
-        "before": "action.fulfill(withDateEnded: Date())",
-        "after": "action.fulfill(dateEnded: Date())"
+        "before": "end.fulfill(withDateEnded: Date())",
+        "after": "end.fulfill(dateEnded: Date())",
+        "afterIs": "lck"
       }
     },
     {
@@ -1497,8 +1516,9 @@ extension BuiltinRules {
         "type": "CXSetHeldCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXSetHeldCallAction)",
-        "after": "func handle(_ action: PauseConversationAction)"
+        "before": "func handle(_ action: CXSetHeldCallAction) {}",
+        "after": "func handle(_ action: PauseConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1528,7 +1548,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let hold = CXSetHeldCallAction(call: id, onHold: true)",
-        "after": "let pause = PauseConversationAction(conversationUUID: id, isPaused: true)"
+        "after": "let pause = PauseConversationAction(conversationUUID: id, isPaused: true)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1557,8 +1578,9 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let action: CXSetHeldCallAction\nmedia.setHeld(action.isOnHold)",
-        "after": "media.setHeld(action.isPaused)"
+        "before": "let pause: CXSetHeldCallAction\nmedia.setHeld(pause.isOnHold)",
+        "after": "media.setHeld(pause.isPaused)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1583,8 +1605,9 @@ extension BuiltinRules {
         "type": "CXPlayDTMFCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXPlayDTMFCallAction)",
-        "after": "func handle(_ action: PlayToneAction)"
+        "before": "func handle(_ action: CXPlayDTMFCallAction) {}",
+        "after": "func handle(_ action: PlayToneAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1616,7 +1639,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let dtmf = CXPlayDTMFCallAction(call: id, digits: \"42#\", type: .singleTone)",
-        "after": "let tone = PlayToneAction(conversationUUID: id, digits: \"42#\", tone: .single)"
+        "after": "let tone = PlayToneAction(conversationUUID: id, digits: \"42#\", tone: .single)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1646,8 +1670,9 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let action: CXPlayDTMFCallAction\nmedia.send(action.digits)",
-        "after": "media.send(action.digits)"
+        "before": "let play: CXPlayDTMFCallAction\nmedia.send(play.digits)",
+        "after": "media.send(play.digits)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1677,8 +1702,9 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let action: CXPlayDTMFCallAction\nif action.type == .hardPause { waitForUser() }",
-        "after": "if action.tone == .hardPause { waitForUser() }"
+        "before": "let play: CXPlayDTMFCallAction\nif play.type == .hardPause { waitForUser() }",
+        "after": "if play.tone == .hardPause { waitForUser() }",
+        "afterIs": "lck"
       }
     },
     {
@@ -1705,7 +1731,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let kind: CXPlayDTMFCallAction.ActionType = .singleTone",
-        "after": "let kind: PlayToneAction.Tone = .single"
+        "after": "let kind: PlayToneAction.Tone = .single",
+        "afterIs": "lck"
       }
     },
     {
@@ -1742,7 +1769,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXPlayDTMFCallAction(call: id, digits: \"1\", type: .singleTone)",
-        "after": "PlayToneAction(conversationUUID: id, digits: \"1\", tone: .single)"
+        "after": "PlayToneAction(conversationUUID: id, digits: \"1\", tone: .single)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1779,7 +1807,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXPlayDTMFCallAction(call: id, digits: \"1\", type: .softPause)",
-        "after": "PlayToneAction(conversationUUID: id, digits: \"1\", tone: .softPause)"
+        "after": "PlayToneAction(conversationUUID: id, digits: \"1\", tone: .softPause)",
+        "afterIs": "lck"
       }
     },
     {
@@ -1816,7 +1845,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXPlayDTMFCallAction(call: id, digits: \"1\", type: .hardPause)",
-        "after": "PlayToneAction(conversationUUID: id, digits: \"1\", tone: .hardPause)"
+        "after": "PlayToneAction(conversationUUID: id, digits: \"1\", tone: .hardPause)",
+        "afterIs": "lck"
       }
     }
   ]
@@ -1856,7 +1886,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config: CXProviderConfiguration\nconfig.supportsAudioTranslation = true",
-        "after": "var config = ConversationManager.Configuration(/* … */)\nconfig.supportsAudioTranslation = true"
+        "after": "config.supportsAudioTranslation = true",
+        "afterIs": "lck"
       }
     },
     {
@@ -1888,7 +1919,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {\n    media.setMuted(action.isMuted)\n    action.fulfill()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as MuteConversationAction:\n        media.setMuted(action.isMuted)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as MuteConversationAction:\n        media.setMuted(action.isMuted)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1922,7 +1954,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXSetTranslatingCallAction) {\n    translator.toggle(action.isTranslating)\n    action.fulfill(using: .default)\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as SetTranslatingAction:\n        translator.toggle(action.isTranslating)\n        action.fulfill(using: .default)\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as SetTranslatingAction:\n        translator.toggle(action.isTranslating)\n        action.fulfill(using: .default)\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1954,7 +1987,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, didActivate audioSession: AVAudioSession) {\n    audio.start()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, didActivate audioSession: AVAudioSession) {\n    audio.start()\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, didActivate audioSession: AVAudioSession) {\n    audio.start()\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -1986,7 +2020,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, didDeactivate audioSession: AVAudioSession) {\n    audio.stop()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, didDeactivate audioSession: AVAudioSession) {\n    audio.stop()\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, didDeactivate audioSession: AVAudioSession) {\n    audio.stop()\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -2011,8 +2046,9 @@ extension BuiltinRules {
         "type": "CXSetMutedCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXSetMutedCallAction)",
-        "after": "func handle(_ action: MuteConversationAction)"
+        "before": "func handle(_ action: CXSetMutedCallAction) {}",
+        "after": "func handle(_ action: MuteConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -2042,7 +2078,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let mute = CXSetMutedCallAction(call: id, muted: true)",
-        "after": "let mute = MuteConversationAction(conversationUUID: id, isMuted: true)"
+        "after": "let mute = MuteConversationAction(conversationUUID: id, isMuted: true)",
+        "afterIs": "lck"
       }
     },
     {
@@ -2071,8 +2108,9 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let action: CXSetMutedCallAction\nmedia.setMuted(action.isMuted)",
-        "after": "media.setMuted(action.isMuted)"
+        "before": "let mute: CXSetMutedCallAction\nmedia.setMuted(mute.isMuted)",
+        "after": "media.setMuted(mute.isMuted)",
+        "afterIs": "lck"
       }
     },
     {
@@ -2099,8 +2137,9 @@ extension BuiltinRules {
         "type": "CXSetTranslatingCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXSetTranslatingCallAction)",
-        "after": "func handle(_ action: SetTranslatingAction)"
+        "before": "func handle(_ action: CXSetTranslatingCallAction) {}",
+        "after": "func handle(_ action: SetTranslatingAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -2134,7 +2173,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXSetTranslatingCallAction(call: id, isTranslating: true, localLanguage: \"en\", remoteLanguage: \"fr\")",
-        "after": "SetTranslatingAction(conversationID: id, isTranslating: true,\n    localLanguage: Locale.Language(identifier: \"en\"), remoteLanguage: Locale.Language(identifier: \"fr\"))"
+        "after": "SetTranslatingAction(conversationID: id, isTranslating: true,\n    localLanguage: Locale.Language(identifier: \"en\"), remoteLanguage: Locale.Language(identifier: \"fr\"))",
+        "afterIs": "lck"
       }
     },
     {
@@ -2168,8 +2208,9 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let action: CXSetTranslatingCallAction\naction.fulfill(using: .custom)",
-        "after": "action.fulfill(using: .custom)"
+        "before": "let translating: CXSetTranslatingCallAction\ntranslating.fulfill(using: .custom)",
+        "after": "translating.fulfill(using: .custom)",
+        "afterIs": "lck"
       }
     },
     {
@@ -2196,7 +2237,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let engine: CXTranslationEngine = .default",
-        "after": "let engine: SetTranslatingAction.TranslationEngine = .default"
+        "after": "let engine: SetTranslatingAction.TranslationEngine = .default",
+        "afterIs": "lck"
       }
     }
   ]
@@ -2230,7 +2272,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "final class BlockList: CXCallDirectoryProvider {",
-        "after": "// unchanged: keep CallKit for this\nfinal class BlockList: CXCallDirectoryProvider {"
+        "after": "// unchanged: keep CallKit for this\nfinal class BlockList: CXCallDirectoryProvider {",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2259,7 +2302,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "override func beginRequest(with context: CXCallDirectoryExtensionContext) {\n    load(into: context)\n}",
-        "after": "// unchanged: keep CallKit for this\noverride func beginRequest(with context: CXCallDirectoryExtensionContext) {\n    load(into: context)\n}"
+        "after": "// unchanged: keep CallKit for this\noverride func beginRequest(with context: CXCallDirectoryExtensionContext) {\n    load(into: context)\n}",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2285,7 +2329,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func load(into context: CXCallDirectoryExtensionContext)",
-        "after": "// unchanged: keep CallKit for this\nfunc load(into context: CXCallDirectoryExtensionContext)"
+        "after": "// unchanged: keep CallKit for this\nfunc load(into context: CXCallDirectoryExtensionContext)",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2318,7 +2363,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "context.addBlockingEntry(withNextSequentialPhoneNumber: 1_408_555_0100)",
-        "after": "// unchanged: keep CallKit for this\ncontext.addBlockingEntry(withNextSequentialPhoneNumber: 1_408_555_0100)"
+        "after": "// unchanged: keep CallKit for this\ncontext.addBlockingEntry(withNextSequentialPhoneNumber: 1_408_555_0100)",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2351,7 +2397,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "context.removeBlockingEntry(withPhoneNumber: 1_408_555_0100)",
-        "after": "// unchanged: keep CallKit for this\ncontext.removeBlockingEntry(withPhoneNumber: 1_408_555_0100)"
+        "after": "// unchanged: keep CallKit for this\ncontext.removeBlockingEntry(withPhoneNumber: 1_408_555_0100)",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2385,7 +2432,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "context.addIdentificationEntry(withNextSequentialPhoneNumber: 1_408_555_0199, label: \"Pharmacy\")",
-        "after": "// unchanged: keep CallKit for this\ncontext.addIdentificationEntry(withNextSequentialPhoneNumber: 1_408_555_0199, label: \"Pharmacy\")"
+        "after": "// unchanged: keep CallKit for this\ncontext.addIdentificationEntry(withNextSequentialPhoneNumber: 1_408_555_0199, label: \"Pharmacy\")",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2418,7 +2466,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "context.removeIdentificationEntry(withPhoneNumber: 1_408_555_0199)",
-        "after": "// unchanged: keep CallKit for this\ncontext.removeIdentificationEntry(withPhoneNumber: 1_408_555_0199)"
+        "after": "// unchanged: keep CallKit for this\ncontext.removeIdentificationEntry(withPhoneNumber: 1_408_555_0199)",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2449,7 +2498,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "context.removeAllBlockingEntries()",
-        "after": "// unchanged: keep CallKit for this\ncontext.removeAllBlockingEntries()"
+        "after": "// unchanged: keep CallKit for this\ncontext.removeAllBlockingEntries()",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2480,7 +2530,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "context.removeAllIdentificationEntries()",
-        "after": "// unchanged: keep CallKit for this\ncontext.removeAllIdentificationEntries()"
+        "after": "// unchanged: keep CallKit for this\ncontext.removeAllIdentificationEntries()",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2510,7 +2561,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let context: CXCallDirectoryExtensionContext\nif context.isIncremental { applyDelta(context) }",
-        "after": "// unchanged: keep CallKit for this\nif context.isIncremental { applyDelta(context) }"
+        "after": "// unchanged: keep CallKit for this\nif context.isIncremental { applyDelta(context) }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2540,7 +2592,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let context: CXCallDirectoryExtensionContext\ncontext.delegate = self",
-        "after": "// unchanged: keep CallKit for this\ncontext.delegate = self"
+        "after": "// unchanged: keep CallKit for this\ncontext.delegate = self",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2573,7 +2626,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let context: CXCallDirectoryExtensionContext\ncontext.completeRequest { _ in }",
-        "after": "// unchanged: keep CallKit for this\ncontext.completeRequest { _ in }"
+        "after": "// unchanged: keep CallKit for this\ncontext.completeRequest { _ in }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2599,7 +2653,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "extension BlockList: CXCallDirectoryExtensionContextDelegate {",
-        "after": "// unchanged: keep CallKit for this\nextension BlockList: CXCallDirectoryExtensionContextDelegate {"
+        "after": "// unchanged: keep CallKit for this\nextension BlockList: CXCallDirectoryExtensionContextDelegate {",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2630,7 +2685,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func requestFailed(for extensionContext: CXCallDirectoryExtensionContext, withError error: Error) {\n    log(error)\n}",
-        "after": "// unchanged: keep CallKit for this\nfunc requestFailed(for extensionContext: CXCallDirectoryExtensionContext, withError error: Error) {\n    log(error)\n}"
+        "after": "// unchanged: keep CallKit for this\nfunc requestFailed(for extensionContext: CXCallDirectoryExtensionContext, withError error: Error) {\n    log(error)\n}",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2656,7 +2712,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let directory = CXCallDirectoryManager.sharedInstance",
-        "after": "// unchanged: keep CallKit for this\nlet directory = CXCallDirectoryManager.sharedInstance"
+        "after": "// unchanged: keep CallKit for this\nlet directory = CXCallDirectoryManager.sharedInstance",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2686,7 +2743,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXCallDirectoryManager.sharedInstance.openSettings { _ in }",
-        "after": "// unchanged: keep CallKit for this\nCXCallDirectoryManager.sharedInstance.openSettings { _ in }"
+        "after": "// unchanged: keep CallKit for this\nCXCallDirectoryManager.sharedInstance.openSettings { _ in }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2720,7 +2778,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "directory.reloadExtension(withIdentifier: extensionID) { error in log(error) }",
-        "after": "// unchanged: keep CallKit for this\ndirectory.reloadExtension(withIdentifier: extensionID) { error in log(error) }"
+        "after": "// unchanged: keep CallKit for this\ndirectory.reloadExtension(withIdentifier: extensionID) { error in log(error) }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2754,7 +2813,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "directory.getEnabledStatusForExtension(withIdentifier: extensionID) { status, _ in show(status) }",
-        "after": "// unchanged: keep CallKit for this\ndirectory.getEnabledStatusForExtension(withIdentifier: extensionID) { status, _ in show(status) }"
+        "after": "// unchanged: keep CallKit for this\ndirectory.getEnabledStatusForExtension(withIdentifier: extensionID) { status, _ in show(status) }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2787,7 +2847,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let directory: CXCallDirectoryManager\ndirectory.openSettings { error in log(error) }",
-        "after": "// unchanged: keep CallKit for this\ndirectory.openSettings { error in log(error) }"
+        "after": "// unchanged: keep CallKit for this\ndirectory.openSettings { error in log(error) }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2813,7 +2874,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func show(_ status: CXCallDirectoryManager.EnabledStatus)",
-        "after": "// unchanged: keep CallKit for this\nfunc show(_ status: CXCallDirectoryManager.EnabledStatus)"
+        "after": "// unchanged: keep CallKit for this\nfunc show(_ status: CXCallDirectoryManager.EnabledStatus)",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2839,7 +2901,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let numbers: [CXCallDirectoryPhoneNumber] = [1_408_555_0100]",
-        "after": "// unchanged: keep CallKit for this\nlet numbers: [CXCallDirectoryPhoneNumber] = [1_408_555_0100]"
+        "after": "// unchanged: keep CallKit for this\nlet numbers: [CXCallDirectoryPhoneNumber] = [1_408_555_0100]",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2865,7 +2928,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "precondition(number <= CXCallDirectoryPhoneNumberMax)",
-        "after": "// unchanged: keep CallKit for this\nprecondition(number <= CXCallDirectoryPhoneNumberMax)"
+        "after": "// unchanged: keep CallKit for this\nprecondition(number <= CXCallDirectoryPhoneNumberMax)",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2892,7 +2956,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if let error = error as? CXErrorCodeCallDirectoryManagerError, error.code == .extensionDisabled { openSettings() }",
-        "after": "// unchanged: keep CallKit\nif let error = error as? CXErrorCodeCallDirectoryManagerError, error.code == .extensionDisabled { openSettings() }"
+        "after": "// unchanged: keep CallKit\nif let error = error as? CXErrorCodeCallDirectoryManagerError, error.code == .extensionDisabled { openSettings() }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -2919,7 +2984,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if (error as NSError).domain == CXErrorDomainCallDirectoryManager { log(error) }",
-        "after": "// unchanged: keep CallKit\nif (error as NSError).domain == CXErrorDomainCallDirectoryManager { log(error) }"
+        "after": "// unchanged: keep CallKit\nif (error as NSError).domain == CXErrorDomainCallDirectoryManager { log(error) }",
+        "afterIs": "callkit"
       }
     }
   ]
@@ -2957,7 +3023,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "config.maximumCallGroups = 1",
-        "after": "maximumConversationGroups: 1"
+        "after": "config.maximumConversationGroups = 1",
+        "afterIs": "lck"
       }
     },
     {
@@ -2987,7 +3054,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "config.maximumCallsPerCallGroup = 1",
-        "after": "maximumConversationsPerConversationGroup: 1"
+        "after": "config.maximumConversationsPerConversationGroup = 1",
+        "afterIs": "lck"
       }
     },
     {
@@ -3019,7 +3087,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXSetGroupCallAction) {\n    if let other = action.callUUIDToGroupWith { media.merge(action.callUUID, other) } else { media.split(action.callUUID) }\n    action.fulfill()\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as MergeConversationAction:\n        media.merge(action.conversationUUID, action.conversationUUIDToMergeWith)\n        action.fulfill()\n    case let action as UnmergeConversationAction:\n        media.split(action.conversationUUID)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as MergeConversationAction:\n        media.merge(action.conversationUUID, action.conversationUUIDToMergeWith)\n        action.fulfill()\n    case let action as UnmergeConversationAction:\n        media.split(action.conversationUUID)\n        action.fulfill()\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -3045,7 +3114,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func handle(_ action: CXSetGroupCallAction)",
-        "after": "func handle(_ action: MergeConversationAction / UnmergeConversationAction)"
+        "after": "switch action {\ncase let merge as MergeConversationAction: media.merge(merge.conversationUUID, merge.conversationUUIDToMergeWith)\ncase let unmerge as UnmergeConversationAction: media.split(unmerge.conversationUUID)\ndefault: break\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -3075,14 +3145,15 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let group = CXSetGroupCallAction(call: id, callUUIDToGroupWith: partner)",
-        "after": "let action: ConversationAction = if let partner {\n    MergeConversationAction(conversationUUID: id, conversationUUIDToMergeWith: partner)\n} else {\n    UnmergeConversationAction(conversationUUID: id)\n}"
+        "after": "let action: ConversationAction = if let partner {\n    MergeConversationAction(conversationUUID: id, conversationUUIDToMergeWith: partner)\n} else {\n    UnmergeConversationAction(conversationUUID: id)\n}",
+        "afterIs": "lck"
       }
     },
     {
       "id": "cxsetgroupcallaction_call_uuid_to_group_with",
       "symbol": "CXSetGroupCallAction.callUUIDToGroupWith",
       "replacement": "MergeConversationAction.conversationUUIDToMergeWith",
-      "mappingKind": "rename",
+      "mappingKind": "reshape",
       "area": "group",
       "severity": "warning",
       "title": "callUUIDToGroupWith is now conversationUUIDToMergeWith",
@@ -3104,8 +3175,9 @@ extension BuiltinRules {
         "unknownReceiver": "report"
       },
       "example": {
-        "before": "media.merge(action.callUUID, action.callUUIDToGroupWith!)",
-        "after": "media.merge(action.conversationUUID, action.conversationUUIDToMergeWith)"
+        "before": "media.merge(group.callUUID, group.callUUIDToGroupWith!)",
+        "after": "media.merge(group.conversationUUID, group.conversationUUIDToMergeWith)",
+        "afterIs": "lck"
       }
     }
   ]
@@ -3144,7 +3216,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config: CXProviderConfiguration\nconfig.supportedHandleTypes = [.phoneNumber, .emailAddress]",
-        "after": "supportedHandleTypes: [.phoneNumber, .emailAddress]"
+        "after": "config.supportedHandleTypes = [.phoneNumber, .emailAddress]",
+        "afterIs": "lck"
       }
     },
     {
@@ -3170,7 +3243,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let callee: CXHandle",
-        "after": "let callee: Handle"
+        "after": "let callee: Handle",
+        "afterIs": "lck"
       }
     },
     {
@@ -3200,7 +3274,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let handle = CXHandle(type: .emailAddress, value: email)",
-        "after": "let handle = Handle(type: .emailAddress, value: email, displayName: nil)"
+        "after": "let handle = Handle(type: .emailAddress, value: email, displayName: nil)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3230,7 +3305,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let handle: CXHandle\nif handle.type == .phoneNumber { format(handle.value) }",
-        "after": "if handle.type == .phoneNumber { format(handle.value) }"
+        "after": "if handle.type == .phoneNumber { format(handle.value) }",
+        "afterIs": "lck"
       }
     },
     {
@@ -3260,7 +3336,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let handle: CXHandle\ndial(handle.value)",
-        "after": "dial(handle.value)"
+        "after": "dial(handle.value)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3293,7 +3370,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let handle: CXHandle\nif handle.isEqual(to: other) { merge() }",
-        "after": "if handle == other { merge() }"
+        "after": "if handle == other { merge() }",
+        "afterIs": "lck"
       }
     },
     {
@@ -3319,7 +3397,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let kinds: Set<CXHandle.HandleType> = [.generic]",
-        "after": "let kinds: Set<Handle.Kind> = [.generic]"
+        "after": "let kinds: Set<Handle.Kind> = [.generic]",
+        "afterIs": "lck"
       }
     },
     {
@@ -3356,7 +3435,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXHandle(type: .generic, value: value)",
-        "after": "Handle(type: .generic, value: value, displayName: nil)"
+        "after": "Handle(type: .generic, value: value, displayName: nil)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3393,7 +3473,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXHandle(type: .phoneNumber, value: value)",
-        "after": "Handle(type: .phoneNumber, value: value, displayName: nil)"
+        "after": "Handle(type: .phoneNumber, value: value, displayName: nil)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3430,7 +3511,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXHandle(type: .emailAddress, value: value)",
-        "after": "Handle(type: .emailAddress, value: value, displayName: nil)"
+        "after": "Handle(type: .emailAddress, value: value, displayName: nil)",
+        "afterIs": "lck"
       }
     }
   ]
@@ -3474,7 +3556,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportNewIncomingCall(with: callID, update: update) { error in\n    if let error { self.log(error) }\n}",
-        "after": "do {\n    try await manager.reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    log(error)\n}"
+        "after": "do {\n    try await manager.reportNewIncomingConversation(uuid: callID, update: update)\n} catch {\n    log(error)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -3509,7 +3592,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "try await provider.reportNewIncomingCall(with: callID, update: update)",
-        "after": "try await manager.reportNewIncomingConversation(uuid: callID, update: update)"
+        "after": "try await manager.reportNewIncomingConversation(uuid: callID, update: update)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3545,7 +3629,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "CXProvider.reportNewIncomingVoIPPushPayload(payload) { error in\n    contentHandler(content)\n}",
-        "after": "do {\n    try await ConversationManager.reportNewIncomingVoIPPushPayload(payload)\n} catch {\n    log(error)\n}\ncontentHandler(content)"
+        "after": "do {\n    try await ConversationManager.reportNewIncomingVoIPPushPayload(userInfo)\n} catch {\n    log(error)\n}\ncontentHandler(content)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3577,7 +3662,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    media.connect(action.callUUID) { action.fulfill() }\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as JoinConversationAction:\n        media.connect(action.conversationUUID) { action.fulfill() }\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as JoinConversationAction:\n        media.connect(action.conversationUUID) { action.fulfill() }\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -3602,8 +3688,9 @@ extension BuiltinRules {
         "type": "CXAnswerCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXAnswerCallAction)",
-        "after": "func handle(_ action: JoinConversationAction)"
+        "before": "func handle(_ action: CXAnswerCallAction) {}",
+        "after": "func handle(_ action: JoinConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -3632,7 +3719,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let answer = CXAnswerCallAction(call: id)",
-        "after": "let join = JoinConversationAction(conversationUUID: id)"
+        "after": "let join = JoinConversationAction(conversationUUID: id)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3664,8 +3752,9 @@ extension BuiltinRules {
         "unknownReceiver": "report"
       },
       "example": {
-        "before": "action.fulfill(withDateConnected: Date())",
-        "after": "action.fulfill(dateConnected: Date())"
+        "before": "join.fulfill(withDateConnected: Date())",
+        "after": "join.fulfill(dateConnected: Date())",
+        "afterIs": "lck"
       }
     },
     {
@@ -3691,7 +3780,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func makeUpdate() -> CXCallUpdate",
-        "after": "func makeUpdate() -> Conversation.Update"
+        "after": "func makeUpdate() -> Conversation.Update { Conversation.Update() }",
+        "afterIs": "lck"
       }
     },
     {
@@ -3718,7 +3808,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let update = CXCallUpdate()\nupdate.remoteHandle = CXHandle(type: .generic, value: userID)\nupdate.hasVideo = true",
-        "after": "let caller = Handle(type: .generic, value: userID, displayName: name)\nlet update = Conversation.Update(members: [caller], capabilities: [.video])"
+        "after": "let caller = Handle(type: .generic, value: userID, displayName: name)\nlet update = Conversation.Update(members: [caller], capabilities: [.video])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3749,7 +3840,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "update.remoteHandle = CXHandle(type: .phoneNumber, value: number)",
-        "after": "Conversation.Update(members: [Handle(type: .phoneNumber, value: number, displayName: nil)])"
+        "after": "Conversation.Update(members: [Handle(type: .phoneNumber, value: number, displayName: nil)])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3780,7 +3872,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "update.localizedCallerName = caller.name",
-        "after": "Handle(type: .generic, value: caller.id, displayName: caller.name)"
+        "after": "Handle(type: .generic, value: caller.id, displayName: caller.name)",
+        "afterIs": "lck"
       }
     },
     {
@@ -3811,7 +3904,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let update: CXCallUpdate\nupdate.hasVideo = true",
-        "after": "Conversation.Update(capabilities: [.video])"
+        "after": "Conversation.Update(capabilities: [.video])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3842,7 +3936,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "update.supportsHolding = true",
-        "after": "Conversation.Update(capabilities: [.pausing])"
+        "after": "Conversation.Update(capabilities: [.pausing])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3873,7 +3968,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "update.supportsGrouping = true",
-        "after": "Conversation.Update(capabilities: [.merging])"
+        "after": "Conversation.Update(capabilities: [.merging])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3904,7 +4000,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "update.supportsUngrouping = true",
-        "after": "Conversation.Update(capabilities: [.unmerging])"
+        "after": "Conversation.Update(capabilities: [.unmerging])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3935,7 +4032,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "update.supportsDTMF = true",
-        "after": "Conversation.Update(capabilities: [.playingTones])"
+        "after": "Conversation.Update(capabilities: [.playingTones])",
+        "afterIs": "lck"
       }
     },
     {
@@ -3961,7 +4059,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if let error = error as? CXErrorCodeIncomingCallError, error.code == .filteredByDoNotDisturb { return }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXErrorCodeIncomingCallError, error.code == .filteredByDoNotDisturb { return }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXErrorCodeIncomingCallError, error.code == .filteredByDoNotDisturb { return }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -3987,7 +4086,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if (error as NSError).domain == CXErrorDomainIncomingCall { dropPush() }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomainIncomingCall { dropPush() }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomainIncomingCall { dropPush() }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -4013,7 +4113,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if let error = error as? CXErrorCodeNotificationServiceExtensionError { log(error.code) }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXErrorCodeNotificationServiceExtensionError { log(error.code) }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXErrorCodeNotificationServiceExtensionError { log(error.code) }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -4039,7 +4140,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if (error as NSError).domain == CXErrorDomainNotificationServiceExtension { log(error) }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomainNotificationServiceExtension { log(error) }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomainNotificationServiceExtension { log(error) }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -4065,7 +4167,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "private var registry: PKPushRegistry?",
-        "after": "private var registry: PKPushRegistry?"
+        "after": "final class CallCenter {\n    private var registry: PKPushRegistry?\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4094,7 +4197,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let registry = PKPushRegistry(queue: .main)",
-        "after": "let registry = PKPushRegistry(queue: .main)"
+        "after": "let registry = PKPushRegistry(queue: .main)",
+        "afterIs": "lck"
       }
     },
     {
@@ -4125,7 +4229,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let registry: PKPushRegistry\nregistry.delegate = self",
-        "after": "registry.delegate = self"
+        "after": "registry.delegate = pushHandler",
+        "afterIs": "lck"
       }
     },
     {
@@ -4155,7 +4260,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "registry.desiredPushTypes = [.voIP]",
-        "after": "registry.desiredPushTypes = [.voIP]"
+        "after": "registry.desiredPushTypes = [.voIP]",
+        "afterIs": "lck"
       }
     },
     {
@@ -4188,7 +4294,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let registry: PKPushRegistry\nlet token = registry.pushToken(for: .voIP)",
-        "after": "let token = registry.pushToken(for: .voIP)"
+        "after": "let token = registry.pushToken(for: .voIP)",
+        "afterIs": "lck"
       }
     },
     {
@@ -4215,7 +4322,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "extension AppDelegate: PKPushRegistryDelegate {",
-        "after": "extension AppDelegate: PKPushRegistryDelegate {"
+        "after": "final class PushHandler: NSObject, PKPushRegistryDelegate {\n    func pushRegistry(_ registry: PKPushRegistry, didUpdate credentials: PKPushCredentials, for type: PKPushType) {}\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4248,7 +4356,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didUpdate credentials: PKPushCredentials, for type: PKPushType) {\n    server.upload(credentials.token)\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didUpdate credentials: PKPushCredentials, for type: PKPushType) {\n    server.upload(credentials.token)\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didUpdate credentials: PKPushCredentials, for type: PKPushType) {\n    server.upload(credentials.token)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4280,7 +4389,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didInvalidatePushTokenFor type: PKPushType) {\n    server.forgetToken()\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didInvalidatePushTokenFor type: PKPushType) {\n    server.forgetToken()\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didInvalidatePushTokenFor type: PKPushType) {\n    server.forgetToken()\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4314,7 +4424,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    provider.reportNewIncomingCall(with: id(payload), update: update(payload)) { _ in completion() }\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4349,7 +4460,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await provider.reportNewIncomingCall(with: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4384,7 +4496,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {\n    provider.reportNewIncomingCall(with: id(payload), update: update(payload)) { _ in }\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4419,7 +4532,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata, withCompletionHandler completion: @escaping @Sendable () -> Void) {\n    guard metadata.mustReport else { completion(); return }\n    provider.reportNewIncomingCall(with: id(payload), update: update(payload)) { _ in completion() }\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4455,7 +4569,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await provider.reportNewIncomingCall(with: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
-        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}"
+        "after": "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {\n    guard metadata.mustReport else { return }\n    do {\n        try await manager.reportNewIncomingConversation(uuid: id(payload), update: update(payload))\n    } catch {\n        log(error)\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4481,7 +4596,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func tokenInvalidated(for type: PKPushType) { store.removeToken(for: type) }",
-        "after": "func tokenInvalidated(for type: PKPushType) { store.removeToken(for: type) }"
+        "after": "func tokenInvalidated(for type: PKPushType) { store.removeToken(for: type) }",
+        "afterIs": "lck"
       }
     },
     {
@@ -4518,7 +4634,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let registry: PKPushRegistry\nregistry.desiredPushTypes = [.voIP]",
-        "after": "registry.desiredPushTypes = [.voIP]"
+        "after": "registry.desiredPushTypes = [.voIP]",
+        "afterIs": "lck"
       }
     },
     {
@@ -4544,7 +4661,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func callID(from payload: PKPushPayload) -> UUID?",
-        "after": "func callID(from payload: PKPushPayload) -> UUID?"
+        "after": "func callID(from payload: PKPushPayload) -> UUID? { nil }",
+        "afterIs": "lck"
       }
     },
     {
@@ -4574,7 +4692,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let raw = payload.dictionaryPayload[\"call_id\"] as? String",
-        "after": "let raw = payload.dictionaryPayload[\"call_id\"] as? String"
+        "after": "let raw = payload.dictionaryPayload[\"call_id\"] as? String",
+        "afterIs": "lck"
       }
     },
     {
@@ -4599,8 +4718,9 @@ extension BuiltinRules {
         "type": "PKPushCredentials"
       },
       "example": {
-        "before": "func upload(_ credentials: PKPushCredentials)",
-        "after": "func upload(_ credentials: PKPushCredentials)"
+        "before": "func upload(_ credentials: PKPushCredentials) {}",
+        "after": "func upload(_ credentials: PKPushCredentials) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4630,7 +4750,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let credentials: PKPushCredentials\nserver.register(credentials.token)",
-        "after": "server.register(credentials.token)"
+        "after": "server.register(credentials.token)",
+        "afterIs": "lck"
       }
     },
     {
@@ -4657,7 +4778,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func shouldReport(_ metadata: PKVoIPPushMetadata) -> Bool",
-        "after": "func shouldReport(_ metadata: PKVoIPPushMetadata) -> Bool"
+        "after": "func shouldReport(_ metadata: PKVoIPPushMetadata) -> Bool { metadata.mustReport }",
+        "afterIs": "lck"
       }
     },
     {
@@ -4688,7 +4810,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "guard metadata.mustReport else { return }",
-        "after": "guard metadata.mustReport else { return }"
+        "after": "guard metadata.mustReport else { return }",
+        "afterIs": "lck"
       }
     }
   ]
@@ -4722,7 +4845,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let observer = CXCallObserver()",
-        "after": "// Keep CXCallObserver for device-wide calls; use manager.conversations for your own.\nlet observer = CXCallObserver()"
+        "after": "// Keep CXCallObserver for device-wide calls; use manager.conversations for your own.\nlet observer = CXCallObserver()",
+        "afterIs": "callkit"
       }
     },
     {
@@ -4752,7 +4876,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let observer: CXCallObserver\nlet busy = !observer.calls.isEmpty",
-        "after": "let busy = !manager.conversations.isEmpty  // own conversations only"
+        "after": "let busy = !manager.conversations.isEmpty  // own conversations only",
+        "afterIs": "lck"
       }
     },
     {
@@ -4787,7 +4912,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let observer: CXCallObserver\nobserver.setDelegate(self, queue: nil)",
-        "after": "observer.setDelegate(self, queue: nil)  // unchanged: CallKit only"
+        "after": "observer.setDelegate(self, queue: nil)  // unchanged: CallKit only",
+        "afterIs": "callkit"
       }
     },
     {
@@ -4814,7 +4940,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "extension CallMonitor: CXCallObserverDelegate {",
-        "after": "extension CallMonitor: ConversationManagerDelegate {"
+        "after": "func conversationManager(_ manager: ConversationManager, conversationChanged conversation: Conversation) {\n    refresh(conversation.uuid)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4846,7 +4973,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func callObserver(_ callObserver: CXCallObserver, callChanged call: CXCall) {\n    refresh(call.uuid)\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, conversationChanged conversation: Conversation) {\n    refresh(conversation.uuid)\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, conversationChanged conversation: Conversation) {\n    refresh(conversation.uuid)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -4872,7 +5000,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func describe(_ call: CXCall) -> String",
-        "after": "func describe(_ conversation: Conversation) -> String"
+        "after": "func describe(_ conversation: Conversation) -> String { \"\\(conversation.state)\" }",
+        "afterIs": "lck"
       }
     },
     {
@@ -4902,7 +5031,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let call: CXCall\nids.insert(call.uuid)",
-        "after": "ids.insert(conversation.uuid)"
+        "after": "ids.insert(conversation.uuid)",
+        "afterIs": "lck"
       }
     },
     {
@@ -4932,7 +5062,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let call: CXCall\nif call.isOutgoing { showDialing() }",
-        "after": "if calls[conversation.uuid]?.direction == .outgoing { showDialing() }"
+        "after": "if calls[conversation.uuid]?.direction == .outgoing { showDialing() }",
+        "afterIs": "lck"
       }
     },
     {
@@ -4962,7 +5093,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let call: CXCall\nif call.isOnHold { showResume() }",
-        "after": "if conversation.state == .paused { showResume() }"
+        "after": "if conversation.state == .paused { showResume() }",
+        "afterIs": "lck"
       }
     },
     {
@@ -4992,7 +5124,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let call: CXCall\nif call.hasConnected { startTimer() }",
-        "after": "if conversation.state == .joined { startTimer() }"
+        "after": "if conversation.state == .joined { startTimer() }",
+        "afterIs": "lck"
       }
     },
     {
@@ -5022,7 +5155,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let observer: CXCallObserver\nlet live = observer.calls.filter { (call: CXCall) in !call.hasEnded }",
-        "after": "let live = manager.conversations.filter { $0.state != .left }"
+        "after": "let live = manager.conversations.filter { $0.state != .left }",
+        "afterIs": "lck"
       }
     }
   ]
@@ -5064,7 +5198,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportOutgoingCall(with: callID, startedConnectingAt: nil)",
-        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationStartedConnecting(Date()), for: conversation)\n}"
+        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationStartedConnecting(Date()), for: conversation)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -5098,7 +5233,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportOutgoingCall(with: callID, connectedAt: Date())",
-        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationConnected(Date()), for: conversation)\n}"
+        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationConnected(Date()), for: conversation)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -5130,7 +5266,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func provider(_ provider: CXProvider, perform action: CXStartCallAction) {\n    dialer.start(action.callUUID) { ok in ok ? action.fulfill() : action.fail() }\n}",
-        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as StartConversationAction:\n        dialer.start(action.conversationUUID) { ok in ok ? action.fulfill() : action.fail() }\n    default:\n        action.fail()\n    }\n}"
+        "after": "func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let action as StartConversationAction:\n        dialer.start(action.conversationUUID) { ok in ok ? action.fulfill() : action.fail() }\n    default:\n        action.fail()\n    }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -5156,7 +5293,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "private let controller: CXCallController = CXCallController()",
-        "after": "// use the app's single ConversationManager"
+        "after": "// use the app's single ConversationManager",
+        "afterIs": "prose"
       }
     },
     {
@@ -5183,7 +5321,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "private let controller = CXCallController()",
-        "after": "private let manager: ConversationManager  // injected, created once at launch"
+        "after": "final class CallScreen {\n    private let manager: ConversationManager  // injected, created once at launch\n    init(manager: ConversationManager) { self.manager = manager }\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -5212,7 +5351,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let controller = CXCallController(queue: .main)",
-        "after": "@MainActor func start() async throws { try await manager.perform([action]) }"
+        "after": "@MainActor func start() async throws { try await manager.perform([action]) }",
+        "afterIs": "lck"
       }
     },
     {
@@ -5246,7 +5386,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let controller: CXCallController\ncontroller.request(transaction) { error in\n    if let error { self.show(error) }\n}",
-        "after": "do { try await manager.perform(actions) } catch { show(error) }"
+        "after": "do { try await manager.perform(actions) } catch { show(error) }",
+        "afterIs": "lck"
       }
     },
     {
@@ -5279,7 +5420,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let controller: CXCallController\ntry await controller.request(CXTransaction(action: end))",
-        "after": "try await manager.perform([end])"
+        "after": "try await manager.perform([end])",
+        "afterIs": "lck"
       }
     },
     {
@@ -5313,7 +5455,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "controller.requestTransaction(with: startAction) { error in\n    self.finish(error)\n}",
-        "after": "do { try await manager.perform([startAction]); finish(nil) } catch { finish(error) }"
+        "after": "do { try await manager.perform([start]); finish(nil) } catch { finish(error) }",
+        "afterIs": "lck"
       }
     },
     {
@@ -5346,7 +5489,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "try await controller.requestTransaction(with: endAction)",
-        "after": "try await manager.perform([endAction])"
+        "after": "try await manager.perform([end])",
+        "afterIs": "lck"
       }
     },
     {
@@ -5376,7 +5520,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let active = controller.callObserver.calls.filter { !$0.hasEnded }",
-        "after": "let active = manager.conversations.filter { $0.state != .left }"
+        "after": "let active = manager.conversations.filter { $0.state != .left }",
+        "afterIs": "lck"
       }
     },
     {
@@ -5402,7 +5547,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction: CXTransaction",
-        "after": "let actions: [ConversationAction]"
+        "after": "let actions: [ConversationAction]",
+        "afterIs": "lck"
       }
     },
     {
@@ -5431,7 +5577,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction = CXTransaction(action: endAction)",
-        "after": "let actions: [ConversationAction] = [endAction]"
+        "after": "let actions: [ConversationAction] = [end]",
+        "afterIs": "lck"
       }
     },
     {
@@ -5460,7 +5607,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction = CXTransaction(actions: [hold, answer])",
-        "after": "try await manager.perform([hold, answer])"
+        "after": "try await manager.perform([pause, join])",
+        "afterIs": "lck"
       }
     },
     {
@@ -5493,7 +5641,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction: CXTransaction\ntransaction.addAction(muteAction)",
-        "after": "actions.append(muteAction)"
+        "after": "actions.append(mute)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5523,7 +5672,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction: CXTransaction\nfor action in transaction.actions { log(action) }",
-        "after": "for action in actions { log(action) }"
+        "after": "for action in actions { log(action) }",
+        "afterIs": "lck"
       }
     },
     {
@@ -5553,7 +5703,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction: CXTransaction\nlog(transaction.uuid)",
-        "after": "log(action.uuid)"
+        "after": "log(action.uuid)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5583,7 +5734,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let transaction: CXTransaction\nif transaction.isComplete { done() }",
-        "after": "try await manager.perform(actions)\ndone()"
+        "after": "try await manager.perform(actions)\ndone()",
+        "afterIs": "lck"
       }
     },
     {
@@ -5608,8 +5760,9 @@ extension BuiltinRules {
         "type": "CXStartCallAction"
       },
       "example": {
-        "before": "func handle(_ action: CXStartCallAction)",
-        "after": "func handle(_ action: StartConversationAction)"
+        "before": "func handle(_ action: CXStartCallAction) {}",
+        "after": "func handle(_ action: StartConversationAction) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -5639,7 +5792,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let start = CXStartCallAction(call: id, handle: CXHandle(type: .phoneNumber, value: number))\nstart.isVideo = true",
-        "after": "let start = StartConversationAction(\n    conversationUUID: id,\n    handles: [Handle(type: .phoneNumber, value: number, displayName: nil)],\n    isVideo: true\n)"
+        "after": "let start = StartConversationAction(\n    conversationUUID: id,\n    handles: [Handle(type: .phoneNumber, value: number, displayName: nil)],\n    isVideo: true\n)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5669,8 +5823,9 @@ extension BuiltinRules {
         "unknownReceiver": "skip"
       },
       "example": {
-        "before": "let action: CXStartCallAction\ndial(action.handle.value)",
-        "after": "dial(action.handles.first?.value ?? \"\")"
+        "before": "let start: CXStartCallAction\ndial(start.handle.value)",
+        "after": "dial(start.handles.first?.value ?? \"\")",
+        "afterIs": "lck"
       }
     },
     {
@@ -5701,7 +5856,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let start: CXStartCallAction\nstart.isVideo = wantsVideo",
-        "after": "StartConversationAction(conversationUUID: id, handles: handles, isVideo: wantsVideo)"
+        "after": "StartConversationAction(conversationUUID: id, handles: handles, isVideo: wantsVideo)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5732,7 +5888,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let start: CXStartCallAction\nstart.contactIdentifier = contact.identifier",
-        "after": "// Removed: the system matches contacts from the handle value."
+        "after": "// Removed: the system matches contacts from the handle value.",
+        "afterIs": "prose"
       }
     },
     {
@@ -5764,8 +5921,9 @@ extension BuiltinRules {
         "unknownReceiver": "report"
       },
       "example": {
-        "before": "action.fulfill(withDateStarted: Date())",
-        "after": "action.fulfill(dateStarted: Date())"
+        "before": "start.fulfill(withDateStarted: Date())",
+        "after": "start.fulfill(dateStarted: Date())",
+        "afterIs": "lck"
       }
     },
     {
@@ -5791,7 +5949,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if let error = error as? CXErrorCodeRequestTransactionError, error.code == .maximumCallGroupsReached { showLimit() }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXErrorCodeRequestTransactionError, error.code == .maximumCallGroupsReached { showLimit() }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXErrorCodeRequestTransactionError, error.code == .maximumCallGroupsReached { showLimit() }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -5817,7 +5976,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if (error as NSError).domain == CXErrorDomainRequestTransaction { retryLater() }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomainRequestTransaction { retryLater() }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomainRequestTransaction { retryLater() }",
+        "afterIs": "callkit"
       }
     }
   ]
@@ -5851,7 +6011,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let provider: CXProvider",
-        "after": "let manager: ConversationManager"
+        "after": "let manager: ConversationManager",
+        "afterIs": "lck"
       }
     },
     {
@@ -5880,7 +6041,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let provider = CXProvider(configuration: config)",
-        "after": "let manager = ConversationManager(configuration: config)"
+        "after": "let manager = ConversationManager(configuration: config)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5914,7 +6076,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let provider: CXProvider\nprovider.setDelegate(self, queue: nil)",
-        "after": "manager.delegate = self"
+        "after": "manager.delegate = coordinator",
+        "afterIs": "lck"
       }
     },
     {
@@ -5944,7 +6107,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let provider: CXProvider\nprovider.configuration = updatedConfiguration",
-        "after": "// configuration is a `let`: decide the settings before creating the manager\nlet manager = ConversationManager(configuration: settings)"
+        "after": "// configuration is a `let`: decide the settings before creating the manager\nlet manager = ConversationManager(configuration: settings)",
+        "afterIs": "lck"
       }
     },
     {
@@ -5978,7 +6142,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: callID, updated: update)",
-        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationUpdated(update), for: conversation)\n}"
+        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationUpdated(update), for: conversation)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -6013,7 +6178,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: callID, endedAt: nil, reason: .remoteEnded)",
-        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationEnded(Date(), .remoteEnded), for: conversation)\n}"
+        "after": "if let conversation = manager.conversations.first(where: { $0.uuid == callID }) {\n    manager.reportConversationEvent(.conversationEnded(Date(), .remoteEnded), for: conversation)\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -6044,7 +6210,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let provider: CXProvider\nprovider.invalidate()",
-        "after": "manager.invalidate()"
+        "after": "manager.invalidate()",
+        "afterIs": "lck"
       }
     },
     {
@@ -6074,7 +6241,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let busy = !provider.pendingTransactions.isEmpty",
-        "after": "let busy = !manager.pendingActions.isEmpty"
+        "after": "let busy = !manager.pendingActions.isEmpty",
+        "afterIs": "lck"
       }
     },
     {
@@ -6108,7 +6276,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let pending = provider.pendingCallActions(of: CXEndCallAction.self, withCall: callID)",
-        "after": "let pending = manager.pendingConversationActions(of: EndConversationAction.self, for: conversation)"
+        "after": "let pending = manager.pendingConversationActions(of: EndConversationAction.self, for: conversation)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6138,7 +6307,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "guard CXProvider.isSupported else { return }",
-        "after": "// No LiveCommunicationKit equivalent; keep the CallKit check if needed.\nguard CXProvider.isSupported else { return }"
+        "after": "// No LiveCommunicationKit equivalent; keep the CallKit check if needed.\nguard CXProvider.isSupported else { return }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -6164,7 +6334,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "var config: CXProviderConfiguration",
-        "after": "var config: ConversationManager.Configuration"
+        "after": "var config: ConversationManager.Configuration",
+        "afterIs": "lck"
       }
     },
     {
@@ -6191,7 +6362,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config = CXProviderConfiguration()\nconfig.supportsVideo = true\nconfig.supportedHandleTypes = [.generic]",
-        "after": "let config = ConversationManager.Configuration(\n    ringtoneName: nil,\n    iconTemplateImageData: nil,\n    maximumConversationGroups: 2,\n    maximumConversationsPerConversationGroup: 5,\n    includesConversationInRecents: true,\n    supportsVideo: true,\n    supportedHandleTypes: [.generic]\n)"
+        "after": "let config = ConversationManager.Configuration(\n    ringtoneName: nil,\n    iconTemplateImageData: nil,\n    maximumConversationGroups: 2,\n    maximumConversationsPerConversationGroup: 5,\n    includesConversationInRecents: true,\n    supportsVideo: true,\n    supportedHandleTypes: [.generic]\n)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6221,7 +6393,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config = CXProviderConfiguration(localizedName: \"Chatter\")",
-        "after": "let config = ConversationManager.Configuration(\n    ringtoneName: nil, iconTemplateImageData: nil,\n    maximumConversationGroups: 2, maximumConversationsPerConversationGroup: 5,\n    includesConversationInRecents: true, supportsVideo: false,\n    supportedHandleTypes: [.phoneNumber]\n)"
+        "after": "let config = ConversationManager.Configuration(\n    ringtoneName: nil, iconTemplateImageData: nil,\n    maximumConversationGroups: 2, maximumConversationsPerConversationGroup: 5,\n    includesConversationInRecents: true, supportsVideo: false,\n    supportedHandleTypes: [.phoneNumber]\n)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6252,7 +6425,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config: CXProviderConfiguration\nconfig.localizedName = \"Chatter\"",
-        "after": "// Removed: the system uses the app's display name."
+        "after": "// Removed: the system uses the app's display name.",
+        "afterIs": "prose"
       }
     },
     {
@@ -6282,7 +6456,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "config.ringtoneSound = \"ring.caf\"",
-        "after": "ringtoneName: \"ring.caf\""
+        "after": "config.ringtoneName = \"ring.caf\"",
+        "afterIs": "lck"
       }
     },
     {
@@ -6312,7 +6487,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config: CXProviderConfiguration\nconfig.iconTemplateImageData = icon.pngData()",
-        "after": "iconTemplateImageData: icon.pngData()"
+        "after": "config.iconTemplateImageData = iconData",
+        "afterIs": "lck"
       }
     },
     {
@@ -6343,7 +6519,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "config.includesCallsInRecents = false",
-        "after": "includesConversationInRecents: false"
+        "after": "config.includesConversationInRecents = false",
+        "afterIs": "lck"
       }
     },
     {
@@ -6374,7 +6551,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "let config: CXProviderConfiguration\nconfig.supportsVideo = true",
-        "after": "supportsVideo: true"
+        "after": "config.supportsVideo = true",
+        "afterIs": "lck"
       }
     },
     {
@@ -6400,7 +6578,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "final class CallCoordinator: NSObject, CXProviderDelegate {",
-        "after": "final class CallCoordinator: ConversationManagerDelegate {"
+        "after": "final class CallCoordinator: ConversationManagerDelegate {\n    func conversationManagerDidBegin(_ manager: ConversationManager) {}\n    func conversationManagerDidReset(_ manager: ConversationManager) {}\n    func conversationManager(_ manager: ConversationManager, conversationChanged conversation: Conversation) {}\n    func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) { action.fail() }\n    func conversationManager(_ manager: ConversationManager, timedOutPerforming action: ConversationAction) {}\n    func conversationManager(_ manager: ConversationManager, didActivate audioSession: AVAudioSession) {}\n    func conversationManager(_ manager: ConversationManager, didDeactivate audioSession: AVAudioSession) {}\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -6431,7 +6610,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func providerDidReset(_ provider: CXProvider) {\n    calls.endAll()\n}",
-        "after": "func conversationManagerDidReset(_ manager: ConversationManager) {\n    calls.endAll()\n}"
+        "after": "func conversationManagerDidReset(_ manager: ConversationManager) {\n    calls.endAll()\n}",
+        "afterIs": "lck"
       }
     },
     {
@@ -6462,7 +6642,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func providerDidBegin(_ provider: CXProvider) {}",
-        "after": "func conversationManagerDidBegin(_ manager: ConversationManager) {}"
+        "after": "func conversationManagerDidBegin(_ manager: ConversationManager) {}",
+        "afterIs": "lck"
       }
     },
     {
@@ -6488,7 +6669,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "func reason(for error: Error) -> CXCallEndedReason",
-        "after": "func reason(for error: Error) -> Conversation.EndedReason"
+        "after": "func reason(for error: Error) -> Conversation.EndedReason { .failed }",
+        "afterIs": "lck"
       }
     },
     {
@@ -6521,7 +6703,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: id, endedAt: nil, reason: .failed)",
-        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .failed), for: conversation)"
+        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .failed), for: conversation)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6554,7 +6737,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: id, endedAt: nil, reason: .remoteEnded)",
-        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .remoteEnded), for: conversation)"
+        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .remoteEnded), for: conversation)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6587,7 +6771,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: id, endedAt: nil, reason: .unanswered)",
-        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .unanswered), for: conversation)"
+        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .unanswered), for: conversation)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6620,7 +6805,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: id, endedAt: nil, reason: .answeredElsewhere)",
-        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .joinedElsewhere), for: conversation)"
+        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .joinedElsewhere), for: conversation)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6653,7 +6839,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "provider.reportCall(with: id, endedAt: nil, reason: .declinedElsewhere)",
-        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .declinedElsewhere), for: conversation)"
+        "after": "manager.reportConversationEvent(.conversationEnded(Date(), .declinedElsewhere), for: conversation)",
+        "afterIs": "lck"
       }
     },
     {
@@ -6679,7 +6866,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if let error = error as? CXError, error.code == .unentitled { showSetupHelp() }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXError, error.code == .unentitled { showSetupHelp() }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif let error = error as? CXError, error.code == .unentitled { showSetupHelp() }",
+        "afterIs": "callkit"
       }
     },
     {
@@ -6705,7 +6893,8 @@ extension BuiltinRules {
       },
       "example": {
         "before": "if (error as NSError).domain == CXErrorDomain { report(error) }",
-        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomain { report(error) }"
+        "after": "// LiveCommunicationKit errors are untyped: handle them generically\nif (error as NSError).domain == CXErrorDomain { report(error) }",
+        "afterIs": "callkit"
       }
     }
   ]

@@ -62,9 +62,10 @@ enum MappingRuleDecoder {
         guard var object = entry.object("example") else { return nil }
         let before = object.string("before", required: true)
         let after = object.string("after", required: true)
+        let afterIs = object.choice("afterIs", as: AfterForm.self)
         object.finish()
         guard let before, let after else { return nil }
-        return MappingExample(before: before, after: after)
+        return MappingExample(before: before, after: after, afterIs: afterIs)
     }
 
     static func decodeMatches(_ value: JSONValue?, context: RuleFileContext) -> [MatchSpec]? {

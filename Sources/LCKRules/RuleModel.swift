@@ -43,14 +43,28 @@ public struct MappingAvailability: Sendable, Hashable {
     }
 }
 
+/// What a mapping example's `after` is (`example.afterIs`), so only real LiveCommunicationKit code is
+/// offered as code to write, and the test suite knows which snippets to type-check.
+public enum AfterForm: String, Sendable, Hashable, CaseIterable {
+    /// LiveCommunicationKit (and PushKit) Swift that type-checks against the stub modules in Tests/Stubs.
+    case lck
+    /// Swift that stays on CallKit (Call Directory, CXCallObserver, error domains); no stub to check it.
+    case callkit
+    /// Comments saying what to do: nothing to write.
+    case prose
+}
+
 /// A before/after pair shown in reports and docs.
 public struct MappingExample: Sendable, Hashable {
     public var before: String
     public var after: String
+    /// Nil when the rule file does not say (custom packs written before the key existed): not offered as code.
+    public var afterIs: AfterForm?
 
-    public init(before: String, after: String) {
+    public init(before: String, after: String, afterIs: AfterForm? = nil) {
         self.before = before
         self.after = after
+        self.afterIs = afterIs
     }
 }
 

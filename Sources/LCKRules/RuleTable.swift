@@ -89,7 +89,7 @@ extension MappingRule {
     public var descriptor: RuleDescriptor {
         RuleDescriptor(
             id: id, kind: .mapping, title: title, severity: severity, summary: "\(symbol) → \(replacement)",
-            rationale: note, replacement: replacement, mappingKind: mappingKind,
+            rationale: advice, replacement: replacement, mappingKind: mappingKind,
             tags: uniqueTags([area.rawValue] + tags),
             helpURI: docs, sources: [], sourceFile: location.file
         )

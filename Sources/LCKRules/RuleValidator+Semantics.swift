@@ -104,6 +104,37 @@ enum ExampleChecker {
             guard let snippet = example[key], let text = snippet.stringValue else { continue }
             checkLexes(text, literal: snippet, what: "example.\(key)", raw: raw, context: context)
         }
+        checkAfterForm(example, name: name, context: context)
+    }
+
+    /// `example.afterIs`, when given, must fit the text: `lck` code names no CallKit type, `prose` is only
+    /// comments. Only `lck` after-forms are quoted in findings as the code to write, and the test suite
+    /// type-checks every one of them against the LiveCommunicationKit stub.
+    private static func checkAfterForm(_ example: JSONValue, name: String, context: RuleFileContext) {
+        guard let after = example["after"]?.stringValue else { return }
+        // Without `afterIs` (packs written before it existed) the after-form is never quoted as code to write.
+        guard let marker = example["afterIs"], let form = marker.stringValue.flatMap(AfterForm.init(rawValue:)) else {
+            return
+        }
+        let lines = after.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { !$0.isEmpty }
+        switch form {
+        case .lck:
+            if let type = CallKitSpelling.firstType(in: after) {
+                context.error(
+                    at: marker.range.start,
+                    "example.after of \(name) is marked \"lck\" but names the CallKit type '\(type)'; write the "
+                        + "LiveCommunicationKit code, or mark it \"callkit\"")
+            }
+        case .prose:
+            if let code = lines.first(where: { !$0.hasPrefix("//") }) {
+                context.error(
+                    at: marker.range.start,
+                    "example.after of \(name) is marked \"prose\" but holds code ('\(code)'); start every line with "
+                        + "'//', or mark it \"lck\" or \"callkit\"")
+            }
+        case .callkit:
+            break
+        }
     }
 
     private static func checkAnalyzer(_ root: JSONValue, raw: [UInt8], context: RuleFileContext) {

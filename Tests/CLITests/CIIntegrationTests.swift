@@ -240,7 +240,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
         #expect(strict.status == 1)
         #expect(
             strict.standardOutput.contains(
-                "A.swift:1:1: error: 'lckmigrate:disable-file' has no reason; append ' -- why' (required by --require-reason) [suppression_without_reason]"
+                "A.swift:1:1: error: 'lckmigrate:disable-file' has no reason; append ' -- why' (required by --require-reason) (lckmigrate rules explain suppression_without_reason) [suppression_without_reason]"
             ))
         #expect(
             try CLI.run(["scan", "--quiet", "--severity", "unused_suppression=error", "A.swift"], in: tree.root).status

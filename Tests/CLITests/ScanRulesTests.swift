@@ -59,7 +59,7 @@ import Testing
         #expect(finding["replacement"] as? String == "ConversationManager.reportNewIncomingConversation(uuid:update:)")
         #expect(
             finding["message"] as? String
-                == "CallService.reportIncoming(_:) → ConversationManager.reportNewIncomingConversation(uuid:update:): The app wrapper reports through CXProvider"
+                == "CallService.reportIncoming(_:) → ConversationManager.reportNewIncomingConversation(uuid:update:): Port the wrapper to ConversationManager."
         )
     }
 
@@ -79,7 +79,7 @@ import Testing
         #expect(result.status == 1)
         let finding = try #require(try findings(result.standardOutput).first)
         #expect(finding["severity"] as? String == "error")
-        #expect(finding["message"] as? String == "CXProvider → ConversationManager: Stricter")
+        #expect(finding["message"] as? String == "CXProvider → ConversationManager: House rule.")
     }
 
     @Test func brokenRuleFileStopsBeforeScanningWithItsPosition() throws {

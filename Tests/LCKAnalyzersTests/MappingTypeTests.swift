@@ -83,7 +83,12 @@ import Testing
         #expect(finding.replacement == "ConversationManager")
         #expect(finding.mappingKind == .merge)
         #expect(finding.severity == .warning)
-        #expect(finding.message == "CXProvider → ConversationManager: CXProvider becomes ConversationManager")
+        // The rule's advice: its note, then its one-line LiveCommunicationKit after-form.
+        #expect(
+            finding.message
+                == "CXProvider → ConversationManager: LiveCommunicationKit folds the provider and the call controller "
+                + "into one ConversationManager. Keep a single instance for the app's lifetime and route both system "
+                + "and in-app actions through it. Example: `let manager: ConversationManager`")
         #expect(finding.range == ByteRange(start: 7, end: 17))
     }
 

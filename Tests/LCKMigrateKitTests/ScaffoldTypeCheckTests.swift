@@ -8,61 +8,6 @@ import Testing
 /// Type-checks scaffold output with `swiftc -typecheck` against the stub modules in
 /// Tests/Stubs (LiveCommunicationKit from api-map §3, plus PushKit and AVFAudio, which Linux lacks).
 @Suite(.serialized) struct ScaffoldTypeCheckTests {
-
-    struct Compiler {
-        let moduleDirectory: String
-
-        /// Compiles the three stub modules into a fresh folder.
-        init(tree: TemporaryTree) throws {
-            moduleDirectory = tree.root + "/modules"
-            try FileManager.default.createDirectory(atPath: moduleDirectory, withIntermediateDirectories: true)
-            for module in ["AVFAudio", "PushKit", "LiveCommunicationKit"] {
-                let source = PackageRoot.path + "/Tests/Stubs/\(module)/\(module).swift"
-                let result = try Self.swiftc([
-                    "-parse-as-library", "-emit-module", "-module-name", module, "-I", moduleDirectory,
-                    "-emit-module-path", moduleDirectory + "/\(module).swiftmodule", source,
-                ])
-                try #require(result.status == 0, "stub \(module) does not compile:\n\(result.output)")
-            }
-        }
-
-        /// `swiftc -typecheck` of the generated Swift files in `directory`, in Swift 5 and 6 modes.
-        func typeCheck(_ directory: String) throws -> [String] {
-            let sources = try FileManager.default.contentsOfDirectory(atPath: directory).filter {
-                $0.hasSuffix(".swift")
-            }.sorted()
-                .map { directory + "/" + $0 }
-            var failures: [String] = []
-            for mode in ["5", "6"] {
-                let result = try Self.swiftc(["-typecheck", "-swift-version", mode, "-I", moduleDirectory] + sources)
-                if result.status != 0 { failures.append("Swift \(mode):\n\(result.output)") }
-            }
-            return failures
-        }
-
-        static func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["swiftc"] + arguments
-            let log = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "lckmigrate-swiftc-\(UUID().uuidString).log")
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: log)
-            process.standardOutput = handle
-            process.standardError = handle
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            try handle.close()
-            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            try? FileManager.default.removeItem(at: log)
-            if process.terminationStatus == 127 {
-                Issue.record("swiftc is not on PATH; it comes with the Swift toolchain")
-            }
-            return (process.terminationStatus, output)
-        }
-    }
-
     /// Scaffolds `paths` the way the command does and returns the output folder.
     static func scaffold(_ paths: [String], into directory: String) throws {
         let discovery = FileDiscovery.discover(
@@ -87,7 +32,7 @@ import Testing
 
     @Test func handWrittenAppAndEverySampleTypeCheck() throws {
         let tree = try TemporaryTree()
-        let compiler = try Compiler(tree: tree)
+        let compiler = try StubCompiler(tree: tree)
         try tree.file("app/ProviderDelegate.swift", scaffoldSampleApp)
         try Self.scaffold([tree.root + "/app"], into: tree.root + "/out/app")
         #expect(try compiler.typeCheck(tree.root + "/out/app") == [])

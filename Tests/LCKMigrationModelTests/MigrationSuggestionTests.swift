@@ -36,3 +36,21 @@ import Testing
         #expect(RenameSuggestion.apply(example: conflicting, to: "f(x)", fromColumn: 1) == nil)
     }
 }
+
+@Suite struct MigrationSuggestionCallKitTests {
+    static let example = MappingExample(
+        before: "func handle(_ action: CXAnswerCallAction) {}",
+        after: "func handle(_ action: JoinConversationAction) {}",
+        afterIs: .lck)
+
+    /// `func provider(_ provider: CXProvider, perform action: JoinConversationAction)` would not compile.
+    @Test func noSuggestionThatLeavesACallKitTypeOnTheLine() {
+        let line = "    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {"
+        let column = line.utf8.count - "CXAnswerCallAction) {".utf8.count + 1
+        #expect(MigrationReport.suggestion(renaming: line, fromColumn: column, example: Self.example) == nil)
+        #expect(
+            MigrationReport.suggestion(
+                renaming: "func handle(_ a: CXAnswerCallAction) {", fromColumn: 18, example: Self.example)
+                == "func handle(_ a: JoinConversationAction) {")
+    }
+}

@@ -108,7 +108,7 @@ private let hostileReport = ScanReport(
         #expect(
             output
                 == "dir,with:odd/名前 ü.swift:1:2: warning: 50% done\\x0D\\x0Anext <a href=\"x\">&'</a> ]]> \\x01bell\\x09tab"
-                + " | pipe `tick` *star* [x.rule]\n")
+                + " | pipe `tick` *star* (lckmigrate rules explain x.rule) [x.rule]\n")
     }
 
     @Test func markdownStaysUnderItsLimitWithoutCuttingRows() {

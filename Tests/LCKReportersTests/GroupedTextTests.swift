@@ -43,13 +43,14 @@ import Testing
         let expected = """
             Anti-patterns to fix (1 finding):
             Sources/App/CallManager.swift:40:10: error: pushRegistry(_:didReceiveIncomingPushWith:for:completion:) \
-            can return without reporting a call [voip-push-unreported]
+            can return without reporting a call (lckmigrate rules explain voip-push-unreported) [voip-push-unreported]
             Sources/App/CallManager.swift:44:13: note: guard at line 44 returns early
             Sources/App/CallManager.swift:47:9: note: completion() runs without a report
 
             CallKit and PushKit usages to migrate (5 usages in 2 files; one line per file and symbol):
-            App/Call.swift:3: CXProvider ×3 → ConversationManager
-            App/Call.swift:5: CXCallUpdate ×1 → Conversation.Update
+            App/Call.swift:3: CXProvider ×3 → ConversationManager: LiveCommunicationKit merges provider and call \
+            controller into one *ConversationManager*. (lckmigrate rules explain callkit.cxprovider)
+            App/Call.swift:5: CXCallUpdate ×1 → Conversation.Update (lckmigrate rules explain callkit.cxcallupdate)
             App/Push.swift:2: CXProvider ×1 → ConversationManager
 
             """

@@ -152,7 +152,7 @@ enum SARIFValidation {
 
         let report = ScanReport(findings: [finding], rules: [], filesScanned: 1)
         let text = String(decoding: TextReporter().render(report), as: UTF8.self)
-        #expect(text == "a.swift:2:17: warning: m [callkit.cxprovider]\n")
+        #expect(text == "a.swift:2:17: warning: m (lckmigrate rules explain callkit.cxprovider) [callkit.cxprovider]\n")
         let sarif = String(decoding: SARIFReporter().render(report), as: UTF8.self)
         #expect(
             sarif.contains(

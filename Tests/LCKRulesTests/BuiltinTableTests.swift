@@ -66,6 +66,7 @@ import Testing
             #expect(rule.availability != nil, "\(rule.id) has no availability")
             #expect(rule.docs?.hasPrefix("https://developer.apple.com/documentation/") == true, "\(rule.id)")
             #expect(rule.example != nil, "\(rule.id) has no example")
+            #expect(rule.example?.afterIs != nil, "\(rule.id) does not say what example.after is (afterIs)")
             #expect(!rule.tags.isEmpty, "\(rule.id) has no tags")
             #expect((1...8).contains(rule.effort), "\(rule.id)")
         }

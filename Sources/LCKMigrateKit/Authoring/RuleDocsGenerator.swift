@@ -42,9 +42,10 @@ public enum RuleDocsGenerator {
             text += availability.lck.map { " (available from \($0)" } ?? " (no LiveCommunicationKit replacement"
             text += availability.ios26 ? "; iOS 26 or later)" : ")"
         }
-        text += "\n\n\(rule.note)\n\n"
+        text += "\n\n\(rule.advice)\n\n"
         if let example = rule.example {
-            text += "## Example\n\nBefore:\n\n\(fenced(example.before))\nAfter:\n\n\(fenced(example.after))\n"
+            text += "## Example\n\nBefore:\n\n\(fenced(example.before))\n\(afterHeading(example.afterIs)):\n\n"
+            text += "\(fenced(example.after))\n"
         }
         text += "## Detection\n\n" + rule.matches.map { "- \(describe($0))\n" }.joined() + "\n"
         if let docs = rule.docs { text += "## Documentation\n\n- <\(docs)>\n" }
@@ -119,6 +120,16 @@ public enum RuleDocsGenerator {
             return "a method declaration `\(method.selector)`\(owner)\(async)"
         case .enumCase(let enumCase):
             return "the enum case `\(enumCase.enumType).\(enumCase.caseName)`"
+        }
+    }
+
+    /// Says when the after-form is not LiveCommunicationKit code to copy.
+    private static func afterHeading(_ form: AfterForm?) -> String {
+        switch form {
+        case .lck: "After"
+        case .callkit: "After (stays on CallKit)"
+        case .prose: "After (what to do)"
+        case nil: "After (not checked)"
         }
     }
 

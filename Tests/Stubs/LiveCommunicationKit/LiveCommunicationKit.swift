@@ -154,6 +154,26 @@ public final class UnmergeConversationAction: ConversationAction, @unchecked Sen
     public init(conversationUUID: UUID) { super.init(conversationUUID: conversationUUID, timeoutDate: Date()) }
 }
 
+/// iOS 26.
+public final class SetTranslatingAction: ConversationAction, @unchecked Sendable {
+    public enum TranslationEngine: Hashable, Sendable {
+        case `default`
+        case custom
+    }
+    public let isTranslating: Bool
+    public let localLanguage: Locale.Language
+    public let remoteLanguage: Locale.Language
+    public init(
+        conversationID: UUID, isTranslating: Bool, localLanguage: Locale.Language, remoteLanguage: Locale.Language
+    ) {
+        self.isTranslating = isTranslating
+        self.localLanguage = localLanguage
+        self.remoteLanguage = remoteLanguage
+        super.init(conversationUUID: conversationID, timeoutDate: Date())
+    }
+    public func fulfill(using engine: TranslationEngine) {}
+}
+
 public protocol ConversationManagerDelegate: AnyObject {
     func conversationManager(_ manager: ConversationManager, conversationChanged conversation: Conversation)
     func conversationManagerDidBegin(_ manager: ConversationManager)
@@ -173,6 +193,8 @@ public final class ConversationManager: @unchecked Sendable {
         public var includesConversationInRecents: Bool
         public var supportsVideo: Bool
         public var supportedHandleTypes: Set<Handle.Kind>
+        /// iOS 26; not an initializer argument.
+        public var supportsAudioTranslation = false
 
         public init(
             ringtoneName: String?, iconTemplateImageData: Data?, maximumConversationGroups: Int,

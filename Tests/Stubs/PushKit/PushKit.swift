@@ -17,6 +17,11 @@ open class PKPushPayload: NSObject {
     open var dictionaryPayload: [AnyHashable: Any] { [:] }
 }
 
+/// iOS 26.4: whether the push must be reported as a call.
+open class PKVoIPPushMetadata: NSObject {
+    open var mustReport: Bool { true }
+}
+
 public protocol PKPushRegistryDelegate: AnyObject {
     func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType)
     func pushRegistry(
