@@ -136,12 +136,19 @@ struct ActionResolution {
         if storesResolvingClosure(statement, aliases: aliases) { return .satisfies }
         for closure in syntax.ownClosures(of: statement)
         where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
+            // A helper elsewhere that may never call the closure that resolves the action.
+            if let (fact, resolved, call) = syntax.closureFact(of: closure), fact.coverage != .all || resolved.mayNotRun {
+                return .violatesAlong(syntax.helperSteps(resolved, call: call, fact: fact, what: "calling it"))
+            }
             return .satisfies
         }
         let describing = describingCalls
         for call in calls {
             guard let argument = syntax.argumentPassing(aliases, in: call) else { continue }
             if describing.contains(file.name(at: outline.calls[call].nameToken)) || syntax.isLogCall(call) { continue }
+            if syntax.helper(for: call, argument: argument) == nil, let steps = helperMisses(call, argument: argument) {
+                return .violatesAlong(steps)
+            }
             guard let helper = syntax.helper(for: call, argument: argument), depth < Self.maximumDepth,
                 let helperBody = outline.functions[helper.function].bodyBlock
             else { return .satisfies }
@@ -151,6 +158,18 @@ struct ActionResolution {
         }
         if syntax.storesValue(aliases, in: statement) { return .satisfies }
         return .none
+    }
+}
+
+extension ActionResolution {
+    /// The action handed to a helper elsewhere whose summary resolves it on some paths only (or that
+    /// may not run): the witness steps; nil when the helper resolves it or is unknown.
+    func helperMisses(_ call: Int, argument: Int) -> [WitnessStep]? {
+        guard let resolved = syntax.resolvedCall(call),
+            let fact = resolved.summary.actionResolution[resolved.argumentParameters[argument]],
+            fact.coverage != .unknown, fact.coverage != .all || resolved.mayNotRun
+        else { return nil }
+        return syntax.helperSteps(resolved, call: call, fact: fact, what: "fulfilling or failing it")
     }
 }
 
