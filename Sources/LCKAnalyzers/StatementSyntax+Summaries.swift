@@ -52,6 +52,16 @@ extension StatementSyntax {
         return resolved.summary.neverReturns && !resolved.mayNotRun
     }
 
+    /// `guard let self else { … }`, `guard let self = self`, `guard let strongSelf = self`.
+    func isWeakSelfGuard(_ statement: Int) -> Bool {
+        let record = outline.statements[statement]
+        guard record.kind == .guard, let condition = record.condition, condition.count <= 4,
+            condition.contains(where: { file.tokens[$0].keyword == .let }),
+            condition.contains(where: { file.tokens[$0].keyword == .self })
+        else { return false }
+        return true
+    }
+
     /// "connect(room:completion:) at RoomClient.swift:234 returns without calling its completion".
     func helperSteps(
         _ resolved: ResolvedCall, call: Int, fact: ObligationFact, what: String

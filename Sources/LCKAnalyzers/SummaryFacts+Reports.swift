@@ -102,7 +102,14 @@ extension SummaryFacts {
         let names = Set(outline.closures[closure].parameters.map { file.name(at: outline.variables[$0].nameToken) })
             .subtracting(["_"])
         guard !names.isEmpty else { return nil }
-        for inner in outline.calls(in: outline.closures[closure].range) {
+        let calls = outline.calls(in: outline.closures[closure].range)
+        // A wrapper that also acts on the error (ends the call) handles it; only a pure relay hands it on.
+        let forwarding = calls.filter { call in
+            guard let first = outline.calls[call].callee.first else { return false }
+            return closureParameters[file.name(at: first)] != nil
+        }
+        guard calls.allSatisfy({ forwarding.contains($0) || syntax.isLogCall($0) }) else { return nil }
+        for inner in forwarding {
             let record = outline.calls[inner]
             guard let first = record.callee.first, let index = closureParameters[file.name(at: first)],
                 record.callee.count <= 2,

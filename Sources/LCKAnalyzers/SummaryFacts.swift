@@ -85,6 +85,8 @@ struct SummaryFacts {
             effect: { statement, summaries in
                 facts.closureEffect(statement, names: names, summaries: summaries, deferred: deferred)
             },
+            // `guard let self else { return }`: the owner is gone, and with it whoever waits for the call.
+            isExempt: { statement, branch in branch == .otherwise && facts.syntax.isWeakSelfGuard(statement) },
             missing: "calling \(name)()")
         let result = walk(body, rules)
         if result.discharges { return ObligationFact(coverage: .all, deferred: deferred.value) }
