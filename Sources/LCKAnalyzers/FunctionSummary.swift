@@ -149,6 +149,19 @@ public struct FunctionSummaries: Sendable {
                     summary: candidate, argumentParameters: arguments, trailingParameters: closures, mayNotRun: false))
         }
         let receiver = record.receiver
+        // `SendBirdCall.pushRegistry(…)`, `CallHistoryManager.shared.track(…)`: a type names the receiver,
+        // so only that type's own functions can be reached.
+        let singletons: Set<String> = ["shared", "sharedInstance", "default", "instance", "current"]
+        let namesType =
+            receiver.count == 1
+            || (receiver.count == 3 && file.tokens[receiver.lowerBound + 1].kind == .period
+                && singletons.contains(file.name(at: receiver.lowerBound + 2)))
+        if namesType, let first = receiver.first, file.tokens[first].kind == .identifier,
+            file.name(at: first).first?.isUppercase == true
+        {
+            let type = file.name(at: first)
+            matches = matches.filter { $0.summary.typeName == type }
+        }
         let unqualified =
             receiver.isEmpty || (receiver.count == 1 && file.tokens[receiver.lowerBound].keyword == .self)
         if matches.count > 1, unqualified, let type = callerType() {

@@ -33,7 +33,7 @@ extension SummaryFacts {
             missing: "reporting a call")
         let result = walk(body, rules)
         if result.discharges { return ObligationFact(coverage: .all, deferred: deferred.value) }
-        return ObligationFact(coverage: .some, witness: witness(result, missing: "reporting a call"))
+        return partial(result, missing: "reporting a call")
     }
 
     private func reportEffect(

@@ -90,8 +90,10 @@ struct SummaryFacts {
             missing: "calling \(name)()")
         let result = walk(body, rules)
         if result.discharges { return ObligationFact(coverage: .all, deferred: deferred.value) }
-        let coverage: Coverage = mentions(name, in: range) ? .some : .none
-        return ObligationFact(coverage: coverage, witness: witness(result, missing: "calling \(name)()"))
+        guard mentions(name, in: range) else {
+            return ObligationFact(coverage: .none, witness: witness(result, missing: "calling \(name)()"))
+        }
+        return partial(result, missing: "calling \(name)()")
     }
 
     private func closureEffect(
@@ -158,8 +160,16 @@ struct SummaryFacts {
             let callee = context.file.name(at: record.nameToken)
             return (callee == "fulfill" || callee == "fail") && syntax.mentions(aliases, in: record.receiver)
         }
-        return ObligationFact(
-            coverage: resolves ? .some : .none, witness: witness(result, missing: "fulfill() or fail()"))
+        guard resolves else { return ObligationFact(coverage: .none, witness: witness(result, missing: "fulfill() or fail()")) }
+        return partial(result, missing: "fulfill() or fail()")
+    }
+
+    /// Met on some paths: claimed only when a path visibly leaves without it (a `return`, a `guard`'s
+    /// `else`); a path that only falls off the end of an `if` without `else` may be one the conditions
+    /// rule out (`if a {…} else if !a {…}`), so that stays unknown.
+    func partial(_ result: BlockSummary, missing: String) -> ObligationFact {
+        guard !result.leaks.isEmpty else { return ObligationFact(coverage: .unknown) }
+        return ObligationFact(coverage: .some, witness: witness(result, missing: missing))
     }
 }
 
