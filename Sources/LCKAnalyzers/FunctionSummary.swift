@@ -190,7 +190,9 @@ public struct FunctionSummaries: Sendable {
         }
         var closures: [Int] = []
         for label in trailing {
-            while next < parameters.count, !parameters[next].isClosure || (label != nil && parameters[next].label != label) {
+            while next < parameters.count,
+                !parameters[next].isClosure || (label != nil && parameters[next].label != label)
+            {
                 guard parameters[next].hasDefault else { return nil }
                 next += 1
             }

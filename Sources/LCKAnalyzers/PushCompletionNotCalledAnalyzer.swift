@@ -68,7 +68,8 @@ public struct PushCompletionNotCalledAnalyzer: Analyzer {
         if syntax.terminates(statement) { return .ends }
         for closure in syntax.ownClosures(of: statement)
         where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
-            if let (fact, resolved, call) = syntax.closureFact(of: closure), fact.coverage != .all || resolved.mayNotRun {
+            if let (fact, resolved, call) = syntax.closureFact(of: closure), fact.coverage != .all || resolved.mayNotRun
+            {
                 if fact.coverage == .none && !resolved.mayNotRun { continue }
                 return .violatesAlong(syntax.helperSteps(resolved, call: call, fact: fact, what: "calling it"))
             }

@@ -148,7 +148,8 @@ struct SummaryBuilder {
         let typeName = record.enclosingType.map { file.name(at: context.outline.types[$0].nameToken) }
         let location = syntax.remoteStep(at: record.nameToken, path: parsed.path, "")
         var summary = FunctionSummary(
-            selector: context.outline.selector(ofFunction: function, in: file), baseName: file.name(at: record.nameToken),
+            selector: context.outline.selector(ofFunction: function, in: file),
+            baseName: file.name(at: record.nameToken),
             typeName: typeName, parameters: parameters, location: location)
         summary.reportsIncoming = ObligationFact(coverage: .unknown)
         return summary

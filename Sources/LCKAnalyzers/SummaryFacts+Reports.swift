@@ -68,7 +68,8 @@ extension SummaryFacts {
         let file = context.file
         let parameters = outline.functions[function].parameters
         var closureParameters: [String: Int] = [:]
-        for (index, parameter) in parameters.enumerated() where parameter.type?.shape == .function
+        for (index, parameter) in parameters.enumerated()
+        where parameter.type?.shape == .function
             || parameter.type?.range.contains(where: { file.tokens[$0].kind == .arrow }) == true
         {
             closureParameters[file.name(at: parameter.internalName)] = index

@@ -70,7 +70,8 @@ struct SummaryFacts {
                 utf16Column: syntax.utf16Column(of: step.range.start), message: step.message)
         }
         let end = syntax.closingBrace(of: function)
-        return syntax.remoteStep(at: end, path: path, "the function ends at line \(syntax.line(of: end)) without \(missing)")
+        return syntax.remoteStep(
+            at: end, path: path, "the function ends at line \(syntax.line(of: end)) without \(missing)")
     }
 
     private func mentions(_ name: String, in range: Range<Int>) -> Bool {
@@ -160,7 +161,9 @@ struct SummaryFacts {
             let callee = context.file.name(at: record.nameToken)
             return (callee == "fulfill" || callee == "fail") && syntax.mentions(aliases, in: record.receiver)
         }
-        guard resolves else { return ObligationFact(coverage: .none, witness: witness(result, missing: "fulfill() or fail()")) }
+        guard resolves else {
+            return ObligationFact(coverage: .none, witness: witness(result, missing: "fulfill() or fail()"))
+        }
         return partial(result, missing: "fulfill() or fail()")
     }
 

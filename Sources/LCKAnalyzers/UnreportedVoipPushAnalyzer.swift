@@ -166,7 +166,9 @@ struct IncomingReport {
             return .violates(step)
         }
         // A helper of this file that relies on one elsewhere (`delegate?.didReceiveIncomingCall(…)`).
-        if let leak = summary.leaks.first, leak.contains(where: { $0.path != nil || $0.message.contains("may not run") }) {
+        if let leak = summary.leaks.first,
+            leak.contains(where: { $0.path != nil || $0.message.contains("may not run") })
+        {
             return .violatesAlong(leak)
         }
         return nil

@@ -137,7 +137,8 @@ struct ActionResolution {
         for closure in syntax.ownClosures(of: statement)
         where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
             // A helper elsewhere that may never call the closure that resolves the action.
-            if let (fact, resolved, call) = syntax.closureFact(of: closure), fact.coverage != .all || resolved.mayNotRun {
+            if let (fact, resolved, call) = syntax.closureFact(of: closure), fact.coverage != .all || resolved.mayNotRun
+            {
                 // A helper that never calls the closure leaves the action open; one that calls it on some
                 // paths, or may not run, is where it is dropped.
                 if fact.coverage == .none && !resolved.mayNotRun { continue }
