@@ -1,6 +1,5 @@
 import LCKAnalyzers
 import LCKCore
-import LCKReporters
 import LCKRules
 import LCKTestSupport
 import Testing
@@ -94,20 +93,20 @@ import Testing
         #expect(summaries.work.helperFiles == 1 && summaries.work.helperRounds >= 1)
     }
 
-    /// Byte-identical JSON for the cross-file sample with one or two workers and either file order.
+    /// The same findings (witness files and positions included) for the cross-file sample with one or two workers and either file order.
     @Test func crossFileSampleIsTheSameForAnyJobsAndFileOrder() throws {
         let discovery = FileDiscovery.discover(
             paths: ["Samples/CrossFileHelpers"], currentDirectory: PackageRoot.path, options: DiscoveryOptions())
         let suite = AnalyzerSuite(rules: BuiltinRuleTable.table)
-        func render(_ files: [DiscoveredFile], jobs: Int) -> [UInt8] {
+        func render(_ files: [DiscoveredFile], jobs: Int) -> [Finding] {
             let request = ScanRequest(
                 paths: ["Samples/CrossFileHelpers"], currentDirectory: PackageRoot.path, jobs: jobs, analyzer: suite)
-            return JSONReporter().render(ScanPipeline.run(files: files, request: request))
+            return ScanPipeline.run(files: files, request: request).findings
         }
         let reference = render(discovery.files, jobs: 1)
-        let text = String(decoding: reference, as: UTF8.self)
-        #expect(text.contains("RoomClient.swift:"))
-        #expect(text.contains("\"path\": \"Samples/CrossFileHelpers/RoomClient.swift\""))
+        let remote = reference.flatMap(\.witness).filter { $0.path == "Samples/CrossFileHelpers/RoomClient.swift" }
+        #expect(remote.count == 1 && remote[0].position.line > 0)
+        #expect(reference.contains { $0.message.contains("connect(room:completion:) at RoomClient.swift:") })
         #expect(render(discovery.files, jobs: 2) == reference)
         #expect(render(discovery.files.reversed(), jobs: 2) == reference)
     }
