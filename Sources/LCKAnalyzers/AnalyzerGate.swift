@@ -41,10 +41,10 @@ public struct AnalyzerGate: Sendable {
 
     /// `aliasNames`: project typealiases that stand for a mapped type (their uses count as detector hits).
     /// `receiverEvidence`: `MappingIndex.receiverEvidenceNames(project:)` for the same project; nil runs
-    /// detection for every index name.
+    /// detection for every index name. `project`: its analyzers' `prefilterNames(project:)` trigger them.
     public init(
         analyzers: [any Analyzer], rules: RuleTable, index: MappingIndex, aliasNames: some Sequence<String>,
-        receiverEvidence: Set<String>? = nil
+        receiverEvidence: Set<String>? = nil, project: ProjectFacts? = nil
     ) {
         var table: [String: UInt64] = [:]
         var always: UInt64 = 0
@@ -53,7 +53,9 @@ public struct AnalyzerGate: Sendable {
                 always |= 1 << UInt64(position)
                 continue
             }
-            for name in triggers { table[name, default: 0] |= 1 << UInt64(position) }
+            // Names the project adds for an analyzer (a wrapper whose callers it judges) trigger it too.
+            let added = project.map { analyzer.prefilterNames(project: $0) } ?? []
+            for name in triggers.union(added) { table[name, default: 0] |= 1 << UInt64(position) }
         }
         for name in aliasNames { table[name, default: 0] |= Self.detectorBit }
         for name in receiverEvidence ?? [] { table[name, default: 0] |= Self.evidenceBit }

@@ -42,7 +42,7 @@ public struct AnalyzerSuite: Sendable {
         relevance = Self.relevanceSearches(prefilter, project: project)
         gate = AnalyzerGate(
             analyzers: analyzers, rules: rules, index: detector.index, aliasNames: project.aliases.keys,
-            receiverEvidence: detector.index.receiverEvidenceNames(project: project))
+            receiverEvidence: detector.index.receiverEvidenceNames(project: project), project: project)
     }
 
     /// Ids that can produce findings here: every mapping of the table and every analyzer (analyzer
@@ -91,9 +91,9 @@ public struct AnalyzerSuite: Sendable {
 
     /// `projectPass` for callers that analyse every file anyway (`rules test --samples`).
     public func preparedForProject(
-        fileCount: Int, jobs: Int, bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
+        fileCount: Int, jobs: Int, paths: [String] = [], bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
     ) -> AnalyzerSuite {
-        projectPass(fileCount: fileCount, jobs: jobs, bytes: bytes).suite
+        projectPass(fileCount: fileCount, jobs: jobs, paths: paths, bytes: bytes).suite
     }
 
     /// The project pre-pass, and the prefilter's verdict for every file.
@@ -104,19 +104,25 @@ public struct AnalyzerSuite: Sendable {
     /// searches the files not yet relevant for the names those declarations add (the app's
     /// `CallManager`, its `provider` property). Files relevant in round two add no declarations — only
     /// files naming table types teach the project anything — so no third round could find a new name.
+    /// Between the rounds, the files defining the helpers the parsed files' handlers call are parsed
+    /// too (`HelperReach`), and the function summaries are built (`SummaryBuilder`).
     /// `bytes(position)` reads file `position` of `fileCount`; nil (unreadable) counts as relevant, so
-    /// the per-file pass reports the problem.
+    /// the per-file pass reports the problem. `paths` name the files in witness steps of other files.
     public func projectPass(
-        fileCount: Int, jobs: Int, bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
+        fileCount: Int, jobs: Int, paths: [String] = [], bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
     ) -> ProjectPass {
         let merger = OrderedMerger<FileExamination, ProjectPass.Merged>(ProjectPass.Merged()) {
-            merged, examination, _ in merged.add(examination)
+            merged, examination, position in merged.add(examination, position: position)
         }
         Self.forEachFile(fileCount, jobs: jobs) { position in
             merger.finish(position, contribution: examine(bytes(position)))
         }
         var merged = merger.result(count: fileCount, leaving: ProjectPass.Merged())
         merged.project.migrationPending = merged.pending
+        if !merged.parsed.isEmpty {
+            merged.project.summaries = summaries(
+                merged.parsed, fileCount: fileCount, jobs: jobs, paths: paths, bytes: bytes)
+        }
         let suite = AnalyzerSuite(rules: rules, detector: detector, analyzers: analyzers, project: merged.project)
         guard let searches = suite.relevance else {
             return ProjectPass(suite: suite, relevant: Array(repeating: true, count: fileCount), rounds: 1)
@@ -143,15 +149,16 @@ public struct AnalyzerSuite: Sendable {
         }
         let file = Lexer.tokenize(bytes)
         let context = AnalysisContext(file: file, rules: rules)
+        let parsed = context.outline.functions.isEmpty ? nil : context
         // The bytes only say a changing type may be named; whether the code names one (not a comment or
         // a string: "remove the old CXProvider code") decides that a migration is pending.
         return FileExamination(
             relevant: round.isRelevant, changing: round.namesChangingType && detector.index.namesChangingType(in: file),
-            contribution: ProjectFacts.FileContribution(context: context, analyzers: analyzers))
+            contribution: ProjectFacts.FileContribution(context: context, analyzers: analyzers), parsed: parsed)
     }
 
     /// Calls `body` once for each of `count` positions, on up to `jobs` threads.
-    private static func forEachFile(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    static func forEachFile(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> Void) {
         let next = Atomic<Int>(0)
         let work: @Sendable (Int) -> Void = { _ in
             while true {
@@ -180,9 +187,12 @@ public struct ProjectPass: Sendable {
         var project = ProjectFacts()
         var relevant: [Bool] = []
         var pending = false
+        /// Files parsed in round one that declare functions, by position.
+        var parsed: [(position: Int, context: AnalysisContext)] = []
 
-        mutating func add(_ examination: FileExamination) {
+        mutating func add(_ examination: FileExamination, position: Int) {
             relevant.append(examination.relevant)
+            if let context = examination.parsed { parsed.append((position, context)) }
             if examination.changing { pending = true }
             if let contribution = examination.contribution { project.merge(contribution) }
         }
@@ -195,4 +205,6 @@ struct FileExamination: Sendable {
     /// The file names a type of an API that must change: a migration is pending.
     var changing = false
     var contribution: ProjectFacts.FileContribution?
+    /// The parse, kept for the function summaries.
+    var parsed: AnalysisContext?
 }

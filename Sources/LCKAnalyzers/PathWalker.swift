@@ -14,6 +14,8 @@ enum PathEffect: Equatable {
     /// The obligation can no longer be met in time (a report deferred into a `Task`); recorded as a leak,
     /// after which the path counts as met so one mistake is reported once.
     case violates(WitnessStep)
+    /// `violates`, explained by several steps (a call here, then the helper's path in another file).
+    case violatesAlong([WitnessStep])
 }
 
 /// Which child of an `if`, `guard`, `switch` or `#if` a branch is.
@@ -149,6 +151,10 @@ struct PathWalker {
                 continue
             case .violates(let step):
                 result.leaks.append([step])
+                open = nil
+                continue
+            case .violatesAlong(let steps):
+                result.leaks.append(steps)
                 open = nil
                 continue
             case .none:

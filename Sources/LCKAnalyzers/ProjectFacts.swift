@@ -22,6 +22,9 @@ public struct ProjectFacts: Sendable {
     /// mappings (PushKit that stays as it is) are only reported in files that name one themselves: a
     /// finished migration has nothing left to report.
     public var migrationPending = false
+    /// What each function of the files the pre-pass parsed does with its closures and actions, for
+    /// calls from other files (`SummaryBuilder`); empty without a pre-pass.
+    public internal(set) var summaries = FunctionSummaries()
     /// Rule id → the facts that analyzer collected; absent until a pre-pass parsed some file.
     private var analyzerFacts: [String: any AnalyzerProjectFacts] = [:]
 

@@ -56,6 +56,10 @@ public struct PushCompletionNotCalledAnalyzer: Analyzer {
             let optional = record.callee.count <= 2 && syntax.isName(record.callee.lowerBound, in: completion)
             if direct || optional { return .satisfies }
             if let argument = syntax.argumentPassing(completion, in: call) {
+                if let (steps, never) = Self.helperMisses(call, argument: argument, syntax: syntax) {
+                    if never { continue }
+                    return .violatesAlong(steps)
+                }
                 // A same-file helper that never mentions the parameter drops the handler.
                 guard syntax.dropsArgument(argument, of: call) else { return .satisfies }
                 handedToADropper = true
@@ -64,6 +68,11 @@ public struct PushCompletionNotCalledAnalyzer: Analyzer {
         if syntax.terminates(statement) { return .ends }
         for closure in syntax.ownClosures(of: statement)
         where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
+            if let (fact, resolved, call) = syntax.closureFact(of: closure), fact.coverage != .all || resolved.mayNotRun
+            {
+                if fact.coverage == .none && !resolved.mayNotRun { continue }
+                return .violatesAlong(syntax.helperSteps(resolved, call: call, fact: fact, what: "calling it"))
+            }
             return .satisfies
         }
         if !handedToADropper,
@@ -72,6 +81,24 @@ public struct PushCompletionNotCalledAnalyzer: Analyzer {
             return .satisfies
         }
         return .none
+    }
+}
+
+extension PushCompletionNotCalledAnalyzer {
+    /// The completion handed to a helper in another file that calls it on some paths only, or through
+    /// optional chaining: the witness steps; nil when it is called, or the helper is unknown.
+    /// `never`: the helper surely runs and never calls it, so the handler still owes the call.
+    static func helperMisses(
+        _ call: Int, argument: Int, syntax: StatementSyntax
+    ) -> (steps: [WitnessStep], never: Bool)? {
+        let name = syntax.file.name(at: syntax.outline.calls[call].nameToken)
+        guard !(syntax.isSameFileCall(call) && !syntax.functions(named: name).isEmpty),
+            let resolved = syntax.resolvedCall(call),
+            let fact = resolved.summary.closureCalls[resolved.argumentParameters[argument]],
+            fact.coverage != .unknown, fact.coverage != .all || resolved.mayNotRun
+        else { return nil }
+        let never = fact.coverage == .none && !resolved.mayNotRun
+        return (syntax.helperSteps(resolved, call: call, fact: fact, what: "calling it"), never)
     }
 }
 

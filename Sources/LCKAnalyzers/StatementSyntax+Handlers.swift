@@ -146,10 +146,12 @@ extension StatementSyntax {
     static let terminators: Set<String> = ["fatalError", "preconditionFailure", "exit", "abort"]
 
     /// The statement calls a process-ending function among its own tokens.
+    /// So does a call of the app's own never-returning function (`failHard(…) -> Never`).
     func terminates(_ statement: Int) -> Bool {
         ownCalls(of: statement).contains { call in
-            outline.calls[call].receiver.isEmpty
-                && Self.terminators.contains(file.name(at: outline.calls[call].nameToken))
+            (outline.calls[call].receiver.isEmpty
+                && Self.terminators.contains(file.name(at: outline.calls[call].nameToken)))
+                || callsNeverReturning(call)
         }
     }
 

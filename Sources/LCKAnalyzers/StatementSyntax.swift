@@ -16,13 +16,16 @@ struct StatementSyntax {
     /// per call was quadratic in a large file).
     let functionIndex: LazyFunctionIndex
     let logging: LoggingVocabulary
+    /// The project's function summaries (the builder's own table while it builds them).
+    let table: SummaryTable
 
-    init(context: AnalysisContext, logging: LoggingVocabulary = LoggingVocabulary()) {
+    init(context: AnalysisContext, logging: LoggingVocabulary = LoggingVocabulary(), table: SummaryTable? = nil) {
         file = context.file
         outline = context.outline
         lines = LazyLineTable(bytes: context.file.bytes)
         functionIndex = LazyFunctionIndex(file: context.file, outline: context.outline)
         self.logging = logging
+        self.table = table ?? SummaryTable(context.project.summaries)
     }
 
     // MARK: - Positions and witness steps
@@ -37,6 +40,19 @@ struct StatementSyntax {
         let clamped = max(0, min(token, file.tokens.count - 1))
         return WitnessStep(
             range: file.tokens.isEmpty ? ByteRange(start: 0, end: 0) : file.tokens[clamped].range, message: message)
+    }
+
+    func linePosition(of offset: Int) -> SourcePosition { lines.table.position(of: offset) }
+
+    func utf16Column(of offset: Int) -> Int { lines.table.utf16Column(of: offset, in: file.bytes) }
+
+    /// A step at `token` of this file, located now, for findings in other files.
+    func remoteStep(at token: Int, path: String, _ message: String) -> RemoteStep {
+        let clamped = max(0, min(token, file.tokens.count - 1))
+        let start = file.tokens.isEmpty ? 0 : file.tokens[clamped].start
+        return RemoteStep(
+            path: path, position: lines.table.position(of: start),
+            utf16Column: lines.table.utf16Column(of: start, in: file.bytes), message: message)
     }
 
     /// The `case`, `default` or `catch` keyword that introduces a case or catch body.

@@ -10,18 +10,19 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
 
     public init() {}
 
-    /// Findings sit at calls of the report members.
+    static let defaultMembers: Set<String> = ["reportNewIncomingCall", "reportNewIncomingConversation"]
+
+    /// Findings sit at calls of the report members, or of the project's wrappers that forward their error.
     public func triggerNames(rules: RuleTable) -> Set<String>? {
-        Set(
-            rules.analyzer(id: ruleID)?.parameters.strings("reportMembers")
-                ?? ["reportNewIncomingCall", "reportNewIncomingConversation"])
+        rules.analyzer(id: ruleID)?.parameters.strings("reportMembers").map(Set.init) ?? Self.defaultMembers
     }
+
+    /// Callers of a wrapper that forwards a report's error judge that error.
+    public func prefilterNames(project: ProjectFacts) -> Set<String> { project.summaries.reportErrorWrapperNames }
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters
-        let members = Set(
-            parameters?.strings("reportMembers")
-                ?? ["reportNewIncomingCall", "reportNewIncomingConversation"])
+        let members = parameters?.strings("reportMembers").map(Set.init) ?? Self.defaultMembers
         let syntax = StatementSyntax(context: context, logging: LoggingVocabulary(parameters: parameters))
         for call in context.outline.calls.indices
         where members.contains(context.file.name(at: context.outline.calls[call].nameToken)) {
@@ -33,6 +34,35 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
                     message: .swallowed(context.file.name(at: nameToken), reason: step.message), confidence: confidence,
                     witness: [step]))
         }
+        let wrappers = context.project.summaries.reportErrorWrapperNames
+        guard !wrappers.isEmpty else { return }
+        for call in context.outline.calls.indices
+        where wrappers.contains(context.file.name(at: context.outline.calls[call].nameToken)) {
+            guard let witness = ignoredForwardedError(call, syntax: syntax) else { continue }
+            let nameToken = context.outline.calls[call].nameToken
+            findings.append(
+                context.finding(
+                    ruleID, at: context.range(ofToken: nameToken),
+                    message: .swallowed(context.file.name(at: nameToken), reason: witness[0].message),
+                    witness: witness))
+        }
+    }
+
+    /// A call of a wrapper that hands a report's error to a closure, whose closure here ignores it.
+    private func ignoredForwardedError(_ call: Int, syntax: StatementSyntax) -> [WitnessStep]? {
+        guard let resolved = syntax.resolvedCall(call), let parameter = resolved.summary.forwardsReportError,
+            let closure = syntax.closures(of: call).first(where: {
+                resolved.parameter(ofClosure: $0, in: syntax.outline, call: call) == parameter
+            }),
+            let step = ErrorUse(syntax: syntax, closure: closure).ignoredStep()
+        else { return nil }
+        let location = resolved.summary.location
+        return [
+            step,
+            WitnessStep(
+                path: location.path, position: location.position, utf16Column: location.utf16Column,
+                message: "\(resolved.summary.selector) hands the error of its report to this closure"),
+        ]
     }
 
     private func swallowing(_ call: Int, syntax: StatementSyntax) -> (WitnessStep, Confidence?)? {

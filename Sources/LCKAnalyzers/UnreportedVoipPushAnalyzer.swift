@@ -90,6 +90,7 @@ struct IncomingReport {
         let names = calls.map { file.name(at: outline.calls[$0].nameToken) }
         if names.contains(where: vocabulary.members.contains) { return .satisfies }
         if syntax.terminates(statement) { return .ends }
+        if let effect = helperReport(calls) { return effect }
         if handsOnPayload(statement, calls: calls) { return .satisfies }
         for closure in syntax.ownClosures(of: statement) {
             let record = outline.closures[closure]
@@ -135,6 +136,33 @@ struct IncomingReport {
         return .none
     }
 
+    /// A helper in another file whose summary reports: met when it reports on every path before it
+    /// returns; a violation when it may not run (`manager?.previewCall(…)`), reports on some paths
+    /// only, or reports later. Nil for helpers of this file and helpers that do not report.
+    private func helperReport(_ calls: [Int]) -> PathEffect? {
+        for call in calls {
+            let name = context.file.name(at: context.outline.calls[call].nameToken)
+            guard !(syntax.isSameFileCall(call) && !syntax.functions(named: name).isEmpty),
+                let resolved = syntax.resolvedCall(call)
+            else { continue }
+            let fact = resolved.summary.reportsIncoming
+            switch fact.coverage {
+            case .none, .unknown: continue
+            case .all where !resolved.mayNotRun && !fact.deferred: return .satisfies
+            case .all where fact.deferred && !resolved.mayNotRun:
+                let at = context.outline.calls[call].nameToken
+                return .violates(
+                    syntax.step(
+                        at: at,
+                        "\(resolved.summary.selector) at \(resolved.summary.location.shortLocation) reports only after the handler returns (called at line \(syntax.line(of: at)))"
+                    ))
+            default:
+                return .violatesAlong(syntax.helperSteps(resolved, call: call, fact: fact, what: "reporting a call"))
+            }
+        }
+        return nil
+    }
+
     /// A same-file helper: met when it reports on every path, its own violation when it defers.
     private func helperEffect(_ function: Int) -> PathEffect? {
         guard let body = context.outline.functions[function].bodyBlock else { return nil }
@@ -145,6 +173,12 @@ struct IncomingReport {
         if summary.discharges { return .satisfies }
         if let leak = summary.leaks.first, let step = leak.last, step.message.contains("after the handler returns") {
             return .violates(step)
+        }
+        // A helper of this file that relies on one elsewhere (`delegate?.didReceiveIncomingCall(…)`).
+        if let leak = summary.leaks.first,
+            leak.contains(where: { $0.path != nil || $0.message.contains("may not run") })
+        {
+            return .violatesAlong(leak)
         }
         return nil
     }

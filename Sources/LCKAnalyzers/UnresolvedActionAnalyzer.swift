@@ -136,12 +136,26 @@ struct ActionResolution {
         if storesResolvingClosure(statement, aliases: aliases) { return .satisfies }
         for closure in syntax.ownClosures(of: statement)
         where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
+            // A helper elsewhere that may never call the closure that resolves the action.
+            if let (fact, resolved, call) = syntax.closureFact(of: closure), fact.coverage != .all || resolved.mayNotRun
+            {
+                // A helper that never calls the closure leaves the action open; one that calls it on some
+                // paths, or may not run, is where it is dropped.
+                if fact.coverage == .none && !resolved.mayNotRun { continue }
+                return .violatesAlong(syntax.helperSteps(resolved, call: call, fact: fact, what: "calling it"))
+            }
             return .satisfies
         }
         let describing = describingCalls
         for call in calls {
             guard let argument = syntax.argumentPassing(aliases, in: call) else { continue }
             if describing.contains(file.name(at: outline.calls[call].nameToken)) || syntax.isLogCall(call) { continue }
+            if syntax.helper(for: call, argument: argument) == nil, let fact = helperFact(call, argument: argument) {
+                // A helper elsewhere that never resolves the action (a history log) leaves it open here.
+                if fact.coverage == .none && !fact.resolved.mayNotRun { continue }
+                return .violatesAlong(
+                    syntax.helperSteps(fact.resolved, call: call, fact: fact.fact, what: "fulfilling or failing it"))
+            }
             guard let helper = syntax.helper(for: call, argument: argument), depth < Self.maximumDepth,
                 let helperBody = outline.functions[helper.function].bodyBlock
             else { return .satisfies }
@@ -151,6 +165,18 @@ struct ActionResolution {
         }
         if syntax.storesValue(aliases, in: statement) { return .satisfies }
         return .none
+    }
+}
+
+extension ActionResolution {
+    /// The action handed to a helper elsewhere whose summary resolves it on some paths only (or that
+    /// may not run): the witness steps; nil when the helper resolves it or is unknown.
+    func helperFact(_ call: Int, argument: Int) -> (fact: ObligationFact, resolved: ResolvedCall, coverage: Coverage)? {
+        guard let resolved = syntax.resolvedCall(call),
+            let fact = resolved.summary.actionResolution[resolved.argumentParameters[argument]],
+            fact.coverage != .unknown, fact.coverage != .all || resolved.mayNotRun
+        else { return nil }
+        return (fact, resolved, fact.coverage)
     }
 }
 

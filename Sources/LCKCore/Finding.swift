@@ -9,11 +9,23 @@ public struct WitnessStep: Hashable, Sendable {
     /// `position.column` counted in UTF-16 code units, for SARIF (`columnKind: utf16CodeUnits`).
     /// Filled by `Finding.locate(_:path:lines:bytes:)`; nil means "same as the UTF-8 column".
     public var utf16Column: Int?
+    /// The file of a step in another file than the finding's (a helper the finding relies on), with
+    /// `position` and `utf16Column` already filled; nil for a step in the finding's own file.
+    public var path: String?
 
     public init(range: ByteRange, message: String, position: SourcePosition = .unknown) {
         self.range = range
         self.message = message
         self.position = position
+    }
+
+    /// A step in another file, located where it was found.
+    public init(path: String, position: SourcePosition, utf16Column: Int?, message: String) {
+        self.range = ByteRange(start: 0, end: 0)
+        self.message = message
+        self.position = position
+        self.utf16Column = utf16Column
+        self.path = path
     }
 }
 
@@ -112,7 +124,7 @@ public struct Finding: Hashable, Sendable {
         self.path = path
         start = lines.position(of: range.start)
         end = lines.position(of: range.end)
-        for index in witness.indices {
+        for index in witness.indices where witness[index].path == nil {
             witness[index].position = lines.position(of: witness[index].range.start)
         }
     }
@@ -123,7 +135,7 @@ public struct Finding: Hashable, Sendable {
         locate(path: path, lines: lines)
         utf16StartColumn = lines.utf16Column(of: range.start, in: bytes)
         utf16EndColumn = lines.utf16Column(of: range.end, in: bytes)
-        for index in witness.indices {
+        for index in witness.indices where witness[index].path == nil {
             witness[index].utf16Column = lines.utf16Column(of: witness[index].range.start, in: bytes)
         }
     }
@@ -142,7 +154,7 @@ public struct Finding: Hashable, Sendable {
             findings[index].locate(path: path, lines: lines)
             requests.append((findings[index].range.start, index, -1))
             requests.append((findings[index].range.end, index, -2))
-            for step in findings[index].witness.indices {
+            for step in findings[index].witness.indices where findings[index].witness[step].path == nil {
                 requests.append((findings[index].witness[step].range.start, index, step))
             }
         }

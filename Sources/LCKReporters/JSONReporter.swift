@@ -18,7 +18,7 @@ import LCKCore
 ///         "mappingKind": String | null, // always present (MappingKind raw value)
 ///         "confidence"?: "high" | "medium" | "low",
 ///         "fingerprint"?: String,
-///         "witness"?: [{"line": Int, "column": Int, "message": String}],  // when non-empty
+///         "witness"?: [{"path"?: String, "line": Int, "column": Int, "message": String}],  // when non-empty
 ///         "evidence"?: [String],        // when non-empty
 ///         "suppressed"?: {"kind": "inSource" | "external", "justification": String}
 ///       }],
@@ -71,6 +71,16 @@ public struct JSONReporter: Reporter {
         return OutputJSONWriter.document(document, expectedBytes: 65_536 + digest.findings.count * 1024, jobs: jobs)
     }
 
+    /// A witness step; `path` only for a step in another file than the finding's.
+    static func witnessValue(_ step: WitnessStep) -> OutputJSON {
+        .members([
+            ("path", .stringIfPresent(step.path)),
+            ("line", .int(step.position.line)),
+            ("column", .int(step.position.column)),
+            ("message", .string(step.message)),
+        ])
+    }
+
     static func findingValue(_ finding: Finding) -> OutputJSON {
         .members([
             ("ruleId", .string(finding.ruleID)),
@@ -90,14 +100,7 @@ public struct JSONReporter: Reporter {
                 "witness",
                 finding.witness.isEmpty
                     ? nil
-                    : .array(
-                        finding.witness.map { step in
-                            .object([
-                                ("line", .int(step.position.line)),
-                                ("column", .int(step.position.column)),
-                                ("message", .string(step.message)),
-                            ])
-                        })
+                    : .array(finding.witness.map(witnessValue))
             ),
             ("evidence", finding.evidence.isEmpty ? nil : .strings(finding.evidence)),
             (

@@ -112,6 +112,7 @@ extension Finding {
 
 extension WitnessStep {
     func compilerLocation(in path: String) -> String {
-        position.line > 0 ? "\(path):\(position.line):\(position.column)" : path
+        let path = self.path ?? path
+        return position.line > 0 ? "\(path):\(position.line):\(position.column)" : path
     }
 }

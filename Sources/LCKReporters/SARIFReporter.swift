@@ -201,7 +201,8 @@ public struct SARIFReporter: Reporter {
                         (
                             "physicalLocation",
                             physicalLocation(
-                                path: finding.path, start: step.position, startColumn: step.utf16Column, end: nil,
+                                path: step.path ?? finding.path, start: step.position, startColumn: step.utf16Column,
+                                end: nil,
                                 endColumn: nil
                             )
                         ),

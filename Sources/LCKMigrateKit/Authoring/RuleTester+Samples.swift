@@ -30,7 +30,7 @@ extension RuleTester {
             var results = discovery.problems.map { SampleTestResult(path: $0.path, problem: $0.message) }
             let files = discovery.files
             let projectRun = AnalyzerSuite(rules: table, analyzers: analyzers).preparedForProject(
-                fileCount: files.count, jobs: 1
+                fileCount: files.count, jobs: 1, paths: files.map(\.displayPath)
             ) { position in
                 if case .success(let bytes) = SourceReader.read(files[position]) { bytes } else { nil }
             }

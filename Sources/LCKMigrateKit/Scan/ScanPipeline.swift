@@ -44,7 +44,8 @@ public enum ScanPipeline {
         // finds irrelevant are counted from that and never lexed or analysed. Its second round reads some
         // of them again (-1: not read yet), needing neither the check nor the count a second time.
         let lineCounts = Mutex([Int](repeating: -1, count: files.count))
-        let pass = request.analyzer.projectPass(fileCount: files.count, jobs: workers) { position in
+        let paths = files.map(\.displayPath)
+        let pass = request.analyzer.projectPass(fileCount: files.count, jobs: workers, paths: paths) { position in
             let counted = lineCounts.withLock { $0[position] >= 0 }
             guard case .success(let bytes) = SourceReader.read(files[position], requireUTF8: !counted) else {
                 return nil

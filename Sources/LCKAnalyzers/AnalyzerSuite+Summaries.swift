@@ -1,0 +1,50 @@
+import LCKCore
+import LCKLexer
+import Synchronization
+
+extension AnalyzerSuite {
+    /// The function summaries of a scan: the files parsed in round one, plus up to
+    /// `HelperReach.maximumRounds` rounds of files defining the helpers their handlers call (found by
+    /// `func NAME` in their bytes), summarised bottom-up. Files are taken in position order, so the
+    /// result is the same for any `jobs`.
+    func summaries(
+        _ parsed: [(position: Int, context: AnalysisContext)], fileCount: Int, jobs: Int, paths: [String],
+        bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
+    ) -> FunctionSummaries {
+        var reach = HelperReach()
+        reach.add(parsed.map(\.context), roots: nil)
+        var files = parsed
+        var taken = Set(parsed.map(\.position))
+        var rounds = 0
+        while rounds < HelperReach.maximumRounds, let search = reach.nextSearch() {
+            rounds += 1
+            let roots = reach.wanted
+            let candidates = (0..<fileCount).filter { !taken.contains($0) }
+            let found = Mutex([Int: AnalysisContext]())
+            let rules = self.rules
+            Self.forEachFile(candidates.count, jobs: jobs) { slot in
+                let position = candidates[slot]
+                guard let bytes = bytes(position), search.matches(bytes) else { return }
+                let context = AnalysisContext(file: Lexer.tokenize(bytes), rules: rules)
+                found.withLock { $0[position] = context }
+            }
+            let added = found.withLock { $0 }.sorted { $0.key < $1.key }
+            guard !added.isEmpty else { break }
+            for (position, _) in added { taken.insert(position) }
+            files += added.map { (position: $0.key, context: $0.value) }
+            reach.add(added.map(\.value), roots: roots)
+        }
+        files.sort { $0.position < $1.position }
+        var builder = SummaryBuilder(
+            files: files.map { ParsedFile(context: $0.context, path: Self.path(paths, $0.position)) })
+        var summaries = builder.build()
+        summaries.work.reachedFunctions = reach.visits
+        summaries.work.helperRounds = rounds
+        summaries.work.helperFiles = taken.count - parsed.count
+        return summaries
+    }
+
+    private static func path(_ paths: [String], _ position: Int) -> String {
+        position < paths.count ? paths[position] : "file \(position + 1)"
+    }
+}

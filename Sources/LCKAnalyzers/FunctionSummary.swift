@@ -1,0 +1,244 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+
+/// On how many paths of a function something happens.
+public enum Coverage: UInt8, Sendable, Hashable {
+    case all, some, none
+    /// Not known: the function is outside the scanned sources, ambiguous, or past the work cap.
+    case unknown
+}
+
+/// A place in a scanned file, located when it was found, for witness steps of findings in other files.
+public struct RemoteStep: Sendable, Hashable {
+    public var path: String
+    public var position: SourcePosition
+    public var utf16Column: Int?
+    public var message: String
+
+    /// `RoomClient.swift:234`, for messages.
+    public var shortLocation: String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return "\(name):\(position.line)"
+    }
+
+    var witnessStep: WitnessStep {
+        WitnessStep(path: path, position: position, utf16Column: utf16Column, message: message)
+    }
+}
+
+/// What a function does with one obligation (call a closure parameter, resolve an action, report a call).
+public struct ObligationFact: Sendable, Hashable {
+    public var coverage: Coverage
+    /// Met only inside a `Task`, a dispatch or a callback: after the function returned.
+    public var deferred = false
+    /// The first path that misses, when `coverage` is `some` or `none`.
+    public var witness: RemoteStep?
+}
+
+/// A parameter as a call site matches it.
+public struct SummaryParameter: Sendable, Hashable {
+    /// The argument label (`_` for none).
+    public var label: String
+    public var hasDefault: Bool
+    /// Written with a function type: a trailing closure can fill it.
+    public var isClosure: Bool
+}
+
+/// What one function of the scanned sources does, for its callers in any file.
+public struct FunctionSummary: Sendable, Hashable {
+    /// `connect(room:completion:)`.
+    public var selector: String
+    public var baseName: String
+    /// The enclosing type, when declared in one.
+    public var typeName: String?
+    public var parameters: [SummaryParameter]
+    /// Where the function is declared.
+    public var location: RemoteStep
+    /// `-> Never`, or every path ends in `fatalError`/`exit` or another never-returning function.
+    public var neverReturns = false
+    /// Closure parameter index → whether the function calls it.
+    public var closureCalls: [Int: ObligationFact] = [:]
+    /// Action parameter index → whether the function fulfills or fails it.
+    public var actionResolution: [Int: ObligationFact] = [:]
+    /// Whether it reports a new incoming call or conversation.
+    public var reportsIncoming = ObligationFact(coverage: .none)
+    /// Calls `setActive(true)` itself.
+    public var activatesAudio = false
+    /// Builds a `CXProvider` or `ConversationManager`.
+    public var constructsProvider = false
+    /// Index of the closure parameter that receives the error of a report it makes (a wrapper).
+    public var forwardsReportError: Int?
+
+    /// A summary with nothing known: what a function past the work cap gets.
+    func unknown() -> FunctionSummary {
+        var copy = FunctionSummary(
+            selector: selector, baseName: baseName, typeName: typeName, parameters: parameters, location: location)
+        for index in closureCalls.keys { copy.closureCalls[index] = ObligationFact(coverage: .unknown) }
+        for index in actionResolution.keys { copy.actionResolution[index] = ObligationFact(coverage: .unknown) }
+        copy.reportsIncoming = ObligationFact(coverage: .unknown)
+        return copy
+    }
+}
+
+/// A call of the scanned sources matched to one summary: which parameter each argument fills.
+struct ResolvedCall {
+    var summary: FunctionSummary
+    /// Per written argument, the parameter index.
+    var argumentParameters: [Int]
+    /// Per trailing closure, the parameter index.
+    var trailingParameters: [Int]
+    /// `manager?.helper(…)`: optional chaining, so the call may not run at all.
+    var mayNotRun: Bool
+
+    /// The parameter a closure of the call fills (an argument or a trailing closure).
+    func parameter(ofClosure closure: Int, in outline: SyntaxOutline, call: Int) -> Int? {
+        let record = outline.calls[call]
+        if let position = record.trailingClosures.firstIndex(of: closure) { return trailingParameters[position] }
+        let brace = outline.closures[closure].leftBrace
+        return record.arguments.firstIndex { $0.value.contains(brace) }.map { argumentParameters[$0] }
+    }
+}
+
+/// Every summary of a scan, by base name; built once by `SummaryBuilder` in the pre-pass.
+public struct FunctionSummaries: Sendable {
+    private(set) var byName: [String: [FunctionSummary]] = [:]
+    /// Work the builder did (for the linearity test and the benchmark).
+    public internal(set) var work = SummaryWork()
+
+    public init() {}
+
+    public var isEmpty: Bool { byName.isEmpty }
+    public var count: Int { byName.values.reduce(0) { $0 + $1.count } }
+
+    /// Names of functions that forward a report's error to a closure (the wrappers whose callers count).
+    public internal(set) var reportErrorWrapperNames: Set<String> = []
+
+    mutating func finish(work: SummaryWork) {
+        self.work = work
+        reportErrorWrapperNames = Set(byName.filter { $0.value.contains { $0.forwardsReportError != nil } }.keys)
+    }
+
+    mutating func set(_ summary: FunctionSummary, slot: Int) {
+        byName[summary.baseName, default: []][slot] = summary
+    }
+
+    mutating func add(_ summary: FunctionSummary) -> Int {
+        byName[summary.baseName, default: []].append(summary)
+        return byName[summary.baseName]!.count - 1
+    }
+
+    func summary(named name: String, slot: Int) -> FunctionSummary { byName[name]![slot] }
+
+    /// The one summary the call can reach (by name and argument labels, preferring `callerType`'s own
+    /// method for an unqualified or `self.` call); nil when none or several different ones match.
+    func resolve(
+        _ call: Int, in file: TokenizedFile, outline: SyntaxOutline, callerType: () -> String?
+    ) -> ResolvedCall? {
+        let record = outline.calls[call]
+        guard let candidates = byName[file.name(at: record.nameToken)] else { return nil }
+        let labels = record.arguments.map { $0.label.map { file.name(at: $0) } ?? "_" }
+        let trailing = record.trailingClosures.map { outline.closures[$0].trailingLabel.map { file.name(at: $0) } }
+        var matches: [ResolvedCall] = []
+        for candidate in candidates {
+            guard let (arguments, closures) = Self.match(labels, trailing: trailing, to: candidate.parameters) else {
+                continue
+            }
+            matches.append(
+                ResolvedCall(
+                    summary: candidate, argumentParameters: arguments, trailingParameters: closures, mayNotRun: false))
+        }
+        let receiver = record.receiver
+        // `SendBirdCall.pushRegistry(…)`, `CallHistoryManager.shared.track(…)`: a type names the receiver,
+        // so only that type's own functions can be reached.
+        let singletons: Set<String> = ["shared", "sharedInstance", "default", "instance", "current"]
+        let namesType =
+            receiver.count == 1
+            || (receiver.count == 3 && file.tokens[receiver.lowerBound + 1].kind == .period
+                && singletons.contains(file.name(at: receiver.lowerBound + 2)))
+        if namesType, let first = receiver.first, file.tokens[first].kind == .identifier,
+            file.name(at: first).first?.isUppercase == true
+        {
+            let type = file.name(at: first)
+            matches = matches.filter { $0.summary.typeName == type }
+        }
+        let unqualified =
+            receiver.isEmpty || (receiver.count == 1 && file.tokens[receiver.lowerBound].keyword == .self)
+        if matches.count > 1, unqualified, let type = callerType() {
+            let own = matches.filter { $0.summary.typeName == type }
+            if own.count == 1 { matches = own }
+        }
+        guard var only = matches.first else { return nil }
+        // Several bodies (overrides, mocks, other types) that the call may reach: only what they agree on.
+        if matches.dropFirst().contains(where: { $0.summary.selector != only.summary.selector }) { return nil }
+        if matches.count > 1 { only.summary = only.summary.agreeing(with: matches.dropFirst().map(\.summary)) }
+        only.mayNotRun = receiver.contains { file.tokens[$0].kind == .postfixQuestionMark }
+        return only
+    }
+
+    /// Argument labels and trailing closures against a parameter list, skipping defaulted parameters.
+    static func match(
+        _ labels: [String], trailing: [String?], to parameters: [SummaryParameter]
+    ) -> ([Int], [Int])? {
+        var next = 0
+        var arguments: [Int] = []
+        for label in labels {
+            while next < parameters.count, parameters[next].label != label, parameters[next].hasDefault { next += 1 }
+            guard next < parameters.count, parameters[next].label == label else { return nil }
+            arguments.append(next)
+            next += 1
+        }
+        var closures: [Int] = []
+        for label in trailing {
+            while next < parameters.count,
+                !parameters[next].isClosure || (label != nil && parameters[next].label != label)
+            {
+                guard parameters[next].hasDefault else { return nil }
+                next += 1
+            }
+            guard next < parameters.count else { return nil }
+            closures.append(next)
+            next += 1
+        }
+        guard parameters[next...].allSatisfy(\.hasDefault) else { return nil }
+        return (arguments, closures)
+    }
+}
+
+extension FunctionSummary {
+    /// Only the facts every one of `others` shares with this one; the rest becomes unknown.
+    func agreeing(with others: [FunctionSummary]) -> FunctionSummary {
+        var result = self
+        for other in others where other != self {
+            result.neverReturns = result.neverReturns && other.neverReturns
+            for (index, fact) in result.closureCalls where other.closureCalls[index]?.coverage != fact.coverage {
+                result.closureCalls[index] = ObligationFact(coverage: .unknown)
+            }
+            for (index, fact) in result.actionResolution
+            where other.actionResolution[index]?.coverage != fact.coverage {
+                result.actionResolution[index] = ObligationFact(coverage: .unknown)
+            }
+            if other.reportsIncoming.coverage != result.reportsIncoming.coverage {
+                result.reportsIncoming = ObligationFact(coverage: .unknown)
+            }
+            if other.forwardsReportError != result.forwardsReportError { result.forwardsReportError = nil }
+            result.activatesAudio = result.activatesAudio && other.activatesAudio
+        }
+        return result
+    }
+}
+
+/// Counted work of the summary builder; tests assert these grow linearly.
+public struct SummaryWork: Sendable, Hashable {
+    /// Functions summarised (each visit of the worklist).
+    public var iterations = 0
+    /// Statements the path walks visited.
+    public var visitedStatements = 0
+    /// Summaries left unknown because the cap was reached.
+    public var cappedSummaries = 0
+    /// Functions `HelperReach` followed from the handlers.
+    public var reachedFunctions = 0
+    /// Rounds that searched files for helpers, and the files they parsed.
+    public var helperRounds = 0
+    public var helperFiles = 0
+}

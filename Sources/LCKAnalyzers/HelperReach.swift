@@ -1,0 +1,75 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+
+/// Which functions the summaries are for, and which files define them: the CallKit/PushKit handlers
+/// of the files the pre-pass parsed, and what they call, transitively. A callee defined in none of the
+/// parsed files is "wanted": the next round parses the files whose bytes spell `func NAME` for it.
+struct HelperReach {
+    /// Rounds of helper files after the first (helpers of helpers of helpers).
+    static let maximumRounds = 3
+    /// Handlers whose callees matter.
+    static let rootSelectors = UnresolvedActionAnalyzer.handlerSelectors.union(PushHandler.selectors)
+    /// Callees never worth a file search: the standard library's and dispatch's common names.
+    static let ignoredNames: Set<String> = [
+        "print", "debugPrint", "NSLog", "async", "sync", "asyncAfter", "append", "insert", "remove", "removeAll",
+        "removeValue", "first", "map", "compactMap", "flatMap", "filter", "forEach", "contains", "fulfill", "fail",
+        "reduce", "sorted", "min", "max", "resume", "cancel", "dismiss", "present", "notify", "post", "assert",
+        "precondition", "fatalError", "preconditionFailure", "exit", "abort", "lowercased", "uppercased", "type",
+    ]
+
+    private(set) var files: [AnalysisContext] = []
+    private var definitions: [String: [(file: Int, function: Int)]] = [:]
+    private var visited: Set<Int64> = []
+    /// Callees of reached functions defined in no parsed file yet.
+    private(set) var wanted: Set<String> = []
+    /// Names some round already searched the files for.
+    private var searched: Set<String> = []
+    /// Functions visited (work count).
+    private(set) var visits = 0
+
+    /// Adds parsed files; with `roots` nil, their handlers are the roots, else their functions named in `roots`.
+    mutating func add(_ contexts: [AnalysisContext], roots: Set<String>?) {
+        var stack: [(file: Int, function: Int)] = []
+        for context in contexts {
+            let fileIndex = files.count
+            files.append(context)
+            let outline = context.outline
+            for function in outline.functions.indices
+            where outline.functions[function].kind == .function && outline.functions[function].body != nil {
+                let name = context.file.name(at: outline.functions[function].nameToken)
+                definitions[name, default: []].append((fileIndex, function))
+                let isRoot =
+                    roots.map { $0.contains(name) }
+                    ?? Self.rootSelectors.contains(outline.selector(ofFunction: function, in: context.file))
+                if isRoot { stack.append((fileIndex, function)) }
+            }
+        }
+        var wantedNow: Set<String> = []
+        // Earlier files' functions newly defined names lead to are reached too.
+        for name in wanted where definitions[name] != nil { stack.append(contentsOf: definitions[name]!) }
+        while let (file, function) = stack.popLast() {
+            guard visited.insert(Int64(file) << 32 | Int64(function)).inserted else { continue }
+            visits += 1
+            let context = files[file]
+            guard let body = context.outline.functions[function].body else { continue }
+            for call in context.outline.calls(in: body) {
+                let token = context.outline.calls[call].nameToken
+                guard context.file.tokens[token].kind == .identifier else { continue }
+                let name = context.file.name(at: token)
+                guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+                    !Self.ignoredNames.contains(name)
+                else { continue }
+                if let defined = definitions[name] { stack.append(contentsOf: defined) } else { wantedNow.insert(name) }
+            }
+        }
+        wanted = wantedNow.subtracting(searched)
+    }
+
+    /// The byte search for the files that define a wanted name; each name is searched for once.
+    mutating func nextSearch() -> IdentifierSearch? {
+        guard !wanted.isEmpty else { return nil }
+        searched.formUnion(wanted)
+        return IdentifierSearch(patterns: wanted.sorted().map { .init("func " + $0) })
+    }
+}

@@ -1,0 +1,157 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+
+/// The summaries a path analysis consults; a class so the builder's updates are seen by every
+/// `StatementSyntax` of its files without copying the table.
+final class SummaryTable {
+    var summaries: FunctionSummaries
+
+    init(_ summaries: FunctionSummaries = FunctionSummaries()) { self.summaries = summaries }
+}
+
+/// A file the pre-pass parsed, kept until the summaries are built.
+struct ParsedFile: Sendable {
+    var context: AnalysisContext
+    /// The display path, for witness steps in other files.
+    var path: String
+}
+
+/// Builds `FunctionSummaries` for the functions of the parsed files: bottom-up over the call graph with
+/// a worklist, to a fixpoint (recursion ends because a summary is only recomputed when a callee's
+/// changed), with no recursion on input depth and at most `cap` summaries computed per scan; past it,
+/// what is left is unknown.
+struct SummaryBuilder {
+    /// Summaries computed per function, at most (a fixpoint over cycles recomputes a few).
+    static let iterationsPerFunction = 8
+    static let minimumCap = 10_000
+
+    private struct Node {
+        var file: Int
+        var function: Int
+        var name: String
+        var slot: Int
+    }
+
+    private let files: [ParsedFile]
+    private let syntaxes: [StatementSyntax]
+    private let table: SummaryTable
+    private var nodes: [Node] = []
+    private var callees: [[Int]] = []
+    private var callers: [[Int]] = []
+
+    init(files: [ParsedFile]) {
+        self.files = files
+        let table = SummaryTable()
+        self.table = table
+        let syntaxes = files.map { StatementSyntax(context: $0.context, table: table) }
+        self.syntaxes = syntaxes
+        var byName: [String: [Int]] = [:]
+        for (fileIndex, parsed) in files.enumerated() {
+            let outline = parsed.context.outline
+            for function in outline.functions.indices
+            where outline.functions[function].kind == .function && outline.functions[function].bodyBlock != nil {
+                let skeleton = Self.skeleton(function, in: parsed, syntax: syntaxes[fileIndex])
+                let slot = table.summaries.add(skeleton)
+                byName[skeleton.baseName, default: []].append(nodes.count)
+                nodes.append(Node(file: fileIndex, function: function, name: skeleton.baseName, slot: slot))
+            }
+        }
+        callees = nodes.map { node in
+            let context = files[node.file].context
+            guard let body = context.outline.functions[node.function].body else { return [] }
+            var result: Set<Int> = []
+            for call in context.outline.calls(in: body) {
+                result.formUnion(byName[context.file.name(at: context.outline.calls[call].nameToken)] ?? [])
+            }
+            return result.sorted()
+        }
+        callers = Array(repeating: [], count: nodes.count)
+        for (caller, list) in callees.enumerated() { for callee in list { callers[callee].append(caller) } }
+    }
+
+    /// The summaries, with the work it took.
+    mutating func build() -> FunctionSummaries {
+        let cap = max(Self.minimumCap, nodes.count * Self.iterationsPerFunction)
+        var queued = Array(repeating: false, count: nodes.count)
+        var worklist = postOrder()
+        for node in worklist { queued[node] = true }
+        var head = 0
+        var work = SummaryWork()
+        while head < worklist.count {
+            let node = worklist[head]
+            head += 1
+            queued[node] = false
+            guard work.iterations < cap else {
+                work.cappedSummaries += 1
+                let current = table.summaries.summary(named: nodes[node].name, slot: nodes[node].slot)
+                table.summaries.set(current.unknown(), slot: nodes[node].slot)
+                continue
+            }
+            work.iterations += 1
+            let before = table.summaries.summary(named: nodes[node].name, slot: nodes[node].slot)
+            let file = nodes[node].file
+            var facts = SummaryFacts(
+                context: files[file].context, syntax: syntaxes[file], path: files[file].path,
+                function: nodes[node].function)
+            let after = facts.summarize(before)
+            work.visitedStatements += facts.visitedBlocks
+            guard after != before else { continue }
+            table.summaries.set(after, slot: nodes[node].slot)
+            for caller in callers[node] where !queued[caller] {
+                queued[caller] = true
+                worklist.append(caller)
+            }
+        }
+        var result = table.summaries
+        result.finish(work: work)
+        return result
+    }
+
+    /// Callees before callers (a depth-first post-order with an explicit stack); cycles in any order.
+    private func postOrder() -> [Int] {
+        var state = Array(repeating: UInt8(0), count: nodes.count)  // 0 new, 1 open, 2 done
+        var order: [Int] = []
+        for root in nodes.indices where state[root] == 0 {
+            var stack: [(node: Int, next: Int)] = [(root, 0)]
+            state[root] = 1
+            while let top = stack.last {
+                if top.next < callees[top.node].count {
+                    stack[stack.count - 1].next += 1
+                    let callee = callees[top.node][top.next]
+                    if state[callee] == 0 {
+                        state[callee] = 1
+                        stack.append((callee, 0))
+                    }
+                } else {
+                    stack.removeLast()
+                    state[top.node] = 2
+                    order.append(top.node)
+                }
+            }
+        }
+        return order
+    }
+
+    /// The declaration's shape, with every fact still unknown.
+    private static func skeleton(_ function: Int, in parsed: ParsedFile, syntax: StatementSyntax) -> FunctionSummary {
+        let context = parsed.context
+        let file = context.file
+        let record = context.outline.functions[function]
+        let parameters = record.parameters.map { parameter in
+            SummaryParameter(
+                label: file.name(at: parameter.firstName), hasDefault: parameter.defaultValue != nil,
+                isClosure: parameter.type.map { type in
+                    type.shape == .function || type.range.contains { file.tokens[$0].kind == .arrow }
+                } ?? false)
+        }
+        let typeName = record.enclosingType.map { file.name(at: context.outline.types[$0].nameToken) }
+        let location = syntax.remoteStep(at: record.nameToken, path: parsed.path, "")
+        var summary = FunctionSummary(
+            selector: context.outline.selector(ofFunction: function, in: file),
+            baseName: file.name(at: record.nameToken),
+            typeName: typeName, parameters: parameters, location: location)
+        summary.reportsIncoming = ObligationFact(coverage: .unknown)
+        return summary
+    }
+}

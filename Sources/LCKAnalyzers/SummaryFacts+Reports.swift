@@ -1,0 +1,123 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+
+/// The reporting facts of a summary: does the function report an incoming call, and does it hand a
+/// report's error to one of its closure parameters.
+extension SummaryFacts {
+    var reportMembers: Set<String> {
+        Set(
+            context.metadata(for: "unreported_voip_push")?.parameters.strings("reportMembers")
+                ?? Array(Self.defaultReportMembers))
+    }
+
+    mutating func reportFact(body: Int, range: Range<Int>) -> ObligationFact {
+        let members = reportMembers
+        let outline = context.outline
+        let file = context.file
+        var seen = outline.calls(in: range).contains { members.contains(file.name(at: outline.calls[$0].nameToken)) }
+        if !seen {
+            seen = outline.calls(in: range).contains { call in
+                guard let resolved = syntax.resolvedCall(call) else { return false }
+                return resolved.summary.reportsIncoming.coverage == .all
+                    || resolved.summary.reportsIncoming.coverage == .some
+            }
+        }
+        guard seen else { return ObligationFact(coverage: .none) }
+        let deferred = Flag()
+        let facts = self
+        let rules = PathRules(
+            effect: { statement, summaries in
+                facts.reportEffect(statement, members: members, summaries: summaries, deferred: deferred)
+            },
+            missing: "reporting a call")
+        let result = walk(body, rules)
+        if result.discharges { return ObligationFact(coverage: .all, deferred: deferred.value) }
+        return partial(result, missing: "reporting a call")
+    }
+
+    private func reportEffect(
+        _ statement: Int, members: Set<String>, summaries: [Int: BlockSummary], deferred: Flag
+    ) -> PathEffect {
+        let outline = context.outline
+        let file = context.file
+        let calls = syntax.ownCalls(of: statement)
+        if calls.contains(where: { members.contains(file.name(at: outline.calls[$0].nameToken)) }) { return .satisfies }
+        if syntax.terminates(statement) { return .ends }
+        for closure in syntax.ownClosures(of: statement) {
+            let record = outline.closures[closure]
+            let caller = record.call.map { file.name(at: outline.calls[$0].nameToken) } ?? ""
+            guard summaries[record.bodyBlock]?.discharges == true else { continue }
+            if !synchronousClosureCallers.contains(caller) { deferred.value = true }
+            return .satisfies
+        }
+        for call in calls {
+            guard let resolved = syntax.resolvedCall(call), !resolved.mayNotRun,
+                resolved.summary.reportsIncoming.coverage == .all
+            else { continue }
+            if resolved.summary.reportsIncoming.deferred { deferred.value = true }
+            return .satisfies
+        }
+        return .none
+    }
+
+    /// The closure parameter a report's error is handed to: `report…(…) { error in completion(error) }`,
+    /// `report…(…, completion: completion)`, or the same through another such wrapper.
+    func forwardedReportError(calls: [Int]) -> Int? {
+        let outline = context.outline
+        let file = context.file
+        let parameters = outline.functions[function].parameters
+        var closureParameters: [String: Int] = [:]
+        for (index, parameter) in parameters.enumerated()
+        where parameter.type?.shape == .function
+            || parameter.type?.range.contains(where: { file.tokens[$0].kind == .arrow }) == true
+        {
+            closureParameters[file.name(at: parameter.internalName)] = index
+        }
+        guard !closureParameters.isEmpty else { return nil }
+        let members = SwallowedReportErrorAnalyzer.defaultMembers
+        for call in calls {
+            let record = outline.calls[call]
+            var closures: [Int] = []
+            if members.contains(file.name(at: record.nameToken)) {
+                for argument in record.arguments where argument.value.count == 1 {
+                    if let index = closureParameters[file.name(at: argument.value.lowerBound)] { return index }
+                }
+                closures = syntax.closures(of: call)
+            } else if let resolved = syntax.resolvedCall(call), let wrapped = resolved.summary.forwardsReportError {
+                closures = syntax.closures(of: call).filter {
+                    resolved.parameter(ofClosure: $0, in: outline, call: call) == wrapped
+                }
+            }
+            for closure in closures {
+                if let index = forwardingTarget(closure, closureParameters: closureParameters) { return index }
+            }
+        }
+        return nil
+    }
+
+    /// `{ error in completion(error) }`: the function's closure parameter called with the error.
+    private func forwardingTarget(_ closure: Int, closureParameters: [String: Int]) -> Int? {
+        let outline = context.outline
+        let file = context.file
+        let names = Set(outline.closures[closure].parameters.map { file.name(at: outline.variables[$0].nameToken) })
+            .subtracting(["_"])
+        guard !names.isEmpty else { return nil }
+        let calls = outline.calls(in: outline.closures[closure].range)
+        // A wrapper that also acts on the error (ends the call) handles it; only a pure relay hands it on.
+        let forwarding = calls.filter { call in
+            guard let first = outline.calls[call].callee.first else { return false }
+            return closureParameters[file.name(at: first)] != nil
+        }
+        guard calls.allSatisfy({ forwarding.contains($0) || syntax.isLogCall($0) }) else { return nil }
+        for inner in forwarding {
+            let record = outline.calls[inner]
+            guard let first = record.callee.first, let index = closureParameters[file.name(at: first)],
+                record.callee.count <= 2,
+                record.arguments.contains(where: { syntax.mentions(names, in: $0.value) })
+            else { continue }
+            return index
+        }
+        return nil
+    }
+}

@@ -1,0 +1,113 @@
+import LCKAnalyzers
+import LCKCore
+import LCKRules
+import LCKTestSupport
+import Testing
+
+@testable import LCKMigrateKit
+
+/// The project model's function summaries: built from every file the pre-pass parses, the same for any
+/// number of workers and any file order, linear in the project, and never parsing a CallKit-free project.
+@Suite struct FunctionSummaryTests {
+    static func pass(_ sources: [String]) -> ProjectPass {
+        AnalyzerSuite(rules: BuiltinRuleTable.table).projectPass(fileCount: sources.count, jobs: 2) {
+            Array(sources[$0].utf8)
+        }
+    }
+
+    /// A chain of `count` files: each function hands its completion to the next file's function.
+    static func chain(_ count: Int) -> [String] {
+        (0..<count).map { index in
+            let next = index + 1 < count ? "step\(index + 1)(action, completion: completion)" : "completion(true)"
+            return """
+                import CallKit
+                final class Step\(index) {
+                    func step\(index)(_ action: CXAnswerCallAction, completion: @escaping (Bool) -> Void) {
+                        guard action.callUUID != UUID() else { return }
+                        \(next)
+                    }
+                    func other\(index)(_ value: Int) -> Int { value > 0 ? value : -value }
+                }
+
+                """
+        }
+    }
+
+    @Test func summaryWorkGrowsLinearlyWithTheProject() throws {
+        let small = Self.pass(Self.chain(40)).suite.project.summaries
+        let large = Self.pass(Self.chain(80)).suite.project.summaries
+        try #require(small.count == 80 && large.count == 160)
+        #expect(small.work.cappedSummaries == 0 && large.work.cappedSummaries == 0)
+        #expect(small.work.iterations >= 80)
+        #expect(Double(large.work.iterations) <= 2.3 * Double(small.work.iterations))
+        #expect(Double(large.work.visitedStatements) <= 2.3 * Double(small.work.visitedStatements))
+    }
+
+    @Test func mutualRecursionEndsAndLeavesWhatItCannotKnow() {
+        let source = """
+            import CallKit
+            func ping(_ action: CXEndCallAction, completion: @escaping () -> Void) {
+                if action.callUUID == UUID() { completion(); return }
+                pong(action, completion: completion)
+            }
+            func pong(_ action: CXEndCallAction, completion: @escaping () -> Void) {
+                ping(action, completion: completion)
+            }
+            func fail(_ reason: String) -> Never { fatalError(reason) }
+            func failLater(_ reason: String) { fail(reason) }
+
+            """
+        let summaries = Self.pass([source]).suite.project.summaries
+        #expect(summaries.count == 4)
+        #expect(summaries.work.iterations < 50)
+    }
+
+    @Test func aProjectWithoutCallKitParsesNothingForSummaries() {
+        let sources = (0..<20).map { "func helper\($0)(completion: () -> Void) { completion() }\n" }
+        let summaries = Self.pass(sources).suite.project.summaries
+        #expect(summaries.isEmpty && summaries.work.helperFiles == 0 && summaries.work.iterations == 0)
+    }
+
+    @Test func helperFilesAreParsedOnlyWhenAHandlerCallsTheirFunctions() {
+        let handler = """
+            import CallKit
+            final class Delegate: NSObject, CXProviderDelegate {
+                let client = RoomClient()
+                func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                    client.connect(room: "r") { ok in ok ? action.fulfill() : action.fail() }
+                }
+            }
+
+            """
+        let helper = """
+            final class RoomClient {
+                func connect(room: String, completion: @escaping (Bool) -> Void) {
+                    guard !room.isEmpty else { return }
+                    completion(true)
+                }
+            }
+
+            """
+        let unrelated = "func connectLater(room: String) {}\nfunc unrelated() {}\n"
+        let summaries = Self.pass([handler, helper, unrelated]).suite.project.summaries
+        #expect(summaries.work.helperFiles == 1 && summaries.work.helperRounds >= 1)
+    }
+
+    /// The same findings (witness files and positions included) for the cross-file sample with one or two workers and either file order.
+    @Test func crossFileSampleIsTheSameForAnyJobsAndFileOrder() throws {
+        let discovery = FileDiscovery.discover(
+            paths: ["Samples/CrossFileHelpers"], currentDirectory: PackageRoot.path, options: DiscoveryOptions())
+        let suite = AnalyzerSuite(rules: BuiltinRuleTable.table)
+        func render(_ files: [DiscoveredFile], jobs: Int) -> [Finding] {
+            let request = ScanRequest(
+                paths: ["Samples/CrossFileHelpers"], currentDirectory: PackageRoot.path, jobs: jobs, analyzer: suite)
+            return ScanPipeline.run(files: files, request: request).findings
+        }
+        let reference = render(discovery.files, jobs: 1)
+        let remote = reference.flatMap(\.witness).filter { $0.path == "Samples/CrossFileHelpers/RoomClient.swift" }
+        #expect(remote.count == 1 && remote[0].position.line > 0)
+        #expect(reference.contains { $0.message.contains("connect(room:completion:) at RoomClient.swift:") })
+        #expect(render(discovery.files, jobs: 2) == reference)
+        #expect(render(discovery.files.reversed(), jobs: 2) == reference)
+    }
+}
