@@ -246,7 +246,8 @@ struct LoggingVocabulary: Sendable {
     /// Camel-case words that make a free function a logger of its own (`DDLogError`, `appLogWarn`).
     var functionWords: Set<String> = ["log"]
     var methods: Set<String> = [
-        "debug", "info", "error", "warning", "warn", "notice", "trace", "fault", "critical", "verbose", "log",
+        "debug", "info", "error", "warning", "warn", "notice", "trace", "fault", "critical", "verbose", "log", "severe",
+        "alert", "emergency",
     ]
     var receivers: [String] = ["log", "logger"]
 

@@ -103,7 +103,11 @@ extension SummaryFacts {
         let names = Set(outline.closures[closure].parameters.map { file.name(at: outline.variables[$0].nameToken) })
             .subtracting(["_"])
         guard !names.isEmpty else { return nil }
-        let calls = outline.calls(in: outline.closures[closure].range)
+        // What runs only after a successful report (`if error == nil { add(call) }`) does not handle the error.
+        let successOnly = successOnlyBlocks(of: closure, errorNames: names)
+        let calls = outline.calls(in: outline.closures[closure].range).filter { call in
+            !successOnly.contains { $0.contains(outline.calls[call].nameToken) }
+        }
         // A wrapper that also acts on the error (ends the call) handles it; only a pure relay hands it on.
         let forwarding = calls.filter { call in
             guard let first = outline.calls[call].callee.first else { return false }
@@ -119,5 +123,26 @@ extension SummaryFacts {
             return index
         }
         return nil
+    }
+
+    /// Token ranges of the closure's top-level `if` branches that run only when the report succeeded: the
+    /// `then` block of `if error == nil`, and the `else` block of `if let error` / `if error != nil`.
+    private func successOnlyBlocks(of closure: Int, errorNames: Set<String>) -> [Range<Int>] {
+        let outline = context.outline
+        let file = context.file
+        var ranges: [Range<Int>] = []
+        for statement in outline.blocks[outline.closures[closure].bodyBlock].statements {
+            let record = outline.statements[statement]
+            guard record.kind == .if, let condition = record.condition, condition.count <= 4 else { continue }
+            let texts = condition.map { file.text(at: $0) }
+            let testsError = texts.contains { errorNames.contains($0) }
+            guard testsError else { continue }
+            let thenOnSuccess = texts.count == 3 && texts[1] == "==" && texts[2] == "nil"
+            let elseOnSuccess =
+                (texts.count == 3 && texts[1] == "!=" && texts[2] == "nil") || texts.first == "let"
+            let branch = thenOnSuccess ? 0 : elseOnSuccess ? 1 : nil
+            if let branch, branch < record.blocks.count { ranges.append(outline.blocks[record.blocks[branch]].range) }
+        }
+        return ranges
     }
 }

@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "57b8d3575924eb6c0cc1049c5105b7d94c939c1c89cc2f01e9ac3a53d2bfe153"
+    public static let fingerprint = "3aba6dc24b6e0732ab4a9eaf73c1a55b1fe7944eeef7ee666a1419972502224f"
 
     /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
     public static let files: [RuleSourceFile] = [
@@ -129,9 +129,14 @@ extension BuiltinRules {
       "fault",
       "critical",
       "verbose",
+      "log",
+      "severe",
+      "alert",
+      "emergency"
+    ],
+    "logFunctionWords": [
       "log"
     ],
-    "logFunctionWords": ["log"],
     "logReceivers": [
       "log",
       "logger"
@@ -476,7 +481,10 @@ extension BuiltinRules {
       "fault",
       "critical",
       "verbose",
-      "log"
+      "log",
+      "severe",
+      "alert",
+      "emergency"
     ],
     "logFunctionWords": [
       "log"
