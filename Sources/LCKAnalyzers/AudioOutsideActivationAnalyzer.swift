@@ -3,9 +3,9 @@ import LCKLexer
 import LCKParser
 import LCKRules
 
-/// Flags call audio started by the app in an action handler, the PushKit handler, or a same-file helper
-/// they call (two levels deep), instead of in `provider(_:didActivate:)` /
-/// `conversationManager(_:didActivate:)`.
+/// Flags call audio started by the app in an action handler, the PushKit handler, or a helper they call
+/// (two levels deep; a helper in another file through the project's `handlerHelpers`), instead of in
+/// `provider(_:didActivate:)` / `conversationManager(_:didActivate:)`.
 ///
 /// Starting means `setActive(true…)`, `isAudioEnabled = true`, an audio engine/unit/capture start or a
 /// media start call; the lists are `parameters` of `Rules/analyzers/audio_outside_activation.json`.
@@ -41,41 +41,87 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
     /// Only files that import CallKit/LCK or adopt their delegate protocols are judged (`usesCallKitOrLCK`).
     public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.callKitOrLCKNames }
 
+    /// Helpers that a handler in another file calls: their audio starts run in that handler too.
+    public func prefilterNames(project: ProjectFacts) -> Set<String> { Set(project.summaries.handlerHelpers.keys) }
+
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
-        guard CallRoles.usesCallKitOrLCK(context) else { return }
-        let vocabulary = Vocabulary(context.metadata(for: ruleID)?.parameters)
+        let usesCallKit = CallRoles.usesCallKitOrLCK(context)
+        let handlerHelpers = context.project.summaries.handlerHelpers
+        guard usesCallKit || !handlerHelpers.isEmpty else { return }
+        var walk = AudioStartWalk(
+            context: context, vocabulary: Vocabulary(context.metadata(for: ruleID)?.parameters), analyzer: self)
         let outline = context.outline
         let file = context.file
-        var functionsByName: [String: [Int]] = [:]
-        for (index, function) in outline.functions.enumerated() where function.kind == .function && function.body != nil
-        {
-            functionsByName[file.name(at: function.nameToken), default: []].append(index)
-        }
-        var reported: Set<Int> = []
-        let localTypes = Set(context.facts.typeNames)
-        let enabling = Self.enablingAssignments(context, vocabulary: vocabulary)
-        for (root, function) in outline.functions.enumerated() {
+        for (root, function) in outline.functions.enumerated() where function.body != nil {
             let selector = outline.selector(ofFunction: root, in: file)
             let isHandler =
                 CallRoles.actionHandlerSelectors.contains(selector) || CallRoles.pushHandlerSelectors.contains(selector)
-            // Call-flow functions (`startCall`, `displayIncomingCall`) run before didActivate too; the
-            // name is the only evidence, so their findings are low confidence.
-            let isCallFlow =
-                !isHandler && function.kind == .function
-                && CallRoles.isPerCallName(file.name(at: function.nameToken))
-            guard isHandler || isCallFlow, function.body != nil else { continue }
+            if usesCallKit && isHandler {
+                walk.report(from: root, place: "in `\(selector)`", helperPlace: "in a helper of `\(selector)`")
+            } else if function.kind == .function, !isHandler,
+                let caller = handlerHelpers[file.name(at: function.nameToken)]
+            {
+                // Defined here, run by a handler elsewhere (`startAudio()` called from a perform handler).
+                let place = "in `\(selector)`, called from \(caller.shortLocation) (\(caller.message))"
+                walk.report(from: root, place: place, helperPlace: place, depth: 1, witness: [caller.witnessStep])
+            } else if usesCallKit, function.kind == .function,
+                CallRoles.isPerCallName(file.name(at: function.nameToken))
+            {
+                // Call-flow functions (`startCall`, `displayIncomingCall`) run before didActivate too; the
+                // name is the only evidence, so their findings are low confidence.
+                walk.report(
+                    from: root, place: "in `\(selector)`", helperPlace: "in a helper of `\(selector)`",
+                    callFlow: selector)
+            }
+        }
+        findings += walk.findings
+    }
+
+    /// The audio starts reachable from one root function through same-file helpers, as findings.
+    struct AudioStartWalk {
+        let context: AnalysisContext
+        let vocabulary: Vocabulary
+        let analyzer: AudioOutsideActivationAnalyzer
+        let functionsByName: [String: [Int]]
+        let localTypes: Set<String>
+        let enabling: [Int]
+        private var reported: Set<Int> = []
+        private(set) var findings: [Finding] = []
+
+        init(context: AnalysisContext, vocabulary: Vocabulary, analyzer: AudioOutsideActivationAnalyzer) {
+            self.context = context
+            self.vocabulary = vocabulary
+            self.analyzer = analyzer
+            var byName: [String: [Int]] = [:]
+            let outline = context.outline
+            for (index, function) in outline.functions.enumerated()
+            where function.kind == .function && function.body != nil {
+                byName[context.file.name(at: function.nameToken), default: []].append(index)
+            }
+            functionsByName = byName
+            localTypes = Set(context.facts.typeNames)
+            enabling = AudioOutsideActivationAnalyzer.enablingAssignments(context, vocabulary: vocabulary)
+        }
+
+        /// Walks `root` and the same-file helpers it calls, `helperDepth` levels below it in all.
+        mutating func report(
+            from root: Int, place: String, helperPlace: String, depth startDepth: Int = 0,
+            witness startWitness: [WitnessStep] = [], callFlow: String? = nil
+        ) {
+            let outline = context.outline
+            let file = context.file
             // (function, depth, witness) — an explicit worklist, so helper chains never recurse.
-            var work: [(Int, Int, [WitnessStep])] = [(root, 0, [])]
+            var work: [(Int, Int, [WitnessStep])] = [(root, startDepth, startWitness)]
             var visited: Set<Int> = [root]
             while let (current, depth, witness) = work.popLast() {
                 guard let body = outline.functions[current].body else { continue }
-                let found = starts(
+                let found = analyzer.starts(
                     in: body, context: context, vocabulary: vocabulary, functionsByName: functionsByName,
                     localTypes: localTypes, enabling: enabling)
                 for start in found {
                     switch start {
                     case .helper(let callToken, let helpers):
-                        guard depth < Self.helperDepth else { continue }
+                        guard depth < AudioOutsideActivationAnalyzer.helperDepth else { continue }
                         for helper in helpers where !visited.contains(helper) {
                             let helperSelector = outline.selector(ofFunction: helper, in: file)
                             if CallRoles.activationSelectors.contains(helperSelector) || helper == root { continue }
@@ -88,14 +134,14 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
                         }
                     case .audio(let token, let what):
                         guard reported.insert(token).inserted else { continue }
-                        let place = witness.isEmpty ? "in `\(selector)`" : "in a helper of `\(selector)`"
+                        let where_ = current == root ? place : helperPlace
                         findings.append(
                             context.finding(
-                                ruleID, at: context.range(ofToken: token),
-                                message: "\(what) \(place), before the system activates the call's audio session; "
+                                analyzer.ruleID, at: context.range(ofToken: token),
+                                message: "\(what) \(where_), before the system activates the call's audio session; "
                                     + "start audio in `didActivate` instead",
-                                confidence: isCallFlow ? .low : nil, witness: witness,
-                                evidence: isCallFlow ? [what, "call-flow function name `\(selector)`"] : [what]))
+                                confidence: callFlow == nil ? nil : .low, witness: witness,
+                                evidence: callFlow.map { [what, "call-flow function name `\($0)`"] } ?? [what]))
                     }
                 }
             }

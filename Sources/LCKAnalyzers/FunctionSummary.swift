@@ -113,6 +113,10 @@ public struct FunctionSummaries: Sendable {
 
     /// Names of functions that forward a report's error to a closure (the wrappers whose callers count).
     public internal(set) var reportErrorWrapperNames: Set<String> = []
+    /// Functions that an action or push handler in another file calls directly, by base name, with the first
+    /// such call (in file order): their bodies run in that handler, wherever they are defined. Only names with
+    /// one definition in the parsed files count.
+    public internal(set) var handlerHelpers: [String: RemoteStep] = [:]
 
     mutating func finish(work: SummaryWork) {
         self.work = work

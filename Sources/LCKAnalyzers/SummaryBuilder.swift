@@ -105,6 +105,37 @@ struct SummaryBuilder {
         }
         var result = table.summaries
         result.finish(work: work)
+        result.handlerHelpers = handlerHelpers(definitions: result)
+        return result
+    }
+
+    /// Functions defined once in the parsed files that a handler of another file calls directly, with the
+    /// first such call in file order (see `FunctionSummaries.handlerHelpers`).
+    private func handlerHelpers(definitions: FunctionSummaries) -> [String: RemoteStep] {
+        var result: [String: RemoteStep] = [:]
+        for (index, parsed) in files.enumerated() {
+            let outline = parsed.context.outline
+            let file = parsed.context.file
+            var ownNames: Set<String>?
+            for function in outline.functions.indices
+            where HelperReach.rootSelectors.contains(outline.selector(ofFunction: function, in: file)) {
+                guard let body = outline.functions[function].body else { continue }
+                if ownNames == nil {
+                    ownNames = Set(outline.functions.map { file.name(at: $0.nameToken) })
+                }
+                let handler = outline.selector(ofFunction: function, in: file)
+                for call in outline.calls(in: body) {
+                    let token = outline.calls[call].nameToken
+                    guard file.tokens[token].kind == .identifier else { continue }
+                    let name = file.name(at: token)
+                    guard result[name] == nil, ownNames?.contains(name) == false,
+                        definitions.byName[name]?.count == 1
+                    else { continue }
+                    result[name] = syntaxes[index].remoteStep(
+                        at: token, path: parsed.path, "`\(handler)` calls `\(name)`")
+                }
+            }
+        }
         return result
     }
 

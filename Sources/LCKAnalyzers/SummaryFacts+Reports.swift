@@ -105,9 +105,15 @@ extension SummaryFacts {
         guard !names.isEmpty else { return nil }
         // What runs only after a successful report (`if error == nil { add(call) }`) does not handle the error.
         let successOnly = successOnlyBlocks(of: closure, errorNames: names)
-        let calls = outline.calls(in: outline.closures[closure].range).filter { call in
+        let range = outline.closures[closure].range
+        let calls = outline.calls(in: range).filter { call in
             !successOnly.contains { $0.contains(outline.calls[call].nameToken) }
         }
+        // Nor does one that changes state on the error path (`self.callInProgress = nil`).
+        let assigns = range.contains { index in
+            file.tokens[index].kind == .equal && !successOnly.contains { $0.contains(index) } && !isBinding(index)
+        }
+        guard !assigns else { return nil }
         // A wrapper that also acts on the error (ends the call) handles it; only a pure relay hands it on.
         let forwarding = calls.filter { call in
             guard let first = outline.calls[call].callee.first else { return false }
@@ -144,5 +150,18 @@ extension SummaryFacts {
             if let branch, branch < record.blocks.count { ranges.append(outline.blocks[record.blocks[branch]].range) }
         }
         return ranges
+    }
+
+    /// Whether the `=` at `index` binds a new name (`let x = …`, `if let error = error`) rather than assigning
+    /// to existing state: a `let`, `var` or `case` before it on the same line.
+    private func isBinding(_ index: Int) -> Bool {
+        let tokens = context.file.tokens
+        var position = index - 1
+        while position >= 0, index - position <= 16 {
+            if let keyword = tokens[position].keyword, [.let, .var, .case].contains(keyword) { return true }
+            if tokens[position].flags.contains(.atStartOfLine) { return false }
+            position -= 1
+        }
+        return false
     }
 }

@@ -12,6 +12,7 @@ import Testing
         import CallKit
         final class ProviderDelegate: NSObject {
             let provider = CXProvider(configuration: CXProviderConfiguration())
+            var current: UUID?
             func reportIncomingCall(id: UUID, completion: ((Error?) -> Void)?) {
                 provider.reportNewIncomingCall(with: id, update: CXCallUpdate()) { [weak self] error in
                     if error == nil {
@@ -51,7 +52,7 @@ import Testing
     @Test func successOnlyWorkInTheElseOfIfLetErrorKeepsItARelay() {
         let ifLet = Self.wrapper.replacingOccurrences(
             of: "if error == nil {\n                self?.started(id)\n            }",
-            with: "if let error { print(error) } else { self?.started(id) }")
+            with: "if let error = error { print(error) } else { self?.started(id) }")
         #expect(ifLet != Self.wrapper)
         #expect(swallowed([ifLet, Self.caller]) == [0, 1])
     }
@@ -59,6 +60,14 @@ import Testing
     @Test func aWrapperThatEndsTheCallOnErrorHandlesItItself() {
         let handling = Self.wrapper.replacingOccurrences(of: "if error == nil {", with: "if error != nil {")
         #expect(swallowed([handling, Self.caller]) == [0, 0])
+    }
+
+    @Test func aWrapperThatResetsStateOnErrorHandlesItItself() {
+        let resetting = Self.wrapper.replacingOccurrences(
+            of: "            completion?(error)",
+            with: "            if error != nil { self?.current = nil }\n            completion?(error)")
+        #expect(resetting != Self.wrapper)
+        #expect(swallowed([resetting, Self.caller]) == [0, 0])
     }
 
     @Test func aCallerThatActsOnTheErrorIsFine() {
