@@ -203,10 +203,18 @@ struct StatementSyntax {
             let callRecord = outline.calls[call]
             guard callRecord.range.upperBound >= record.range.upperBound else { continue }
             var start = callRecord.callee.lowerBound
-            while start > record.range.lowerBound,
-                file.tokens[start - 1].kind == .period || file.tokens[start - 1].keyword == .self
-            {
-                start -= 1
+            // Back over `self.`, `log.` and `Logger(…).`, to the statement's first token.
+            while start > record.range.lowerBound {
+                let previous = file.tokens[start - 1]
+                if previous.kind == .period || previous.keyword == .self || previous.kind == .identifier {
+                    start -= 1
+                } else if previous.kind == .rightParen, let open = outline.matchingIndex(of: start - 1),
+                    open > record.range.lowerBound, open < start - 1, file.tokens[open - 1].kind == .identifier
+                {
+                    start = open - 1
+                } else {
+                    break
+                }
             }
             if start == record.range.lowerBound || file.tokens[record.range.lowerBound].keyword == .try {
                 return isLogCall(call)
@@ -227,12 +235,15 @@ struct StatementSyntax {
         return keyword == .if || keyword == .switch
     }
 
-    /// A block that only logs (or is empty): its statements are log calls or bare `return`/`break`.
-    func isLogOnly(_ block: Int) -> Bool {
+    /// A block that only logs (or is empty): its statements are log calls or bare `return`/`break`, or a
+    /// `return` of one of `alsoReturning` (value texts, tokens joined by spaces).
+    func isLogOnly(_ block: Int, alsoReturning values: Set<String> = []) -> Bool {
         outline.blocks[block].statements.allSatisfy { statement in
             let record = outline.statements[statement]
             switch record.kind {
-            case .return, .break, .continue: return record.condition.map(\.isEmpty) ?? true
+            case .return, .break, .continue:
+                guard let value = record.condition, !value.isEmpty else { return true }
+                return values.contains(value.map { file.text(at: $0) }.joined(separator: " "))
             default: return isLogStatement(statement)
             }
         }

@@ -93,6 +93,18 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
         return nil
     }
 
+    /// The texts of the values the `do` body's own statements return (`return id.uuidString`): a `catch`
+    /// returning one of them tells the caller the same as success, so it signals nothing.
+    static func returnedValues(in block: Int, syntax: StatementSyntax) -> Set<String> {
+        var values: Set<String> = []
+        for statement in syntax.outline.blocks[block].statements {
+            let record = syntax.outline.statements[statement]
+            guard record.kind == .return, let value = record.condition, !value.isEmpty else { continue }
+            values.insert(value.map { syntax.file.text(at: $0) }.joined(separator: " "))
+        }
+        return values
+    }
+
     /// Follows a thrown error outwards: a `catch` that only logs, or a `Task` body that drops it.
     private func uncaught(_ token: Int, syntax: StatementSyntax) -> (WitnessStep, Confidence?)? {
         let outline = syntax.outline
@@ -105,7 +117,10 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
                 let record = outline.statements[statement]
                 if record.kind == .do, record.blocks.first == block, record.blocks.count > 1 {
                     let catches = record.blocks.dropFirst()
-                    guard catches.allSatisfy({ syntax.isLogOnly($0) }), let first = catches.first else { return nil }
+                    let successReturns = Self.returnedValues(in: block, syntax: syntax)
+                    guard catches.allSatisfy({ syntax.isLogOnly($0, alsoReturning: successReturns) }),
+                        let first = catches.first
+                    else { return nil }
                     let keyword = syntax.caseLabel(of: first)
                     return (
                         syntax.step(at: keyword, "catch at line \(syntax.line(of: keyword)) only logs the error"), nil

@@ -79,6 +79,23 @@ import Testing
             """, witness: ["catch at line 4 only logs the error"])
     }
 
+    /// `Logger(…)` made on the spot is still a logger (os.Logger is a value type, often built where it is used).
+    @Test func catchThatOnlyLogsThroughAFreshLogger() {
+        check(
+            """
+            func report(_ id: UUID) async -> String {
+                do {
+                    try await provider.↓reportNewIncomingCall(with: id, update: update)
+                    return id.uuidString
+                } catch {
+                    Logger().error("report failed: \\(error.localizedDescription)")
+                    Logger(subsystem: "app", category: "calls").error("again")
+                    return id.uuidString
+                }
+            }
+            """, witness: ["catch at line 5 only logs the error"])
+    }
+
     @Test func handledErrors() {
         check(
             """
