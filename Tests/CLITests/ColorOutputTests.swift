@@ -43,7 +43,8 @@ import Testing
         #expect(try scan([], environment: ["CLICOLOR_FORCE": "1"]).standardOutput.contains(escape))
         #expect(!(try scan([], environment: ["CLICOLOR_FORCE": "0"]).standardOutput.contains(escape)))
         #expect(try scan(["--color", "always"], environment: ["NO_COLOR": "1"]).standardOutput.contains(escape))
-        #expect(!(try scan(["--color", "never"], environment: ["CLICOLOR_FORCE": "1"]).standardOutput.contains(escape)))
+        #expect(
+            !(try scan(["--color", "never"], environment: ["CLICOLOR_FORCE": "1"]).standardOutput.contains(escape)))
     }
 
     @Test func filesNeverGetColour() throws {

@@ -73,7 +73,9 @@ import Testing
                 #expect(text.contains(name), "\(shell.rawValue) does not offer the command \(name)")
             }
         }
-        for option in ["help", "version"] { #expect(sections["(root)", default: text].contains(shell.spelling(option))) }
+        for option in ["help", "version"] {
+            #expect(sections["(root)", default: text].contains(shell.spelling(option)))
+        }
     }
 
     @Test(.enabled(if: ExternalTool.bash.shouldRun, Comment(rawValue: ExternalTool.bash.missingMessage)))

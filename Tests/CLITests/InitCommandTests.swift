@@ -124,7 +124,8 @@ import Testing
         let github = try CLI.run(["init", "--force"], in: tree.root, environment: noCI).standardOutput
         #expect(github.contains("upload-sarif") && !github.contains("GitLab"))
         try FileManager.default.removeItem(atPath: tree.root + "/.github")
-        let gitlab = try CLI.run(["init", "--force"], in: tree.root, environment: ["GITHUB_ACTIONS": "", "GITLAB_CI": "true"])
+        let gitlab = try CLI.run(
+            ["init", "--force"], in: tree.root, environment: ["GITHUB_ACTIONS": "", "GITLAB_CI": "true"])
         #expect(gitlab.standardOutput.contains("codequality: gl-code-quality-report.json"))
         #expect(!gitlab.standardOutput.contains("GitHub"))
     }

@@ -31,7 +31,8 @@ struct CompletionsCommand: Command {
         }
         guard shells.count == 1, let shell = Shell(rawValue: shells[0]) else {
             throw UsageError(
-                shells.isEmpty ? "missing shell; use bash, zsh or fish" : "unknown shell '\(shells[0])'; use bash, zsh or fish",
+                shells.isEmpty
+                    ? "missing shell; use bash, zsh or fish" : "unknown shell '\(shells[0])'; use bash, zsh or fish",
                 command: Self.self)
         }
         self.shell = shell

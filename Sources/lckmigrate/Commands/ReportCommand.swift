@@ -24,7 +24,8 @@ struct ReportCommand: Command {
     static let options: [OptionSpec] =
         [
             OptionSpec(
-                "format", value: "FORMAT", choices: ["html", "markdown"], help: "Report format: html or markdown (default: html)."),
+                "format", value: "FORMAT", choices: ["html", "markdown"],
+                help: "Report format: html or markdown (default: html)."),
             OptionSpec(
                 "output", short: "o", value: "FILE", help: "Write the report to FILE instead of stdout, atomically."),
             OptionSpec(

@@ -60,7 +60,8 @@ enum FishCompletion {
             text += " -d \(quoted(option.help))\n"
         }
         if !entry.argumentChoices.isEmpty {
-            text += "complete -c lckmigrate -n \(condition) -f -a \(quoted(entry.argumentChoices.joined(separator: " ")))\n"
+            text +=
+                "complete -c lckmigrate -n \(condition) -f -a \(quoted(entry.argumentChoices.joined(separator: " ")))\n"
         }
         return text
     }
