@@ -23,13 +23,18 @@ public struct ReporterOptions: Sendable, Equatable {
     /// `text` for a person at a terminal: the anti-patterns first, then the mapping inventory condensed to
     /// one line per file and symbol. False (files, pipes, CI logs) keeps the compiler-style lines of `xcode`.
     public var grouped: Bool
+    /// Colour for a terminal (`--color`): `text`, `xcode` and `summary` use it; files always get `plain`.
+    public var style: TerminalStyle
 
-    public init(sourceRootURI: String? = nil, jobs: Int = 1, failingSeverity: Severity? = .error, grouped: Bool = false)
-    {
+    public init(
+        sourceRootURI: String? = nil, jobs: Int = 1, failingSeverity: Severity? = .error, grouped: Bool = false,
+        style: TerminalStyle = .plain
+    ) {
         self.sourceRootURI = sourceRootURI
         self.jobs = jobs
         self.failingSeverity = failingSeverity
         self.grouped = grouped
+        self.style = style
     }
 }
 
@@ -55,8 +60,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// root, JUnit's and GitHub's failing severity).
     public func reporter(options: ReporterOptions) -> any Reporter {
         switch self {
-        case .text: TextReporter(grouped: options.grouped)
-        case .xcode: XcodeReporter()
+        case .text: TextReporter(grouped: options.grouped, style: options.style)
+        case .xcode: XcodeReporter(style: options.style)
         case .json: JSONReporter(jobs: options.jobs)
         case .sarif: SARIFReporter(sourceRootURI: options.sourceRootURI, jobs: options.jobs)
         case .github: GitHubReporter(failingSeverity: options.failingSeverity)
@@ -64,7 +69,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .checkstyle: CheckstyleReporter()
         case .codeclimate: CodeClimateReporter()
         case .markdown: MarkdownSummaryReporter()
-        case .summary: SummaryReporter()
+        case .summary: SummaryReporter(style: options.style)
         }
     }
 

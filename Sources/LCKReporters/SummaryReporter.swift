@@ -14,7 +14,12 @@ import LCKCore
 /// Counts are right-aligned; suppressed findings are not counted. Deliberate skips (`--max-file-size`,
 /// links leading outside) are counted and listed apart from unreadable files; "; N skipped" only when N > 0.
 public struct SummaryReporter: Reporter {
-    public init() {}
+    /// Colours rule ids, severities and paths on a terminal (`--color`); `plain` writes today's bytes.
+    public var style: TerminalStyle
+
+    public init(style: TerminalStyle = .plain) {
+        self.style = style
+    }
 
     public func render(_ report: ScanReport) -> [UInt8] {
         let digest = ReportDigest(report)
@@ -38,13 +43,13 @@ public struct SummaryReporter: Reporter {
                 let severity =
                     digest.descriptor(for: entry.ruleID)?.severity
                     ?? digest.active.first { $0.ruleID == entry.ruleID }?.severity
-                out += "  \(Self.pad(entry.count, width))  \(VisibleText.escaped(entry.ruleID))"
-                out += severity.map { " (\($0.rawValue))" } ?? ""
+                out += "  \(Self.pad(entry.count, width))  \(style.ruleID(VisibleText.escaped(entry.ruleID)))"
+                out += severity.map { " (\(style.severity($0, $0.rawValue)))" } ?? ""
                 out += "\n"
             }
             out += "\nBy file:\n"
             for entry in digest.countsByFile {
-                out += "  \(Self.pad(entry.count, width))  \(VisibleText.escaped(entry.path))\n"
+                out += "  \(Self.pad(entry.count, width))  \(style.path(VisibleText.escaped(entry.path)))\n"
             }
         }
         for (title, problems) in [("Not readable", unreadable), ("Skipped", skipped), ("Findings capped", capped)]

@@ -10,17 +10,20 @@ import LCKCore
 /// Files and pipes never get the grouped form, so scripts reading `text` see the same bytes as `xcode`.
 public struct TextReporter: Reporter {
     public var grouped: Bool
+    /// Colours locations, severities and rule ids on a terminal (`--color`).
+    public var style: TerminalStyle
 
-    public init(grouped: Bool = false) {
+    public init(grouped: Bool = false, style: TerminalStyle = .plain) {
         self.grouped = grouped
+        self.style = style
     }
 
     public func render(_ report: ScanReport) -> [UInt8] {
-        guard grouped else { return XcodeReporter().render(report) }
+        guard grouped else { return XcodeReporter(style: style).render(report) }
         let digest = ReportDigest(report)
         var antiPatterns = ""
         var antiPatternCount = 0
-        var inventory = Inventory()
+        var inventory = Inventory(style: style)
         var explained: Set<String> = []
         for finding in digest.active {
             let descriptor = digest.descriptor(for: finding.ruleID)
@@ -29,7 +32,7 @@ public struct TextReporter: Reporter {
                 inventory.add(finding, advice: explain ? descriptor?.rationale ?? "" : nil)
             } else {
                 antiPatternCount += 1
-                antiPatterns += XcodeReporter.lines(for: finding, explain: explain)
+                antiPatterns += XcodeReporter.lines(for: finding, explain: explain, style: style)
             }
         }
         var out = ""
@@ -57,12 +60,17 @@ private struct Inventory {
         var explanation: String?
     }
 
+    let style: TerminalStyle
     private(set) var count = 0
     private(set) var fileCount = 0
     private var lines = ""
     private var currentPath: String?
     private var rows: [Row] = []
     private var rowIndex: [String: Int] = [:]
+
+    init(style: TerminalStyle) {
+        self.style = style
+    }
 
     /// `advice` is non-nil for the rule's first finding in the output.
     mutating func add(_ finding: Finding, advice: String?) {
@@ -97,8 +105,12 @@ private struct Inventory {
 
     private mutating func flush() {
         for row in rows {
-            lines += VisibleText.line(
-                "\(row.location): \(row.symbol) ×\(row.count) → \(row.replacement)\(row.explanation ?? "")")
+            let rest = "\(row.symbol) ×\(row.count) → \(row.replacement)\(row.explanation ?? "")"
+            if style.isColored {
+                lines += style.path(VisibleText.escaped(row.location)) + ": " + VisibleText.line(rest)
+            } else {
+                lines += VisibleText.line("\(row.location): \(rest)")
+            }
         }
         rows.removeAll(keepingCapacity: true)
         rowIndex.removeAll(keepingCapacity: true)

@@ -10,14 +10,19 @@ import LCKCore
 /// (`VisibleText`), so a file name can never start a line of its own. Suppressed findings are not shown and
 /// nothing else is written: unreadable files are the CLI's business on stderr.
 public struct XcodeReporter: Reporter {
-    public init() {}
+    /// Colours location, severity and rule id on a terminal (`--color`); `plain` writes today's bytes.
+    public var style: TerminalStyle
+
+    public init(style: TerminalStyle = .plain) {
+        self.style = style
+    }
 
     public func render(_ report: ScanReport) -> [UInt8] {
         let digest = ReportDigest(report)
         var out = ""
         var explained: Set<String> = []
         for finding in digest.active {
-            out += Self.lines(for: finding, explain: explained.insert(finding.ruleID).inserted)
+            out += Self.lines(for: finding, explain: explained.insert(finding.ruleID).inserted, style: style)
         }
         return Array(out.utf8)
     }
@@ -26,12 +31,26 @@ public struct XcodeReporter: Reporter {
     static func explainHint(_ ruleID: String) -> String { " (\(ToolInfo.name) rules explain \(ruleID))" }
 
     /// The finding's line and its witness steps' note lines; `explain` adds the `rules explain` hint.
-    static func lines(for finding: Finding, explain: Bool) -> String {
+    static func lines(for finding: Finding, explain: Bool, style: TerminalStyle = .plain) -> String {
         let hint = explain ? explainHint(finding.ruleID) : ""
+        guard !style.isColored else { return coloredLines(for: finding, hint: hint, style: style) }
         var out = VisibleText.line(
             "\(finding.compilerLocation): \(finding.severity.rawValue): \(finding.message)\(hint) [\(finding.ruleID)]")
         for step in finding.witness {
             out += VisibleText.line("\(step.compilerLocation(in: finding.path)): note: \(step.message)")
+        }
+        return out
+    }
+
+    /// The same lines with each part escaped on its own, then wrapped in the style's colours.
+    private static func coloredLines(for finding: Finding, hint: String, style: TerminalStyle) -> String {
+        let location = style.path(VisibleText.escaped(finding.compilerLocation))
+        let severity = style.severity(finding.severity, finding.severity.rawValue + ":")
+        let rule = style.ruleID(VisibleText.escaped(finding.ruleID))
+        var out = "\(location): \(severity) \(VisibleText.escaped(finding.message + hint)) [\(rule)]\n"
+        for step in finding.witness {
+            let stepLocation = style.path(VisibleText.escaped(step.compilerLocation(in: finding.path)))
+            out += "\(stepLocation): \(style.severity(.note, "note:")) \(VisibleText.escaped(step.message))\n"
         }
         return out
     }

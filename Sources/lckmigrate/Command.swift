@@ -8,11 +8,17 @@ struct OptionSpec: Sendable {
     /// The placeholder shown in help (`N`, `FILE`); nil for a flag that takes no value.
     let valueName: String?
     let help: String
+    /// The values the option accepts when they are a fixed list (`--color auto|always|never`), for completions.
+    let choices: [String]
 
-    init(_ long: String, short: Character? = nil, value valueName: String? = nil, help: String) {
+    init(
+        _ long: String, short: Character? = nil, value valueName: String? = nil, choices: [String] = [],
+        help: String
+    ) {
         self.long = long
         self.short = short
         self.valueName = valueName
+        self.choices = choices
         self.help = help
     }
 
@@ -42,6 +48,8 @@ protocol Command: Sendable {
     /// Synopsis after `lckmigrate <name>`, such as `[options] PATH...`.
     static var usage: String { get }
     static var options: [OptionSpec] { get }
+    /// The fixed values a positional argument takes (`help COMMAND`), for completions; empty means paths.
+    static var argumentChoices: [String] { get }
 
     init(arguments: inout ArgumentCursor) throws
     func run(_ context: CommandContext) throws -> ExitStatus
@@ -61,12 +69,16 @@ extension Command {
     }
 
     static var usageLine: String { "\(ToolName.name) \(name) \(usage)" }
+
+    static var argumentChoices: [String] { [] }
 }
 
 /// The process environment a command may touch, passed in so commands stay testable.
 struct CommandContext {
     var console: Console
     var currentDirectory: String
+    /// The process environment (`NO_COLOR`, `CLICOLOR_FORCE`, `GITHUB_ACTIONS`, …).
+    var environment: [String: String] = [:]
 }
 
 /// The tool's name as printed in messages.

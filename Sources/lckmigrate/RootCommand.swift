@@ -5,8 +5,8 @@ import LCKMigrateKit
 enum RootCommand {
     /// In the order the root help lists them.
     static let commands: [any Command.Type] = [
-        ScanCommand.self, ReportCommand.self, ScaffoldCommand.self, ConfigCommand.self, RulesCommand.self,
-        TokensCommand.self,
+        ScanCommand.self, ReportCommand.self, ScaffoldCommand.self, InitCommand.self, ConfigCommand.self,
+        RulesCommand.self, TokensCommand.self, CompletionsCommand.self,
         HelpCommand.self,
     ]
 

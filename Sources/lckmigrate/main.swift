@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LCKMigrateKit
 
 #if canImport(Glibc)
@@ -9,5 +10,7 @@ import Darwin
 #endif
 
 InterruptCleanup.installHandlers()
-let context = CommandContext(console: .standard, currentDirectory: ScanDefaults.currentDirectory)
+let context = CommandContext(
+    console: .standard, currentDirectory: ScanDefaults.currentDirectory,
+    environment: ProcessInfo.processInfo.environment)
 exit(RootCommand.main(Array(CommandLine.arguments.dropFirst()), context: context))

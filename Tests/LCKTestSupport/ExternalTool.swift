@@ -49,6 +49,18 @@ public struct ExternalTool: Sendable {
             name: "Chromium", installHint: "`apt-get install chromium`, or set LCKMIGRATE_CHROMIUM", location: found)
     }()
 
+    /// A program on PATH (`git`, `zsh`, `fish`), for tests that run it.
+    public static func program(_ name: String, installHint: String) -> ExternalTool {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        let found = directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return ExternalTool(name: name, installHint: installHint, location: found)
+    }
+
+    public static let git = program("git", installHint: "`apt-get install git`")
+    public static let bash = program("bash", installHint: "`apt-get install bash`")
+    public static let zsh = program("zsh", installHint: "`apt-get install zsh`")
+    public static let fish = program("fish", installHint: "`apt-get install fish`")
+
     /// `python3` able to `import jsonschema`.
     public static let pythonJSONSchema: ExternalTool = {
         let available = ExternalCommand.run(["python3", "-c", "import jsonschema"]).status == 0

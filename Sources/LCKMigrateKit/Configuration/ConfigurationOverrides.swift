@@ -25,6 +25,9 @@ public struct ConfigurationOverrides: Sendable {
     public var minSeverity: Severity?
     /// `--only` entries in command-line order (repeating the option adds entries).
     public var only: [FindingFilter.Selection]?
+    /// Scan with the built-in defaults whatever `.lckmigrate.json` the folder holds (`lckmigrate init`,
+    /// whose first baseline must match the defaults it writes, also under `--force`).
+    public var ignoresConfigFile = false
 
     public init() {}
 

@@ -40,8 +40,11 @@ public enum ConfigurationResolver {
     ) throws(ScanError) -> Configured {
         var configured = Configured(
             configuration: Configuration(patternRoot: currentDirectory), warnings: [], references: [])
-        let located = ConfigurationLoader.locate(
-            paths: paths, explicit: overrides.configFile, currentDirectory: currentDirectory)
+        let located =
+            overrides.ignoresConfigFile
+            ? nil
+            : ConfigurationLoader.locate(
+                paths: paths, explicit: overrides.configFile, currentDirectory: currentDirectory)
         if let path = located {
             do {
                 (configured.configuration, configured.warnings, configured.references) = try ConfigurationLoader.load(

@@ -1,4 +1,5 @@
 import LCKCore
+import LCKReporters
 
 /// Everything a caller asks of one scan: what `lckmigrate scan`, `report` and `scaffold` build from
 /// their command lines, and what a library user builds to scan exactly as they do.
@@ -39,6 +40,8 @@ public struct ScanInvocation: Sendable {
     /// Whether standard output is a terminal: a `text` report there is grouped for reading
     /// (`ReporterOptions.grouped`); files and pipes get the compiler-style lines.
     public var standardOutputIsTerminal = false
+    /// Colours for reports on standard output (`--color`); reports written to files are always plain.
+    public var standardOutputStyle = TerminalStyle.plain
     /// Which folders discovery skips and the largest file it reads.
     public var discovery = DiscoveryOptions()
     /// `--max-file-findings`, `--max-findings`: the caps on findings kept.

@@ -85,6 +85,7 @@ extension PreparedScan {
             case nil:
                 var onScreen = options
                 onScreen.grouped = invocation.standardOutputIsTerminal
+                onScreen.style = invocation.standardOutputStyle
                 observer.standardOutput(output.format.reporter(options: onScreen).render(report))
             case .failed(let problem): problems.append(problem)
             case .file(let file):

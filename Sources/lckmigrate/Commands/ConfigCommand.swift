@@ -16,7 +16,8 @@ struct ConfigCommand: Command {
     static let options: [OptionSpec] =
         [
             OptionSpec("print", help: "Print the effective configuration (the only action for now)."),
-            OptionSpec("format", value: "FORMAT", help: "How to print it: text (default) or json."),
+            OptionSpec(
+                "format", value: "FORMAT", choices: ["text", "json"], help: "How to print it: text (default) or json."),
         ]
         + ScanSettings.options.filter {
             !["write-baseline", "strict-baseline", "files-from", "format"].contains($0.long)

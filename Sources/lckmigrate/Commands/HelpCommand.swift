@@ -7,6 +7,7 @@ struct HelpCommand: Command {
     static let discussion = ""
     static let usage = "[COMMAND]"
     static let options: [OptionSpec] = []
+    static var argumentChoices: [String] { RootCommand.commands.map { $0.name } }
 
     var topic: String?
 

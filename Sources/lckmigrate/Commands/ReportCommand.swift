@@ -23,13 +23,16 @@ struct ReportCommand: Command {
     static let usage = "[options] PATH..."
     static let options: [OptionSpec] =
         [
-            OptionSpec("format", value: "FORMAT", help: "Report format: html or markdown (default: html)."),
+            OptionSpec(
+                "format", value: "FORMAT", choices: ["html", "markdown"],
+                help: "Report format: html or markdown (default: html)."),
             OptionSpec(
                 "output", short: "o", value: "FILE", help: "Write the report to FILE instead of stdout, atomically."),
             OptionSpec(
                 "compare", value: "OLD.json",
                 help: "An earlier 'scan --format json' report to measure progress against."),
             OptionSpec("quiet", short: "q", help: "No summary on stderr; errors are still printed."),
+            ColorOption.spec,
         ] + ScanSettings.options.filter { sharedOptions.contains($0.long) }
 
     /// The scan settings `report` shares with `scan` (config file, rules, suppressions, baseline).
@@ -45,6 +48,7 @@ struct ReportCommand: Command {
     var output: String?
     var compare: String?
     var quiet = false
+    var color = ColorChoice.auto
     var settings = ScanSettings()
 
     init(arguments: inout ArgumentCursor) throws {
@@ -73,6 +77,7 @@ struct ReportCommand: Command {
         case "output": output = value
         case "compare": compare = value
         case "quiet": quiet = true
+        case "color": color = try ColorOption.parse(value, command: Self.self)
         default:
             guard Self.sharedOptions.contains(option), try settings.apply(option, value: value, command: Self.self)
             else {
@@ -108,9 +113,11 @@ struct ReportCommand: Command {
         ScanConsole.printProblems(outcome.report.problems, quiet: quiet, context)
         if !quiet {
             let done = report.steps.count(where: { $0.state == .done })
+            let findings = ColorOption.errorStyle(color, context).count(
+                "\(report.findingCount) findings", .warning, report.findingCount)
             context.console.err(
                 "\(ToolName.name): \(report.usageCount) CallKit usages in \(report.filesWithCallKit) files, "
-                    + "\(report.findingCount) findings, effort \(report.effortPoints) points; "
+                    + "\(findings), effort \(report.effortPoints) points; "
                     + "plan \(done)/\(report.steps.count) steps done\n")
         }
         return FailThreshold.never.exitStatus(for: outcome.report)

@@ -11,7 +11,7 @@ struct RulesListCommand: Command {
         """
     static let usage = "[--format text|json] [--rules DIR]..."
     static let options: [OptionSpec] = [
-        OptionSpec("format", value: "FORMAT", help: "text (default) or json."),
+        OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json."),
         RulesCommand.rulesOption,
     ]
 

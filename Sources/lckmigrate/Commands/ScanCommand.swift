@@ -1,5 +1,6 @@
 import LCKCore
 import LCKMigrateKit
+import LCKReporters
 
 /// `lckmigrate scan PATH...`: discover Swift files, run the pipeline, render one report.
 struct ScanCommand: Command {
@@ -27,6 +28,7 @@ struct ScanCommand: Command {
             OptionSpec(
                 "quiet", short: "q",
                 help: "No progress, notes or summary on stderr; errors and warnings are still printed."),
+            ColorOption.spec,
             OptionSpec("list-files", help: "Print the files that would be scanned, one per line, and stop."),
             OptionSpec(
                 "max-file-size", value: "SIZE",
@@ -44,6 +46,7 @@ struct ScanCommand: Command {
     var settings = ScanSettings()
     var quiet = false
     var listFiles = false
+    var color = ColorChoice.auto
     var maxFileSize: Int? = DiscoveryOptions.defaultMaxFileSize
     var findingLimits = FindingLimits()
 
@@ -57,6 +60,7 @@ struct ScanCommand: Command {
                 switch spec.long {
                 case "quiet": quiet = true
                 case "list-files": listFiles = true
+                case "color": color = try ColorOption.parse(value, command: Self.self)
                 case "max-file-size":
                     guard let parsed = ByteSize.parse(value ?? "") else {
                         throw UsageError(
@@ -82,6 +86,7 @@ struct ScanCommand: Command {
         invocation.discovery.maxFileSize = maxFileSize
         if listFiles, let listFile = listFileDestination { invocation.guardedOutputs = [listFile] }
         invocation.findingLimits = findingLimits
+        invocation.standardOutputStyle = ColorOption.outputStyle(color, context)
         let showsProgress = !quiet && !listFiles && context.console.errorIsTerminal
         let outcome = try Scan.run(
             invocation, observer: ScanConsole.observer(context, quiet: quiet, showsProgress: showsProgress))
@@ -92,7 +97,11 @@ struct ScanCommand: Command {
             context.console.err(ErrorPresentation.errorLine(problem.path, problem.message))
         }
         if !quiet, let written = outcome.writtenBaseline { context.console.err(ScanConsole.wroteBaseline(written)) }
-        if !quiet { context.console.err(ScanConsole.summary(outcome.report, filteredOut: outcome.filteredOut)) }
+        if !quiet {
+            context.console.err(
+                ScanConsole.summary(
+                    outcome.report, filteredOut: outcome.filteredOut, style: ColorOption.errorStyle(color, context)))
+        }
         KeptUntilExit.keep(outcome)
         return outcome.exitStatus
     }

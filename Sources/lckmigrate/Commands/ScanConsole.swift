@@ -1,5 +1,6 @@
 import LCKCore
 import LCKMigrateKit
+import LCKReporters
 
 /// How `scan`, `report` and `scaffold` show a scan on the console: warnings and notes as they arise,
 /// the progress line, file problems and the summary.
@@ -46,8 +47,8 @@ enum ScanConsole {
     }
 
     /// One stderr line so a human sees the outcome even when the report went to a file.
-    /// `filteredOut` counts the findings `--min-severity`/`--only` left out.
-    static func summary(_ report: ScanReport, filteredOut: Int = 0) -> String {
+    /// `filteredOut` counts the findings `--min-severity`/`--only` left out; `style` colours the counts.
+    static func summary(_ report: ScanReport, filteredOut: Int = 0, style: TerminalStyle = .plain) -> String {
         // Counted in one pass: a filtered copy of a monorepo's findings costs more than the counting.
         var counts: [Severity: Int] = [:]
         var activeCount = 0
@@ -60,9 +61,10 @@ enum ScanConsole {
         var line =
             "\(ToolName.name): scanned \(plural(report.filesScanned, "file")) "
             + "(\(plural(report.linesScanned, "line"))): "
-        line +=
-            "\(plural(count(.error), "error")), \(plural(count(.warning), "warning")), "
-            + plural(count(.note), "note")
+        func counted(_ severity: Severity) -> String {
+            style.count(plural(count(severity), severity.rawValue), severity, count(severity))
+        }
+        line += "\(counted(.error)), \(counted(.warning)), \(counted(.note))"
         let suppressed = report.findings.count - activeCount
         if suppressed > 0 { line += ", \(suppressed) suppressed" }
         if filteredOut > 0 { line += ", \(filteredOut) filtered out" }

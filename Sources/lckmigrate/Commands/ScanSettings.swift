@@ -11,17 +11,19 @@ struct ScanSettings {
             "config", value: "FILE",
             help:
                 "Read settings from FILE instead of .lckmigrate.json in the scanned folder (or the current directory)."),
-        OptionSpec("format", value: "FORMAT", help: "Report format on stdout: \(formatNames) (default: text)."),
+        OptionSpec(
+            "format", value: "FORMAT", choices: ReportFormat.allCases.map(\.rawValue),
+            help: "Report format on stdout: \(formatNames) (default: text)."),
         OptionSpec(
             "output", short: "o", value: "FORMAT=FILE",
             help:
                 "Also write FORMAT to FILE, atomically; repeatable. A bare FILE takes the --format report instead of stdout."
         ),
         OptionSpec(
-            "fail-on", value: "LEVEL",
+            "fail-on", value: "LEVEL", choices: ["error", "warning", "note", "never"],
             help: "Lowest severity that makes the exit status 1: error, warning, note or never (default: error)."),
         OptionSpec(
-            "min-severity", value: "LEVEL",
+            "min-severity", value: "LEVEL", choices: ["error", "warning", "note"],
             help: "Report only findings at or above LEVEL (error, warning or note); the rest do not count either."),
         OptionSpec(
             "only", value: "WHAT,...",
