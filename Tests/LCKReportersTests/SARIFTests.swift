@@ -42,6 +42,50 @@ import Testing
         }
     }
 
+    /// The sample report with a witness step in another file, as cross-file summaries produce.
+    static var crossFileReport: ScanReport {
+        var report = SampleReport.report
+        let index = report.findings.firstIndex { !$0.witness.isEmpty }!
+        report.findings[index].witness.append(
+            WitnessStep(
+                path: "Sources/Net/RoomClient.swift", position: SourcePosition(line: 234, column: 9), utf16Column: 9,
+                message: "connect(room:completion:) returns without calling its completion"))
+        return report
+    }
+
+    @Test func crossFileWitnessStepsCarryTheirOwnArtifact() throws {
+        let run = try firstRun(try render(Self.crossFileReport))
+        let results = try #require(run["results"] as? [[String: Any]])
+        let uris = results.flatMap { result -> [String] in
+            let flows = result["codeFlows"] as? [[String: Any]] ?? []
+            let threads = flows.flatMap { $0["threadFlows"] as? [[String: Any]] ?? [] }
+            let steps = threads.flatMap { $0["locations"] as? [[String: Any]] ?? [] }
+            return steps.compactMap { step in
+                let location = step["location"] as? [String: Any]
+                let physical = location?["physicalLocation"] as? [String: Any]
+                return (physical?["artifactLocation"] as? [String: Any])?["uri"] as? String
+            }
+        }
+        #expect(uris.contains("Sources/Net/RoomClient.swift"))
+        #expect(uris.filter { $0 != "Sources/Net/RoomClient.swift" }.count >= 2, "same-file steps keep their file")
+    }
+
+    @Test(
+        .enabled(if: ExternalTool.sarifSchema.shouldRun, Comment(rawValue: ExternalTool.sarifSchema.missingMessage)),
+        .enabled(
+            if: ExternalTool.pythonJSONSchema.shouldRun, Comment(rawValue: ExternalTool.pythonJSONSchema.missingMessage)
+        )
+    )
+    func crossFileWitnessValidatesAgainstTheOfficialSchema() throws {
+        let schema = try #require(ExternalTool.sarifSchema.location)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lckmigrate-\(UUID().uuidString).sarif")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(SARIFReporter().render(Self.crossFileReport)).write(to: file)
+        let result = ExternalCommand.run(["python3", "-c", SARIFValidation.validationScript, schema, file.path])
+        #expect(result.status == 0, "does not validate:\n\(result.output)")
+    }
+
     @Test func declaresUTF16ColumnsAndUsesThem() throws {
         let run = try firstRun(try render(SampleReport.report))
         #expect(run["columnKind"] as? String == "utf16CodeUnits")
