@@ -134,11 +134,11 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
                         }
                     case .audio(let token, let what):
                         guard reported.insert(token).inserted else { continue }
-                        let where_ = current == root ? place : helperPlace
+                        let location = current == root ? place : helperPlace
                         findings.append(
                             context.finding(
                                 analyzer.ruleID, at: context.range(ofToken: token),
-                                message: "\(what) \(where_), before the system activates the call's audio session; "
+                                message: "\(what) \(location), before the system activates the call's audio session; "
                                     + "start audio in `didActivate` instead",
                                 confidence: callFlow == nil ? nil : .low, witness: witness,
                                 evidence: callFlow.map { [what, "call-flow function name `\($0)`"] } ?? [what]))
