@@ -39,7 +39,9 @@ let package = Package(
         // Benchmarks (release build): `swift run -c release lckmigrate-bench`.
         .executableTarget(
             name: "lckmigrate-bench",
-            dependencies: ["LCKMigrateKit", "LCKLexer", "LCKParser", "LCKReporters", "LCKCore"]
+            dependencies: [
+                "LCKMigrateKit", "LCKAnalyzers", "LCKRules", "LCKLexer", "LCKParser", "LCKReporters", "LCKCore",
+            ]
         ),
         // Measures token agreement between LCKLexer and the swift-syntax oracle's `tokens` output.
         .executableTarget(name: "lckmigrate-lexer-agreement", dependencies: ["LCKLexer", "LCKCore"]),

@@ -149,12 +149,20 @@ public struct AnalyzerSuite: Sendable {
         }
         let file = Lexer.tokenize(bytes)
         let context = AnalysisContext(file: file, rules: rules)
-        let parsed = context.outline.functions.isEmpty ? nil : context
+        // Kept for the summaries only when it holds a root (a handler, a report): a file that merely defines
+        // helpers is parsed again if a handler reaches it, so the pre-pass holds few files at once.
+        let parsed = Self.holdsSummaryRoots(context) ? context : nil
         // The bytes only say a changing type may be named; whether the code names one (not a comment or
         // a string: "remove the old CXProvider code") decides that a migration is pending.
         return FileExamination(
             relevant: round.isRelevant, changing: round.namesChangingType && detector.index.namesChangingType(in: file),
             contribution: ProjectFacts.FileContribution(context: context, analyzers: analyzers), parsed: parsed)
+    }
+
+    /// Whether a file declares a CallKit/PushKit handler or calls a report member: the roots of the summaries.
+    static func holdsSummaryRoots(_ context: AnalysisContext) -> Bool {
+        HelperReach.reports(context.outline.calls.indices, in: context)
+            || context.outline.functions.indices.contains { HelperReach.isRoot($0, in: context) }
     }
 
     /// Calls `body` once for each of `count` positions, on up to `jobs` threads.

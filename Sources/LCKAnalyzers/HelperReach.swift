@@ -18,6 +18,27 @@ struct HelperReach {
         "precondition", "fatalError", "preconditionFailure", "exit", "abort", "lowercased", "uppercased", "type",
     ]
 
+    /// Whether `function` is a handler the summaries start from (names compared as bytes before any
+    /// selector string is built: most functions are not one).
+    static func isRoot(_ function: Int, in context: AnalysisContext) -> Bool {
+        let file = context.file
+        let token = file.tokens[context.outline.functions[function].nameToken]
+        let mayBeRoot =
+            file.token(token, is: "provider") || file.token(token, is: "pushRegistry")
+            || file.token(token, is: "conversationManager")
+        return mayBeRoot && rootSelectors.contains(context.outline.selector(ofFunction: function, in: file))
+    }
+
+    /// Whether one of `calls` reports a new incoming call or conversation (a report wrapper is a root too).
+    static func reports(_ calls: some Sequence<Int>, in context: AnalysisContext) -> Bool {
+        let file = context.file
+        return calls.contains { call in
+            let token = file.tokens[context.outline.calls[call].nameToken]
+            return file.token(token, is: "reportNewIncomingCall")
+                || file.token(token, is: "reportNewIncomingConversation")
+        }
+    }
+
     private(set) var files: [AnalysisContext] = []
     private var definitions: [String: [(file: Int, function: Int)]] = [:]
     private var visited: Set<Int64> = []
@@ -41,7 +62,7 @@ struct HelperReach {
                 definitions[name, default: []].append((fileIndex, function))
                 let isRoot =
                     roots.map { $0.contains(name) }
-                    ?? Self.rootSelectors.contains(outline.selector(ofFunction: function, in: context.file))
+                    ?? Self.isRoot(function, in: context)
                 if isRoot { stack.append((fileIndex, function)) }
             }
         }

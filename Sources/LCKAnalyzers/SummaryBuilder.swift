@@ -47,10 +47,10 @@ struct SummaryBuilder {
         let syntaxes = files.map { StatementSyntax(context: $0.context, table: table) }
         self.syntaxes = syntaxes
         var byName: [String: [Int]] = [:]
+        let reached = Self.reachable(files)
         for (fileIndex, parsed) in files.enumerated() {
             let outline = parsed.context.outline
-            for function in outline.functions.indices
-            where outline.functions[function].kind == .function && outline.functions[function].bodyBlock != nil {
+            for function in outline.functions.indices where reached.contains(Self.key(fileIndex, function)) {
                 let skeleton = Self.skeleton(function, in: parsed, syntax: syntaxes[fileIndex])
                 let slot = table.summaries.add(skeleton)
                 byName[skeleton.baseName, default: []].append(nodes.count)
@@ -68,6 +68,47 @@ struct SummaryBuilder {
         }
         callers = Array(repeating: [], count: nodes.count)
         for (caller, list) in callees.enumerated() { for callee in list { callers[callee].append(caller) } }
+    }
+
+    private static func key(_ file: Int, _ function: Int) -> Int64 { Int64(file) << 32 | Int64(function) }
+
+    /// Definitions of one name that reachability still follows; a call to a name with more is unknown
+    /// unless a receiver type picks one, and then that type's own method is among the first few.
+    static let maximumDefinitionsFollowed = 8
+
+    /// The functions summaries are for: the handlers and the functions that report an incoming call (the
+    /// roots), and every function they call, transitively, by name. Other functions of the parsed files
+    /// are never asked about, so they cost nothing.
+    private static func reachable(_ files: [ParsedFile]) -> Set<Int64> {
+        var definitions: [String: [Int64]] = [:]
+        var stack: [Int64] = []
+        for (fileIndex, parsed) in files.enumerated() {
+            let outline = parsed.context.outline
+            let file = parsed.context.file
+            for function in outline.functions.indices
+            where outline.functions[function].kind == .function && outline.functions[function].bodyBlock != nil {
+                definitions[file.name(at: outline.functions[function].nameToken), default: []].append(
+                    key(fileIndex, function))
+                let isRoot =
+                    HelperReach.isRoot(function, in: parsed.context)
+                    || HelperReach.reports(outline.calls(in: outline.functions[function].body!), in: parsed.context)
+                if isRoot { stack.append(key(fileIndex, function)) }
+            }
+        }
+        var reached: Set<Int64> = []
+        while let next = stack.popLast() {
+            guard reached.insert(next).inserted else { continue }
+            let context = files[Int(next >> 32)].context
+            guard let body = context.outline.functions[Int(next & 0xFFFF_FFFF)].body else { continue }
+            for call in context.outline.calls(in: body) {
+                // A name with many bodies resolves to none of them (`FunctionSummaries.resolve`): not followed.
+                guard let defined = definitions[context.file.name(at: context.outline.calls[call].nameToken)],
+                    defined.count <= Self.maximumDefinitionsFollowed
+                else { continue }
+                stack.append(contentsOf: defined)
+            }
+        }
+        return reached
     }
 
     /// The summaries, with the work it took.

@@ -15,6 +15,8 @@ let usage = """
       fuzz [--seconds N] [--seed N]                     random and mutated input through the whole pipeline
       complexity [--runs N] [--limit 2.3] [--only SHAPE,...]
                                                         doubles each hostile input four times; fails if super-linear
+      summaries [--files N] [--runs N]                  doubles a cross-file helper project four times: time and
+                                                        the project model's work; fails if super-linear
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -28,6 +30,8 @@ do {
         try RuleScalingBenchmark(arguments: Array(arguments.dropFirst())).run()
     case "complexity":
         try ComplexityBenchmark(arguments: Array(arguments.dropFirst())).run()
+    case "summaries":
+        try SummaryScalingBenchmark(arguments: Array(arguments.dropFirst())).run()
     case "fuzz":
         try FuzzCommand(arguments: Array(arguments.dropFirst())).run()
     default:
