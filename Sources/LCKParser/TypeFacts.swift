@@ -31,11 +31,16 @@ public struct TypeFacts: Sendable {
     private var conformanceLists: [String: [String]] = [:]
     private var variablesByName: [String: [Int]] = [:]
     private var propertiesByType: [String: [String: Int]] = [:]
+    /// Type name → member name → index in `members` of the first member of that name.
+    private var firstMembers: [String: [String: Int]] = [:]
+    /// The innermost type body around a token (`enclosingType(at:)`).
+    private let typeBodies: InnermostRangeIndex
 
     public init(outline: SyntaxOutline, file: TokenizedFile) {
         self.outline = outline
         self.file = file
         typeNames = outline.types.map { file.name(at: $0.nameToken) }
+        typeBodies = InnermostRangeIndex(outline.types.map(\.body))
         var aliases: [String: String] = [:]
         for alias in outline.typealiases {
             if let target = alias.target?.nameToken { aliases[file.name(at: alias.nameToken)] = file.name(at: target) }
@@ -78,7 +83,20 @@ public struct TypeFacts: Sendable {
                     isFunction: true, declaration: index))
         }
         self.members = members
+        for (index, member) in members.enumerated() where firstMembers[member.typeName]?[member.memberName] == nil {
+            firstMembers[member.typeName, default: [:]][member.memberName] = index
+        }
     }
+
+    /// The first of `members` named `member` in `typeName`: a dictionary probe (searching `members` for it on
+    /// every use made a large file quadratic).
+    public func firstMember(of typeName: String, named member: String) -> MemberType? {
+        firstMembers[typeName]?[member].map { members[$0] }
+    }
+
+    /// Innermost type declaration whose body contains the token: `SyntaxOutline.enclosingType(at:)` in
+    /// O(log types).
+    public func enclosingType(at token: Int) -> Int? { typeBodies.innermost(containing: token) }
 
     // MARK: - Conformances
 
@@ -135,7 +153,7 @@ public struct TypeFacts: Sendable {
             let variable = outline.variables[index]
             if let initializer = variable.initializer, let copied = copiedName(in: initializer) {
                 if copied.viaSelf {
-                    guard let owner = outline.enclosingType(at: initializer.lowerBound) else { return nil }
+                    guard let owner = enclosingType(at: initializer.lowerBound) else { return nil }
                     return memberType(of: typeNames[owner], member: copied.name)
                 }
                 currentName = copied.name
@@ -172,7 +190,7 @@ public struct TypeFacts: Sendable {
             best = index
         }
         if let best { return best }
-        var typeIndex = outline.enclosingType(at: token)
+        var typeIndex = enclosingType(at: token)
         while let current = typeIndex {
             if let property = propertiesByType[typeNames[current]]?[name] { return property }
             typeIndex = outline.types[current].parent

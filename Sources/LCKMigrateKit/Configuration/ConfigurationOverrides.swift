@@ -25,6 +25,10 @@ public struct ConfigurationOverrides: Sendable {
     public var minSeverity: Severity?
     /// `--only` entries in command-line order (repeating the option adds entries).
     public var only: [FindingFilter.Selection]?
+    /// `--max-file-findings`, `--max-findings`: the command line may raise the caps past the built-in
+    /// maximum a config file is held to.
+    public var maxFileFindings: Int?
+    public var maxFindings: Int?
 
     public init() {}
 
@@ -37,6 +41,10 @@ public struct ConfigurationOverrides: Sendable {
         if let minSeverity {
             configuration.minSeverity = Sourced(minSeverity, .commandLine(option: "--min-severity"))
         }
+        if let maxFileFindings {
+            configuration.maxFileFindings = Sourced(maxFileFindings, .commandLine(option: "--max-file-findings"))
+        }
+        if let maxFindings { configuration.maxFindings = Sourced(maxFindings, .commandLine(option: "--max-findings")) }
         if let only { configuration.only = Sourced(only, .commandLine(option: "--only")) }
         for (rule, level) in severity {
             configuration.severity[rule] = Sourced(level, .commandLine(option: "--severity"))

@@ -45,7 +45,6 @@ struct ScanCommand: Command {
     var quiet = false
     var listFiles = false
     var maxFileSize: Int? = DiscoveryOptions.defaultMaxFileSize
-    var findingLimits = FindingLimits()
 
     init(arguments: inout ArgumentCursor) throws {
         while let argument = try arguments.next() {
@@ -64,8 +63,8 @@ struct ScanCommand: Command {
                             command: Self.self)
                     }
                     maxFileSize = parsed
-                case "max-file-findings": findingLimits.perFile = try Self.count(value, option: spec.long)
-                case "max-findings": findingLimits.perRun = try Self.count(value, option: spec.long)
+                case "max-file-findings": settings.overrides.maxFileFindings = try Self.count(value, option: spec.long)
+                case "max-findings": settings.overrides.maxFindings = try Self.count(value, option: spec.long)
                 default: throw UsageError("option --\(spec.long) is not handled by scan", command: Self.self)
                 }
             }
@@ -81,7 +80,6 @@ struct ScanCommand: Command {
         invocation.mode = listFiles ? .listFiles : .writeReports
         invocation.discovery.maxFileSize = maxFileSize
         if listFiles, let listFile = listFileDestination { invocation.guardedOutputs = [listFile] }
-        invocation.findingLimits = findingLimits
         let showsProgress = !quiet && !listFiles && context.console.errorIsTerminal
         let outcome = try Scan.run(
             invocation, observer: ScanConsole.observer(context, quiet: quiet, showsProgress: showsProgress))
