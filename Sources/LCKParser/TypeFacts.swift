@@ -35,6 +35,19 @@ public struct TypeFacts: Sendable {
     private var firstMembers: [String: [String: Int]] = [:]
     /// The innermost type body around a token (`enclosingType(at:)`).
     private let typeBodies: InnermostRangeIndex
+    /// For names declared more often than `Self.scannedCandidates`: the non-property variables of that name
+    /// and the innermost of their scopes around a token, so `lookup` does not scan them all on every use.
+    private var scopesByName: [String: NameScopes] = [:]
+    /// Name → the first file-level property (global) of that name.
+    private var globals: [String: Int] = [:]
+
+    private struct NameScopes: Sendable {
+        var variables: [Int]
+        var scopes: InnermostRangeIndex
+    }
+
+    /// Up to this many same-named variables, `lookup` compares them one by one.
+    static let scannedCandidates = 8
 
     public init(outline: SyntaxOutline, file: TokenizedFile) {
         self.outline = outline
@@ -58,6 +71,11 @@ public struct TypeFacts: Sendable {
         for (index, variable) in outline.variables.enumerated() {
             let name = file.name(at: variable.nameToken)
             variablesByName[name, default: []].append(index)
+            if variable.kind == .property, variable.enclosingType == nil, variable.enclosingFunction == nil,
+                globals[name] == nil
+            {
+                globals[name] = index
+            }
             if variable.kind == .property, let owner = variable.enclosingType {
                 propertiesByType[typeNames[owner], default: [:]][name] =
                     propertiesByType[typeNames[owner]]?[name] ?? index
@@ -83,8 +101,21 @@ public struct TypeFacts: Sendable {
                     isFunction: true, declaration: index))
         }
         self.members = members
+        indexScopes()
         for (index, member) in members.enumerated() where firstMembers[member.typeName]?[member.memberName] == nil {
             firstMembers[member.typeName, default: [:]][member.memberName] = index
+        }
+    }
+
+    /// Builds `scopesByName`. Among equal scopes the larger name token counts as inner, as in the scan.
+    private mutating func indexScopes() {
+        for (name, candidates) in variablesByName where candidates.count > Self.scannedCandidates {
+            let variables = outline.variables
+            let locals = candidates.filter { variables[$0].kind != .property }.sorted {
+                (variables[$0].nameToken, $0) > (variables[$1].nameToken, $1)
+            }
+            scopesByName[name] = NameScopes(
+                variables: locals, scopes: InnermostRangeIndex(locals.map { variables[$0].scope }))
         }
     }
 
@@ -176,6 +207,24 @@ public struct TypeFacts: Sendable {
     public func lookup(name: String, at token: Int) -> Int? {
         guard let candidates = variablesByName[name] else { return nil }
         var best: Int?
+        if let indexed = scopesByName[name] {
+            best = indexed.scopes.innermost(containing: token).map { indexed.variables[$0] }
+        } else {
+            best = innermostLocal(candidates, at: token)
+        }
+        if let best { return best }
+        var typeIndex = enclosingType(at: token)
+        while let current = typeIndex {
+            if let property = propertiesByType[typeNames[current]]?[name] { return property }
+            typeIndex = outline.types[current].parent
+        }
+        return globals[name]
+    }
+
+    /// The non-property variable among `candidates` with the smallest scope around `token` (on a tie, the
+    /// later name token).
+    private func innermostLocal(_ candidates: [Int], at token: Int) -> Int? {
+        var best: Int?
         for index in candidates {
             let variable = outline.variables[index]
             guard variable.kind != .property, variable.scope.contains(token) else { continue }
@@ -189,16 +238,7 @@ public struct TypeFacts: Sendable {
             }
             best = index
         }
-        if let best { return best }
-        var typeIndex = enclosingType(at: token)
-        while let current = typeIndex {
-            if let property = propertiesByType[typeNames[current]]?[name] { return property }
-            typeIndex = outline.types[current].parent
-        }
-        return candidates.first {
-            let variable = outline.variables[$0]
-            return variable.kind == .property && variable.enclosingType == nil && variable.enclosingFunction == nil
-        }
+        return best
     }
 
     // MARK: - Inference
