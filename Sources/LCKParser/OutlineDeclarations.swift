@@ -10,11 +10,20 @@ public struct TypeSpan: Hashable, Sendable {
         case named, array, dictionary, tuple, function, unknown
     }
 
-    public var range: Range<Int>
-    public var nameToken: Int?
+    private var packedRange: PackedRange
+    private var packedName: PackedIndex
     public var shape: Shape
     /// Trailing `?` or `!` (including `[T]?`).
     public var isOptional: Bool
+
+    public var range: Range<Int> {
+        get { packedRange.range }
+        set { packedRange = PackedRange(newValue) }
+    }
+    public var nameToken: Int? {
+        get { packedName.optional }
+        set { packedName = PackedIndex(newValue) }
+    }
 
     /// Every identifier token of the type, e.g. `Result`, `CXCall`, `Error` in `Result<[CXCall], Error>?`.
     public func identifierTokens(in file: TokenizedFile) -> [Int] {
@@ -22,8 +31,8 @@ public struct TypeSpan: Hashable, Sendable {
     }
 
     public init(range: Range<Int>, nameToken: Int?, shape: Shape, isOptional: Bool) {
-        self.range = range
-        self.nameToken = nameToken
+        packedRange = PackedRange(range)
+        packedName = PackedIndex(nameToken)
         self.shape = shape
         self.isOptional = isOptional
     }
@@ -147,23 +156,77 @@ public struct VariableDecl: Hashable, Sendable {
     }
 
     public var kind: Kind
-    public var nameToken: Int
-    /// `let`, `var`, or the keyword introducing the binding; the name itself for parameters.
-    public var introducer: Int
     public var isConstant: Bool
+    public var modifiers: Modifiers
+    private var packedName: PackedIndex
+    private var packedIntroducer: PackedIndex
+    private var packedType: PackedIndex
+    private var packedFunction: PackedIndex
+    private var packedClosure: PackedIndex
+    private var packedInitializer: PackedRange
+    private var packedScope: PackedRange
+    private var packedRange: PackedRange
     public var type: TypeSpan?
-    /// The initializer expression, `=` excluded.
-    public var initializer: Range<Int>?
     /// Getter/setter/observer bodies (indices in `SyntaxOutline.blocks`).
     public var accessorBlocks: [Int]
     public var attributes: [Attribute]
-    public var modifiers: Modifiers
-    public var enclosingType: Int?
-    public var enclosingFunction: Int?
-    public var enclosingClosure: Int?
+
+    public var nameToken: Int {
+        get { packedName.value }
+        set { packedName = PackedIndex(newValue) }
+    }
+    /// `let`, `var`, or the keyword introducing the binding; the name itself for parameters.
+    public var introducer: Int {
+        get { packedIntroducer.value }
+        set { packedIntroducer = PackedIndex(newValue) }
+    }
+    /// The initializer expression, `=` excluded.
+    public var initializer: Range<Int>? {
+        get { packedInitializer.optional }
+        set { packedInitializer = PackedRange(newValue) }
+    }
+    public var enclosingType: Int? {
+        get { packedType.optional }
+        set { packedType = PackedIndex(newValue) }
+    }
+    public var enclosingFunction: Int? {
+        get { packedFunction.optional }
+        set { packedFunction = PackedIndex(newValue) }
+    }
+    public var enclosingClosure: Int? {
+        get { packedClosure.optional }
+        set { packedClosure = PackedIndex(newValue) }
+    }
     /// Tokens where the name is visible (used by scoped lookups).
-    public var scope: Range<Int>
-    public var range: Range<Int>
+    public var scope: Range<Int> {
+        get { packedScope.range }
+        set { packedScope = PackedRange(newValue) }
+    }
+    public var range: Range<Int> {
+        get { packedRange.range }
+        set { packedRange = PackedRange(newValue) }
+    }
+
+    init(
+        kind: Kind, nameToken: Int, introducer: Int, isConstant: Bool, type: TypeSpan?, initializer: Range<Int>?,
+        accessorBlocks: [Int], attributes: [Attribute], modifiers: Modifiers, enclosingType: Int?,
+        enclosingFunction: Int?, enclosingClosure: Int?, scope: Range<Int>, range: Range<Int>
+    ) {
+        self.kind = kind
+        self.isConstant = isConstant
+        self.modifiers = modifiers
+        packedName = PackedIndex(nameToken)
+        packedIntroducer = PackedIndex(introducer)
+        packedType = PackedIndex(enclosingType)
+        packedFunction = PackedIndex(enclosingFunction)
+        packedClosure = PackedIndex(enclosingClosure)
+        packedInitializer = PackedRange(initializer)
+        packedScope = PackedRange(scope)
+        packedRange = PackedRange(range)
+        self.type = type
+        self.accessorBlocks = accessorBlocks
+        self.attributes = attributes
+    }
 }
 
 /// `typealias Provider = CXProvider`.

@@ -15,6 +15,8 @@ let usage = """
       fuzz [--seconds N] [--seed N]                     random and mutated input through the whole pipeline
       complexity [--runs N] [--limit 2.3] [--only SHAPE,...]
                                                         doubles each hostile input four times; fails if super-linear
+      memory [--sizes 10MB,20MB,50MB] [--source FILE] [--seed N]
+                                                        peak RSS per byte of one file: app code and token-dense input
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -28,6 +30,8 @@ do {
         try RuleScalingBenchmark(arguments: Array(arguments.dropFirst())).run()
     case "complexity":
         try ComplexityBenchmark(arguments: Array(arguments.dropFirst())).run()
+    case "memory":
+        try MemoryBenchmark(arguments: Array(arguments.dropFirst())).run()
     case "fuzz":
         try FuzzCommand(arguments: Array(arguments.dropFirst())).run()
     default:
