@@ -141,7 +141,7 @@ public struct AnalyzerSuite: Sendable {
         guard round.namesTableType || round.holdsProjectMarker else {
             return FileExamination(relevant: round.isRelevant)
         }
-        let file = Lexer.tokenize(bytes)
+        let file = Lexer.tokenize(bytes, trivia: .lineComments)
         let context = AnalysisContext(file: file, rules: rules)
         // The bytes only say a changing type may be named; whether the code names one (not a comment or
         // a string: "remove the old CXProvider code") decides that a migration is pending.

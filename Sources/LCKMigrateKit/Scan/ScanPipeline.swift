@@ -168,7 +168,7 @@ public enum ScanPipeline {
         }
         stopwatch.lap(.read)
         let lines = LineTable(bytes)
-        let tokenized = Lexer.tokenize(bytes)
+        let tokenized = Lexer.tokenize(bytes, trivia: .lineComments)
         stopwatch.lap(.lex)
         var stoppedEarly = false
         var findings = analyzer.findings(in: tokenized, limit: settings.limits.perFile, stoppedEarly: &stoppedEarly)
