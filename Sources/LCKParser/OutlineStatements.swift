@@ -143,11 +143,31 @@ public struct Block: Hashable, Sendable {
 
     public var kind: Kind
     public var owner: Owner
-    /// Contents (braces excluded).
-    public var range: Range<Int>
+    private var packedRange: PackedRange
     public var statements: [Int]
-    /// Case patterns (`.foo(let x) where y`), catch patterns, `#if` conditions, accessor names.
-    public var header: Range<Int>?
+    private var packedHeader: PackedRange
     /// `default:` or `@unknown default:` case.
     public var isDefaultCase: Bool
+
+    /// Contents (braces excluded).
+    public var range: Range<Int> {
+        get { packedRange.range }
+        set { packedRange = PackedRange(newValue) }
+    }
+    /// Case patterns (`.foo(let x) where y`), catch patterns, `#if` conditions, accessor names.
+    public var header: Range<Int>? {
+        get { packedHeader.optional }
+        set { packedHeader = PackedRange(newValue) }
+    }
+
+    init(
+        kind: Kind, owner: Owner, range: Range<Int>, statements: [Int], header: Range<Int>?, isDefaultCase: Bool
+    ) {
+        self.kind = kind
+        self.owner = owner
+        packedRange = PackedRange(range)
+        self.statements = statements
+        packedHeader = PackedRange(header)
+        self.isDefaultCase = isDefaultCase
+    }
 }
