@@ -51,9 +51,16 @@ public struct InnermostRangeIndex: Sendable {
 
     /// The innermost range containing `token`, if any.
     public func innermost(containing token: Int) -> Int? {
+        var steps = 0
+        return innermost(containing: token, steps: &steps)
+    }
+
+    /// `innermost(containing:)`, adding the bisection steps taken to `steps` (tests count them).
+    public func innermost(containing token: Int, steps: inout Int) -> Int? {
         var low = 0
         var high = starts.count
         while low < high {
+            steps += 1
             let mid = (low + high) / 2
             if Int(starts[mid]) <= token { low = mid + 1 } else { high = mid }
         }

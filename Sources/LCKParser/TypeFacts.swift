@@ -205,11 +205,18 @@ public struct TypeFacts: Sendable {
 
     /// The variable that `name` refers to at `token`, by the scoping rules of `typeOf`.
     public func lookup(name: String, at token: Int) -> Int? {
+        var comparisons = 0
+        return lookup(name: name, at: token, comparisons: &comparisons)
+    }
+
+    /// `lookup(name:at:)`, adding the scopes it compared to `comparisons` (tests count them).
+    func lookup(name: String, at token: Int, comparisons: inout Int) -> Int? {
         guard let candidates = variablesByName[name] else { return nil }
         var best: Int?
         if let indexed = scopesByName[name] {
-            best = indexed.scopes.innermost(containing: token).map { indexed.variables[$0] }
+            best = indexed.scopes.innermost(containing: token, steps: &comparisons).map { indexed.variables[$0] }
         } else {
+            comparisons += candidates.count
             best = innermostLocal(candidates, at: token)
         }
         if let best { return best }
