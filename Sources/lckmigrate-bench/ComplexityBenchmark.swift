@@ -127,13 +127,14 @@ struct ComplexityBenchmark {
         print("every doubling cost at most \(limit)x")
     }
 
-    /// Best wall time of `runs` runs (after one untimed warm-up) and the largest peak RSS.
+    /// Best wall time of `runs` runs, after one untimed warm-up that gives the peak RSS (through GNU time:
+    /// see `ChildProcess.runMeasuringRSS`).
     private func measure(_ shape: Shape, size: Int, binary: String) throws -> ChildProcess.Measurement {
         let folder = directory + "/\(shape.name)"
         try? FileManager.default.removeItem(atPath: folder)
         let arguments = try shape.prepare(size, folder)
         let errors = directory + "/stderr.txt"
-        var best = try ChildProcess.run(binary, arguments, errorPath: errors)
+        var best = try ChildProcess.runMeasuringRSS(binary, arguments, errorPath: errors)
         guard best.status <= 1 else {
             let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
             throw BenchError.usage("\(shape.name) at \(size): lckmigrate exited \(best.status): \(text)")
@@ -142,7 +143,6 @@ struct ComplexityBenchmark {
         for _ in 0..<runs {
             let measured = try ChildProcess.run(binary, arguments)
             best.seconds = min(best.seconds, measured.seconds)
-            best.peakRSSKilobytes = max(best.peakRSSKilobytes, measured.peakRSSKilobytes)
         }
         return best
     }

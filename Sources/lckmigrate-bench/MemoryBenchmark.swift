@@ -5,7 +5,8 @@ import Foundation
 ///
 /// App code is generated (the `scan` benchmark's writer, all in one file) unless `--source FILE` gives
 /// real code, which is repeated or cut (at a line end) to each size. The RSS of scanning an empty file
-/// (process, rule table) is measured too and shown subtracted in the last column.
+/// (process, rule table) is measured too and shown subtracted in the last column. Peak RSS is GNU time's
+/// (`ChildProcess.runMeasuringRSS`).
 struct MemoryBenchmark {
     var sizes = [10_000_000, 20_000_000, 50_000_000]
     var source: String?
@@ -43,7 +44,8 @@ struct MemoryBenchmark {
     func run() throws {
         let binary = ChildProcess.executableDirectory + "/lckmigrate"
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw BenchError.usage("no lckmigrate next to the benchmark (\(binary)); run `swift build -c release` first")
+            throw BenchError.usage(
+                "no lckmigrate next to the benchmark (\(binary)); run `swift build -c release` first")
         }
         let realCode = try source.map { path -> [UInt8] in
             guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else {
@@ -80,7 +82,7 @@ struct MemoryBenchmark {
         try? FileManager.default.removeItem(atPath: directory)
         try ComplexityBenchmark.write(bytes, to: directory + "/src/File.swift")
         let arguments = ["scan", directory + "/src", "--format", "json", "--quiet", "--max-file-size", "2GB"]
-        let measured = try ChildProcess.run(binary, arguments)
+        let measured = try ChildProcess.runMeasuringRSS(binary, arguments)
         guard measured.status <= 1 else { throw BenchError.usage("lckmigrate exited \(measured.status)") }
         return measured.peakRSSKilobytes
     }

@@ -30,7 +30,9 @@ import Testing
         #expect(printed.contains("maxFileFindings: 120"))
         #expect(printed.contains("# App/.lckmigrate.json:2:22"))
         #expect(printed.contains("maxFindings: 5000"))
-        #expect(outcome.settings.printedJSON().contains(#""maxFileFindings": {"value": 120, "origin": "App/.lckmigrate.json:2:22"}"#))
+        #expect(
+            outcome.settings.printedJSON().contains(
+                #""maxFileFindings": {"value": 120, "origin": "App/.lckmigrate.json:2:22"}"#))
     }
 
     @Test func commandLineWinsOverTheConfig() throws {

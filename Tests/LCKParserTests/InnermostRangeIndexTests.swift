@@ -75,7 +75,8 @@ import Testing
     }
 
     @Test func enclosingTypeMatchesTheOutline() {
-        let source = "struct A {\n  struct B { let x = 1 }\n  let y = 2\n  class C { func f() { let z = 3 } }\n}\nlet w = 4\n"
+        let source =
+            "struct A {\n  struct B { let x = 1 }\n  let y = 2\n  class C { func f() { let z = 3 } }\n}\nlet w = 4\n"
         let file = Lexer.tokenize(Array(source.utf8))
         let outline = Parser.parse(file)
         let facts = TypeFacts(outline: outline, file: file)

@@ -199,7 +199,8 @@ private struct Reader {
                 let entries = try strings(value, member.key).flatMap { FindingFilter.parseOnly($0) ?? [] }
                 configuration.only = Sourced(entries.isEmpty ? nil : entries, origin(value))
             case "maxFileFindings":
-                let limit = try cap(value, member.key, maximum: FindingLimits.defaultPerFile, option: "max-file-findings")
+                let limit = try cap(
+                    value, member.key, maximum: FindingLimits.defaultPerFile, option: "max-file-findings")
                 configuration.maxFileFindings = Sourced(limit, origin(value))
             case "maxFindings":
                 let limit = try cap(value, member.key, maximum: FindingLimits.defaultPerRun, option: "max-findings")
