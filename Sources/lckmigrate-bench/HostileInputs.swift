@@ -54,9 +54,12 @@ enum HostileInputs {
                 matching
                 ? #"{"member": "zqGo", "receiverTypes": ["ZqRunner\#(index)"], "unknownReceiver": "report"}"#
                 : #"{"member": "zqAbsent\#(index)", "receiverTypes": ["ZqRunner"], "unknownReceiver": "report"}"#
+            let member = matching ? "zqGo" : "zqAbsent\(index)"
+            // `scan` refuses packs that `rules validate` rejects, and a mapping needs an example.
+            let example = #""example": {"before": "runner.\#(member)()", "after": "runner.zqNew\#(index)()"}"#
             return #"{"id": "zq_rule_\#(index)", "symbol": "ZqSymbol\#(index)", "replacement": "ZqNew\#(index)", "#
                 + #""mappingKind": "rename", "area": "provider", "severity": "note", "title": "Rule \#(index)", "#
-                + #""note": "Generated.", "match": \#(match)}"#
+                + #""note": "Generated.", \#(example), "match": \#(match)}"#
         }
         return "{\"entries\": [\n" + entries.joined(separator: ",\n") + "\n]}\n"
     }
