@@ -147,7 +147,7 @@ public struct AnalyzerSuite: Sendable {
         guard round.namesTableType || round.holdsProjectMarker else {
             return FileExamination(relevant: round.isRelevant)
         }
-        let file = Lexer.tokenize(bytes)
+        let file = Lexer.tokenize(bytes, trivia: .lineComments)
         let context = AnalysisContext(file: file, rules: rules)
         // Kept for the summaries only when it holds a root (a handler, a report): a file that merely defines
         // helpers is parsed again if a handler reaches it, so the pre-pass holds few files at once.

@@ -100,15 +100,13 @@ extension FileMatcher {
 
     /// Name of the type (or extended type) around `token`.
     func enclosingTypeName(at token: Int) -> String? {
-        outline.enclosingType(at: token).map { context.facts.typeNames[$0] }
+        context.facts.enclosingType(at: token).map { context.facts.typeNames[$0] }
     }
 
     /// Type of a property or method result `member` of `type`, from this file or the whole project.
     func memberType(of type: String, member: String) -> String? {
         if let local = context.facts.memberType(of: type, member: member) { return context.resolveAlias(local) }
-        if let local = context.facts.members.first(where: { $0.typeName == type && $0.memberName == member })?
-            .memberType
-        {
+        if let local = context.facts.firstMember(of: type, named: member)?.memberType {
             return context.resolveAlias(local)
         }
         return project.memberType(of: type, member: member)

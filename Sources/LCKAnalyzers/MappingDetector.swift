@@ -220,31 +220,41 @@ struct FileMatcher {
 
 /// Outline entries keyed by the token that names them.
 struct OutlineLookups {
-    var callByName: [Int: Int] = [:]
-    var accessByMember: [Int: Int] = [:]
-    var functionByName: [Int: Int] = [:]
+    var callByName: TokenKeyedIndex<Int>
+    var accessByMember: TokenKeyedIndex<Int>
+    var functionByName: TokenKeyedIndex<Int>
     /// First token of an argument's value → (call, argument index).
-    var argumentByValueStart: [Int: (call: Int, argument: Int)] = [:]
+    var argumentByValueStart: TokenKeyedIndex<(call: Int, argument: Int)>
     /// Every token of a `case` pattern of a `switch` → that switch's subject.
-    var switchSubjectByPatternToken: [Int: Range<Int>] = [:]
+    var switchSubjectByPatternToken: TokenKeyedIndex<Range<Int>>
 
     init(outline: SyntaxOutline) {
-        for (position, call) in outline.calls.enumerated() {
-            callByName[call.nameToken] = position
-            for (argument, value) in call.arguments.enumerated() where !value.value.isEmpty {
-                argumentByValueStart[value.value.lowerBound] = (position, argument)
+        callByName = TokenKeyedIndex { add in
+            for (position, call) in outline.calls.enumerated() { add(call.nameToken, position) }
+        }
+        argumentByValueStart = TokenKeyedIndex { add in
+            for (position, call) in outline.calls.enumerated() {
+                for (argument, value) in call.arguments.enumerated() where !value.value.isEmpty {
+                    add(value.value.lowerBound, (position, argument))
+                }
             }
         }
-        for (position, access) in outline.memberAccesses.enumerated() { accessByMember[access.member] = position }
-        for (position, function) in outline.functions.enumerated() where function.kind == .function {
-            functionByName[function.nameToken] = position
+        accessByMember = TokenKeyedIndex { add in
+            for (position, access) in outline.memberAccesses.enumerated() { add(access.member, position) }
         }
-        for block in outline.blocks where block.kind == .caseBody {
-            guard let header = block.header, case .statement(let owner) = block.owner,
-                outline.statements[owner].kind == .switch,
-                let subject = outline.statements[owner].condition, !subject.isEmpty
-            else { continue }
-            for token in header { switchSubjectByPatternToken[token] = subject }
+        functionByName = TokenKeyedIndex { add in
+            for (position, function) in outline.functions.enumerated() where function.kind == .function {
+                add(function.nameToken, position)
+            }
+        }
+        switchSubjectByPatternToken = TokenKeyedIndex { add in
+            for block in outline.blocks where block.kind == .caseBody {
+                guard let header = block.header, case .statement(let owner) = block.owner,
+                    outline.statements[owner].kind == .switch,
+                    let subject = outline.statements[owner].condition, !subject.isEmpty
+                else { continue }
+                for token in header { add(token, subject) }
+            }
         }
     }
 }

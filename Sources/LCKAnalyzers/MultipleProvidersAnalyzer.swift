@@ -56,7 +56,7 @@ public struct MultipleProvidersAnalyzer: Analyzer {
                 providerTypes.contains(file.name(at: typeToken)),
                 let label = call.arguments.first?.label, file.token(file.tokens[label], is: "configuration")
             else { continue }
-            let owner = context.outline.enclosingType(at: typeToken).map { context.facts.typeNames[$0] } ?? "file scope"
+            let owner = context.facts.enclosingType(at: typeToken).map { context.facts.typeNames[$0] } ?? "file scope"
             if CallRoles.lastMatch(CallRoles.words(of: owner), in: Self.testDoubleWords) != nil { continue }
             let function = context.outline.enclosingFunction(at: typeToken)
             // Constructions stored in one property that the app invalidates replace each other: one provider.
@@ -178,7 +178,7 @@ public struct MultipleProvidersAnalyzer: Analyzer {
         let name = file.name(at: outline.functions[function].nameToken)
         if Self.viewLifecycleNames.contains(name) {
             // A view is per call only when it is a call screen; the app's root view runs this once.
-            let owner = outline.enclosingType(at: token).map { context.facts.typeNames[$0] } ?? ""
+            let owner = context.facts.enclosingType(at: token).map { context.facts.typeNames[$0] } ?? ""
             guard CallRoles.lastMatch(CallRoles.words(of: owner), in: Self.callScreenWords) != nil else {
                 return (nil, nil)
             }

@@ -77,10 +77,14 @@ public struct BaselineOutcome: Hashable, Sendable {
     public var matched: Int
     /// Baseline entries (counting duplicates) that no finding matched any more: fixed findings.
     public var fixed: Int
+    /// Entries left over in files whose findings a cap (`FindingLimits`) cut short: neither known nor
+    /// fixed, since their findings may have been dropped by the cap.
+    public var unevaluated: Int
 
-    public init(path: String, matched: Int, fixed: Int) {
+    public init(path: String, matched: Int, fixed: Int, unevaluated: Int = 0) {
         self.path = path
         self.matched = matched
         self.fixed = fixed
+        self.unevaluated = unevaluated
     }
 }

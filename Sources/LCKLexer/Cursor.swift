@@ -64,13 +64,17 @@ struct Cursor {
     /// Offset of the last closing `"""` (what a probe is run for).
     var closedMultilineQuote: Int?
 
-    init(_ input: UnsafeBufferPointer<UInt8>, isProbe: Bool = false) {
+    /// False: only line comments are recorded (`Lexer.TriviaKept.lineComments`).
+    let keepsAllTrivia: Bool
+
+    init(_ input: UnsafeBufferPointer<UInt8>, isProbe: Bool = false, keepsAllTrivia: Bool = true) {
         self.input = input
         self.count = input.count
         self.isProbe = isProbe
+        self.keepsAllTrivia = keepsAllTrivia
         if !isProbe {
             tokens.reserveCapacity(input.count / 5 + 16)
-            trivia.reserveCapacity(input.count / 5 + 16)
+            if keepsAllTrivia { trivia.reserveCapacity(input.count / 5 + 16) }
         }
     }
 
@@ -109,7 +113,9 @@ struct Cursor {
     mutating func addTrivia(_ kind: TriviaPiece.Kind, from start: Int, to end: Int) {
         guard end > start else { return }
         if hasPendingToken && pendingToken.end == start { pendingToken.flags.insert(.trailingSpace) }
-        trivia.append(TriviaPiece(kind: kind, start: start, length: end - start))
+        if keepsAllTrivia || kind == .lineComment {
+            trivia.append(TriviaPiece(kind: kind, start: start, length: end - start))
+        }
         pendingFlags.insert(.leadingSpace)
         if kind == .newline { pendingFlags.insert(.atStartOfLine) }
     }

@@ -3,7 +3,8 @@ import LCKCore
 /// A lexed file: its bytes, tokens and trivia in source order, and recovered problems.
 ///
 /// Every byte belongs to exactly one token or trivia piece, so concatenating both streams in
-/// offset order gives the file back byte for byte.
+/// offset order gives the file back byte for byte (unless it was lexed keeping only line comments,
+/// `Lexer.TriviaKept.lineComments`, as a scan does).
 public struct TokenizedFile: Sendable {
     public let bytes: [UInt8]
     public var tokens: [Token]

@@ -10,11 +10,20 @@ public struct TypeSpan: Hashable, Sendable {
         case named, array, dictionary, tuple, function, unknown
     }
 
-    public var range: Range<Int>
-    public var nameToken: Int?
+    private var packedRange: PackedRange
+    private var packedName: PackedIndex
     public var shape: Shape
     /// Trailing `?` or `!` (including `[T]?`).
     public var isOptional: Bool
+
+    public var range: Range<Int> {
+        get { packedRange.range }
+        set { packedRange = PackedRange(newValue) }
+    }
+    public var nameToken: Int? {
+        get { packedName.optional }
+        set { packedName = PackedIndex(newValue) }
+    }
 
     /// Every identifier token of the type, e.g. `Result`, `CXCall`, `Error` in `Result<[CXCall], Error>?`.
     public func identifierTokens(in file: TokenizedFile) -> [Int] {
@@ -22,8 +31,8 @@ public struct TypeSpan: Hashable, Sendable {
     }
 
     public init(range: Range<Int>, nameToken: Int?, shape: Shape, isOptional: Bool) {
-        self.range = range
-        self.nameToken = nameToken
+        packedRange = PackedRange(range)
+        packedName = PackedIndex(nameToken)
         self.shape = shape
         self.isOptional = isOptional
     }
@@ -31,10 +40,31 @@ public struct TypeSpan: Hashable, Sendable {
 
 /// `@name(arguments)` before a declaration or import.
 public struct Attribute: Hashable, Sendable {
-    public var atSign: Int
-    public var nameToken: Int
+    private var packedAtSign: PackedIndex
+    private var packedNameToken: PackedIndex
+    private var packedArguments: PackedRange
+
+    public var atSign: Int {
+        get { packedAtSign.value }
+        set { packedAtSign = PackedIndex(newValue) }
+    }
+    public var nameToken: Int {
+        get { packedNameToken.value }
+        set { packedNameToken = PackedIndex(newValue) }
+    }
     /// Parentheses included.
-    public var arguments: Range<Int>?
+    public var arguments: Range<Int>? {
+        get { packedArguments.optional }
+        set { packedArguments = PackedRange(newValue) }
+    }
+
+    init(
+        atSign: Int, nameToken: Int, arguments: Range<Int>?
+    ) {
+        packedAtSign = PackedIndex(atSign)
+        packedNameToken = PackedIndex(nameToken)
+        packedArguments = PackedRange(arguments)
+    }
 }
 
 /// Declaration modifiers the analyzers ask about; the rest are skipped.
@@ -74,39 +104,120 @@ public struct TypeDecl: Hashable, Sendable {
     public enum Kind: UInt8, Sendable { case `class`, `struct`, `enum`, actor, `protocol`, `extension` }
 
     public var kind: Kind
-    public var keywordToken: Int
-    /// Last component of the declared (or extended) name: `Foo` in `extension CallKit.Foo`.
-    public var nameToken: Int
-    /// The full written name, qualifiers included.
-    public var nameRange: Range<Int>
+    private var packedKeywordToken: PackedIndex
+    private var packedNameToken: PackedIndex
+    private var packedNameRange: PackedRange
     public var inherited: [TypeSpan]
     public var attributes: [Attribute]
     public var modifiers: Modifiers
+    private var packedBody: PackedRange
+    private var packedBodyBlock: PackedIndex
+    private var packedParent: PackedIndex
+    private var packedRange: PackedRange
+
+    public var keywordToken: Int {
+        get { packedKeywordToken.value }
+        set { packedKeywordToken = PackedIndex(newValue) }
+    }
+    /// Last component of the declared (or extended) name: `Foo` in `extension CallKit.Foo`.
+    public var nameToken: Int {
+        get { packedNameToken.value }
+        set { packedNameToken = PackedIndex(newValue) }
+    }
+    /// The full written name, qualifiers included.
+    public var nameRange: Range<Int> {
+        get { packedNameRange.range }
+        set { packedNameRange = PackedRange(newValue) }
+    }
     /// Braces included; runs to the end of the enclosing region when `}` is missing.
-    public var body: Range<Int>?
+    public var body: Range<Int>? {
+        get { packedBody.optional }
+        set { packedBody = PackedRange(newValue) }
+    }
     /// The member block (statements of kind `.declaration`).
-    public var bodyBlock: Int?
+    public var bodyBlock: Int? {
+        get { packedBodyBlock.optional }
+        set { packedBodyBlock = PackedIndex(newValue) }
+    }
     /// Index of the enclosing type declaration in `SyntaxOutline.types`.
-    public var parent: Int?
-    public var range: Range<Int>
+    public var parent: Int? {
+        get { packedParent.optional }
+        set { packedParent = PackedIndex(newValue) }
+    }
+    public var range: Range<Int> {
+        get { packedRange.range }
+        set { packedRange = PackedRange(newValue) }
+    }
+
+    init(
+        kind: Kind, keywordToken: Int, nameToken: Int, nameRange: Range<Int>, inherited: [TypeSpan],
+        attributes: [Attribute], modifiers: Modifiers, body: Range<Int>?, bodyBlock: Int?, parent: Int?,
+        range: Range<Int>
+    ) {
+        self.kind = kind
+        packedKeywordToken = PackedIndex(keywordToken)
+        packedNameToken = PackedIndex(nameToken)
+        packedNameRange = PackedRange(nameRange)
+        self.inherited = inherited
+        self.attributes = attributes
+        self.modifiers = modifiers
+        packedBody = PackedRange(body)
+        packedBodyBlock = PackedIndex(bodyBlock)
+        packedParent = PackedIndex(parent)
+        packedRange = PackedRange(range)
+    }
 }
 
 /// One parameter of a function, initializer or subscript.
 public struct Parameter: Hashable, Sendable {
-    /// The first name (`_` is a wildcard token).
-    public var firstName: Int
-    /// The internal name when two names are written.
-    public var secondName: Int?
-    public var type: TypeSpan?
-    /// The default value expression, `=` excluded.
-    public var defaultValue: Range<Int>?
-    public var isVariadic: Bool
-    /// Index in `SyntaxOutline.variables` of the parameter as a local.
-    public var variable: Int
-    public var range: Range<Int>
-
     /// The name used inside the body.
     public var internalName: Int { secondName ?? firstName }
+
+    private var packedFirstName: PackedIndex
+    private var packedSecondName: PackedIndex
+    public var type: TypeSpan?
+    private var packedDefaultValue: PackedRange
+    public var isVariadic: Bool
+    private var packedVariable: PackedIndex
+    private var packedRange: PackedRange
+
+    /// The first name (`_` is a wildcard token).
+    public var firstName: Int {
+        get { packedFirstName.value }
+        set { packedFirstName = PackedIndex(newValue) }
+    }
+    /// The internal name when two names are written.
+    public var secondName: Int? {
+        get { packedSecondName.optional }
+        set { packedSecondName = PackedIndex(newValue) }
+    }
+    /// The default value expression, `=` excluded.
+    public var defaultValue: Range<Int>? {
+        get { packedDefaultValue.optional }
+        set { packedDefaultValue = PackedRange(newValue) }
+    }
+    /// Index in `SyntaxOutline.variables` of the parameter as a local.
+    public var variable: Int {
+        get { packedVariable.value }
+        set { packedVariable = PackedIndex(newValue) }
+    }
+    public var range: Range<Int> {
+        get { packedRange.range }
+        set { packedRange = PackedRange(newValue) }
+    }
+
+    init(
+        firstName: Int, secondName: Int?, type: TypeSpan?, defaultValue: Range<Int>?, isVariadic: Bool,
+        variable: Int, range: Range<Int>
+    ) {
+        packedFirstName = PackedIndex(firstName)
+        packedSecondName = PackedIndex(secondName)
+        self.type = type
+        packedDefaultValue = PackedRange(defaultValue)
+        self.isVariadic = isVariadic
+        packedVariable = PackedIndex(variable)
+        packedRange = PackedRange(range)
+    }
 }
 
 /// Functions, initializers, deinitializers and subscripts.
@@ -114,56 +225,81 @@ public struct FunctionDecl: Hashable, Sendable {
     public enum Kind: UInt8, Sendable { case function, initializer, deinitializer, `subscript` }
 
     public var kind: Kind
-    public var keywordToken: Int
-    /// The base name (`func` name, operator token, or the `init`/`deinit`/`subscript` keyword).
-    public var nameToken: Int
+    private var packedKeywordToken: PackedIndex
+    private var packedNameToken: PackedIndex
     public var isOperator: Bool
     public var parameters: [Parameter]
-    /// Parentheses included.
-    public var parameterClause: Range<Int>?
+    private var packedParameterClause: PackedRange
     public var isAsync: Bool
     public var isThrowing: Bool
     public var returnType: TypeSpan?
     public var attributes: [Attribute]
     public var modifiers: Modifiers
-    public var body: Range<Int>?
-    public var bodyBlock: Int?
-    public var enclosingType: Int?
-    /// Set for local functions.
-    public var enclosingFunction: Int?
-    public var range: Range<Int>
-}
+    private var packedBody: PackedRange
+    private var packedBodyBlock: PackedIndex
+    private var packedEnclosingType: PackedIndex
+    private var packedEnclosingFunction: PackedIndex
+    private var packedRange: PackedRange
 
-/// A stored or computed property, a local, a parameter or a pattern binding.
-public struct VariableDecl: Hashable, Sendable {
-    public enum Kind: UInt8, Sendable {
-        /// Member of a type, or a global (no enclosing type or function).
-        case property
-        case local
-        case parameter
-        case closureParameter
-        /// `if let`, `guard let`, `while let`, `for x in`, `case let x`, `catch let x`.
-        case binding
+    public var keywordToken: Int {
+        get { packedKeywordToken.value }
+        set { packedKeywordToken = PackedIndex(newValue) }
+    }
+    /// The base name (`func` name, operator token, or the `init`/`deinit`/`subscript` keyword).
+    public var nameToken: Int {
+        get { packedNameToken.value }
+        set { packedNameToken = PackedIndex(newValue) }
+    }
+    /// Parentheses included.
+    public var parameterClause: Range<Int>? {
+        get { packedParameterClause.optional }
+        set { packedParameterClause = PackedRange(newValue) }
+    }
+    public var body: Range<Int>? {
+        get { packedBody.optional }
+        set { packedBody = PackedRange(newValue) }
+    }
+    public var bodyBlock: Int? {
+        get { packedBodyBlock.optional }
+        set { packedBodyBlock = PackedIndex(newValue) }
+    }
+    public var enclosingType: Int? {
+        get { packedEnclosingType.optional }
+        set { packedEnclosingType = PackedIndex(newValue) }
+    }
+    /// Set for local functions.
+    public var enclosingFunction: Int? {
+        get { packedEnclosingFunction.optional }
+        set { packedEnclosingFunction = PackedIndex(newValue) }
+    }
+    public var range: Range<Int> {
+        get { packedRange.range }
+        set { packedRange = PackedRange(newValue) }
     }
 
-    public var kind: Kind
-    public var nameToken: Int
-    /// `let`, `var`, or the keyword introducing the binding; the name itself for parameters.
-    public var introducer: Int
-    public var isConstant: Bool
-    public var type: TypeSpan?
-    /// The initializer expression, `=` excluded.
-    public var initializer: Range<Int>?
-    /// Getter/setter/observer bodies (indices in `SyntaxOutline.blocks`).
-    public var accessorBlocks: [Int]
-    public var attributes: [Attribute]
-    public var modifiers: Modifiers
-    public var enclosingType: Int?
-    public var enclosingFunction: Int?
-    public var enclosingClosure: Int?
-    /// Tokens where the name is visible (used by scoped lookups).
-    public var scope: Range<Int>
-    public var range: Range<Int>
+    init(
+        kind: Kind, keywordToken: Int, nameToken: Int, isOperator: Bool, parameters: [Parameter],
+        parameterClause: Range<Int>?, isAsync: Bool, isThrowing: Bool, returnType: TypeSpan?,
+        attributes: [Attribute], modifiers: Modifiers, body: Range<Int>?, bodyBlock: Int?, enclosingType: Int?,
+        enclosingFunction: Int?, range: Range<Int>
+    ) {
+        self.kind = kind
+        packedKeywordToken = PackedIndex(keywordToken)
+        packedNameToken = PackedIndex(nameToken)
+        self.isOperator = isOperator
+        self.parameters = parameters
+        packedParameterClause = PackedRange(parameterClause)
+        self.isAsync = isAsync
+        self.isThrowing = isThrowing
+        self.returnType = returnType
+        self.attributes = attributes
+        self.modifiers = modifiers
+        packedBody = PackedRange(body)
+        packedBodyBlock = PackedIndex(bodyBlock)
+        packedEnclosingType = PackedIndex(enclosingType)
+        packedEnclosingFunction = PackedIndex(enclosingFunction)
+        packedRange = PackedRange(range)
+    }
 }
 
 /// `typealias Provider = CXProvider`.

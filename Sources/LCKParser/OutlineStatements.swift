@@ -39,21 +39,85 @@ public struct Statement: Hashable, Sendable {
     }
 
     public var kind: Kind
-    public var range: Range<Int>
-    /// The introducing keyword (`if`, `return`…), or the first token.
-    public var keywordToken: Int
-    /// Conditions of if/guard/while, the switch subject, the for-in header, the repeat-while condition,
-    /// the returned or thrown expression.
-    public var condition: Range<Int>?
+    /// Which `Declaration` case (0: none), and its payload in `packedDeclaration`.
+    private var declarationTag: UInt8
+    private var packedRange: PackedRange
+    private var packedKeyword: PackedIndex
+    private var packedCondition: PackedRange
+    private var packedDeclaration: PackedRange
+    private var packedLabel: PackedIndex
+    private var packedParent: PackedIndex
     /// Child block indices in `SyntaxOutline.blocks`. For `.declaration` these are the bodies
     /// (type members, function body, accessors), which do not run where they are declared. Any
     /// statement may also own `.expressionBranches` blocks for `if`/`switch` expressions it contains.
     public var blocks: [Int]
-    public var declaration: Declaration?
+
+    public var range: Range<Int> {
+        get { packedRange.range }
+        set { packedRange = PackedRange(newValue) }
+    }
+    /// The introducing keyword (`if`, `return`…), or the first token.
+    public var keywordToken: Int {
+        get { packedKeyword.value }
+        set { packedKeyword = PackedIndex(newValue) }
+    }
+    /// Conditions of if/guard/while, the switch subject, the for-in header, the repeat-while condition,
+    /// the returned or thrown expression.
+    public var condition: Range<Int>? {
+        get { packedCondition.optional }
+        set { packedCondition = PackedRange(newValue) }
+    }
+    public var declaration: Declaration? {
+        get {
+            let payload = packedDeclaration
+            switch declarationTag {
+            case 0: return nil
+            case 1: return .type(Int(payload.lower))
+            case 2: return .function(Int(payload.lower))
+            case 3: return .variables(payload.range)
+            case 4: return .typealias(Int(payload.lower))
+            case 5: return .import(Int(payload.lower))
+            default: return .other
+            }
+        }
+        set {
+            switch newValue {
+            case nil: (declarationTag, packedDeclaration) = (0, PackedRange(0..<0))
+            case .type(let index): (declarationTag, packedDeclaration) = (1, PackedRange(index..<index))
+            case .function(let index): (declarationTag, packedDeclaration) = (2, PackedRange(index..<index))
+            case .variables(let range): (declarationTag, packedDeclaration) = (3, PackedRange(range))
+            case .typealias(let index): (declarationTag, packedDeclaration) = (4, PackedRange(index..<index))
+            case .import(let index): (declarationTag, packedDeclaration) = (5, PackedRange(index..<index))
+            case .other: (declarationTag, packedDeclaration) = (6, PackedRange(0..<0))
+            }
+        }
+    }
     /// `outer` in `outer: for …`.
-    public var label: Int?
+    public var label: Int? {
+        get { packedLabel.optional }
+        set { packedLabel = PackedIndex(newValue) }
+    }
     /// The block containing this statement.
-    public var parentBlock: Int
+    public var parentBlock: Int {
+        get { packedParent.value }
+        set { packedParent = PackedIndex(newValue) }
+    }
+
+    init(
+        kind: Kind, range: Range<Int>, keywordToken: Int, condition: Range<Int>?, blocks: [Int],
+        declaration: Declaration?, label: Int?, parentBlock: Int
+    ) {
+        self.kind = kind
+        self.blocks = blocks
+        declarationTag = 0
+        packedDeclaration = PackedRange(0..<0)
+        packedRange = PackedRange(range)
+        packedKeyword = PackedIndex(keywordToken)
+        packedCondition = PackedRange(condition)
+        packedLabel = PackedIndex(label)
+        packedParent = PackedIndex(parentBlock)
+        self.declaration = declaration
+    }
 }
 
 /// A list of statements: a brace body, a case body, or a `#if` clause.
@@ -79,11 +143,31 @@ public struct Block: Hashable, Sendable {
 
     public var kind: Kind
     public var owner: Owner
-    /// Contents (braces excluded).
-    public var range: Range<Int>
+    private var packedRange: PackedRange
     public var statements: [Int]
-    /// Case patterns (`.foo(let x) where y`), catch patterns, `#if` conditions, accessor names.
-    public var header: Range<Int>?
+    private var packedHeader: PackedRange
     /// `default:` or `@unknown default:` case.
     public var isDefaultCase: Bool
+
+    /// Contents (braces excluded).
+    public var range: Range<Int> {
+        get { packedRange.range }
+        set { packedRange = PackedRange(newValue) }
+    }
+    /// Case patterns (`.foo(let x) where y`), catch patterns, `#if` conditions, accessor names.
+    public var header: Range<Int>? {
+        get { packedHeader.optional }
+        set { packedHeader = PackedRange(newValue) }
+    }
+
+    init(
+        kind: Kind, owner: Owner, range: Range<Int>, statements: [Int], header: Range<Int>?, isDefaultCase: Bool
+    ) {
+        self.kind = kind
+        self.owner = owner
+        packedRange = PackedRange(range)
+        self.statements = statements
+        packedHeader = PackedRange(header)
+        self.isDefaultCase = isDefaultCase
+    }
 }

@@ -46,7 +46,7 @@ extension TypeFacts {
     public func typeOf(name: String, at token: Int, project: ProjectTypeIndex) -> String? {
         if let known = typeOf(name: name, at: token) { return known }
         guard lookup(name: name, at: token) == nil else { return nil }
-        var typeIndex = outline.enclosingType(at: token)
+        var typeIndex = enclosingType(at: token)
         while let current = typeIndex {
             if let type = project.memberType(of: typeNames[current], member: name) { return resolveAlias(type) }
             typeIndex = outline.types[current].parent

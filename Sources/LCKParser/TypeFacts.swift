@@ -31,11 +31,29 @@ public struct TypeFacts: Sendable {
     private var conformanceLists: [String: [String]] = [:]
     private var variablesByName: [String: [Int]] = [:]
     private var propertiesByType: [String: [String: Int]] = [:]
+    /// Type name → member name → index in `members` of the first member of that name.
+    private var firstMembers: [String: [String: Int]] = [:]
+    /// The innermost type body around a token (`enclosingType(at:)`).
+    private let typeBodies: InnermostRangeIndex
+    /// For names declared more often than `Self.scannedCandidates`: the non-property variables of that name
+    /// and the innermost of their scopes around a token, so `lookup` does not scan them all on every use.
+    private var scopesByName: [String: NameScopes] = [:]
+    /// Name → the first file-level property (global) of that name.
+    private var globals: [String: Int] = [:]
+
+    private struct NameScopes: Sendable {
+        var variables: [Int]
+        var scopes: InnermostRangeIndex
+    }
+
+    /// Up to this many same-named variables, `lookup` compares them one by one.
+    static let scannedCandidates = 8
 
     public init(outline: SyntaxOutline, file: TokenizedFile) {
         self.outline = outline
         self.file = file
         typeNames = outline.types.map { file.name(at: $0.nameToken) }
+        typeBodies = InnermostRangeIndex(outline.types.map(\.body))
         var aliases: [String: String] = [:]
         for alias in outline.typealiases {
             if let target = alias.target?.nameToken { aliases[file.name(at: alias.nameToken)] = file.name(at: target) }
@@ -53,6 +71,11 @@ public struct TypeFacts: Sendable {
         for (index, variable) in outline.variables.enumerated() {
             let name = file.name(at: variable.nameToken)
             variablesByName[name, default: []].append(index)
+            if variable.kind == .property, variable.enclosingType == nil, variable.enclosingFunction == nil,
+                globals[name] == nil
+            {
+                globals[name] = index
+            }
             if variable.kind == .property, let owner = variable.enclosingType {
                 propertiesByType[typeNames[owner], default: [:]][name] =
                     propertiesByType[typeNames[owner]]?[name] ?? index
@@ -78,7 +101,33 @@ public struct TypeFacts: Sendable {
                     isFunction: true, declaration: index))
         }
         self.members = members
+        indexScopes()
+        for (index, member) in members.enumerated() where firstMembers[member.typeName]?[member.memberName] == nil {
+            firstMembers[member.typeName, default: [:]][member.memberName] = index
+        }
     }
+
+    /// Builds `scopesByName`. Among equal scopes the larger name token counts as inner, as in the scan.
+    private mutating func indexScopes() {
+        for (name, candidates) in variablesByName where candidates.count > Self.scannedCandidates {
+            let variables = outline.variables
+            let locals = candidates.filter { variables[$0].kind != .property }.sorted {
+                (variables[$0].nameToken, $0) > (variables[$1].nameToken, $1)
+            }
+            scopesByName[name] = NameScopes(
+                variables: locals, scopes: InnermostRangeIndex(locals.map { variables[$0].scope }))
+        }
+    }
+
+    /// The first of `members` named `member` in `typeName`: a dictionary probe (searching `members` for it on
+    /// every use made a large file quadratic).
+    public func firstMember(of typeName: String, named member: String) -> MemberType? {
+        firstMembers[typeName]?[member].map { members[$0] }
+    }
+
+    /// Innermost type declaration whose body contains the token: `SyntaxOutline.enclosingType(at:)` in
+    /// O(log types).
+    public func enclosingType(at token: Int) -> Int? { typeBodies.innermost(containing: token) }
 
     // MARK: - Conformances
 
@@ -135,7 +184,7 @@ public struct TypeFacts: Sendable {
             let variable = outline.variables[index]
             if let initializer = variable.initializer, let copied = copiedName(in: initializer) {
                 if copied.viaSelf {
-                    guard let owner = outline.enclosingType(at: initializer.lowerBound) else { return nil }
+                    guard let owner = enclosingType(at: initializer.lowerBound) else { return nil }
                     return memberType(of: typeNames[owner], member: copied.name)
                 }
                 currentName = copied.name
@@ -156,7 +205,32 @@ public struct TypeFacts: Sendable {
 
     /// The variable that `name` refers to at `token`, by the scoping rules of `typeOf`.
     public func lookup(name: String, at token: Int) -> Int? {
+        var comparisons = 0
+        return lookup(name: name, at: token, comparisons: &comparisons)
+    }
+
+    /// `lookup(name:at:)`, adding the scopes it compared to `comparisons` (tests count them).
+    func lookup(name: String, at token: Int, comparisons: inout Int) -> Int? {
         guard let candidates = variablesByName[name] else { return nil }
+        var best: Int?
+        if let indexed = scopesByName[name] {
+            best = indexed.scopes.innermost(containing: token, steps: &comparisons).map { indexed.variables[$0] }
+        } else {
+            comparisons += candidates.count
+            best = innermostLocal(candidates, at: token)
+        }
+        if let best { return best }
+        var typeIndex = enclosingType(at: token)
+        while let current = typeIndex {
+            if let property = propertiesByType[typeNames[current]]?[name] { return property }
+            typeIndex = outline.types[current].parent
+        }
+        return globals[name]
+    }
+
+    /// The non-property variable among `candidates` with the smallest scope around `token` (on a tie, the
+    /// later name token).
+    private func innermostLocal(_ candidates: [Int], at token: Int) -> Int? {
         var best: Int?
         for index in candidates {
             let variable = outline.variables[index]
@@ -171,16 +245,7 @@ public struct TypeFacts: Sendable {
             }
             best = index
         }
-        if let best { return best }
-        var typeIndex = outline.enclosingType(at: token)
-        while let current = typeIndex {
-            if let property = propertiesByType[typeNames[current]]?[name] { return property }
-            typeIndex = outline.types[current].parent
-        }
-        return candidates.first {
-            let variable = outline.variables[$0]
-            return variable.kind == .property && variable.enclosingType == nil && variable.enclosingFunction == nil
-        }
+        return best
     }
 
     // MARK: - Inference

@@ -30,7 +30,8 @@ import LCKCore
 ///         "suppressed": Int, "problems": Int,
 ///         "bySeverity": {"error": Int, "warning": Int, "note": Int},
 ///         "byRule": {"<rule id>": Int}, // active findings, keys sorted by rule id
-///         "baseline"?: {"path": String, "matched": Int, "fixed": Int}  // with --baseline
+///         "baseline"?: {"path": String, "matched": Int, "fixed": Int,  // with --baseline
+///                       "unevaluated"?: Int}  // entries of files whose findings were capped
 ///       }
 ///     }
 ///
@@ -135,10 +136,11 @@ public struct JSONReporter: Reporter {
             (
                 "baseline",
                 digest.report.baseline.map { baseline in
-                    .object([
-                        ("path", .string(baseline.path)), ("matched", .int(baseline.matched)),
-                        ("fixed", .int(baseline.fixed)),
-                    ])
+                    .object(
+                        [
+                            ("path", .string(baseline.path)), ("matched", .int(baseline.matched)),
+                            ("fixed", .int(baseline.fixed)),
+                        ] + (baseline.unevaluated > 0 ? [("unevaluated", .int(baseline.unevaluated))] : []))
                 }
             ),
         ])

@@ -42,6 +42,28 @@ enum ChildProcess {
         return Measurement(seconds: seconds, status: exitCode, peakRSSKilobytes: Int(usage.ru_maxrss))
     }
 
+    /// `run`, with the peak RSS taken by GNU time (`/usr/bin/time -f %M`) when it is installed. A child's
+    /// `ru_maxrss` from `wait4` starts at the high-water mark of the parent's memory at spawn (Linux keeps
+    /// it across exec), so after the benchmark itself has generated a 50 MB input every child would seem to
+    /// use at least that much; `time` is a small process, and reports its own child's peak.
+    static func runMeasuringRSS(
+        _ executable: String, _ arguments: [String], errorPath: String? = nil
+    ) throws -> Measurement {
+        let time = "/usr/bin/time"
+        guard FileManager.default.isExecutableFile(atPath: time) else {
+            return try run(executable, arguments, errorPath: errorPath)
+        }
+        let report = NSTemporaryDirectory() + "/lckmigrate-bench-rss-\(getpid()).txt"
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        var measured = try run(time, ["-f", "%M", "-o", report, executable] + arguments, errorPath: errorPath)
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        // GNU time writes "Command exited with non-zero status N" first when the status is not 0.
+        if let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0) }) {
+            measured.peakRSSKilobytes = kilobytes
+        }
+        return measured
+    }
+
     /// The directory of the running executable, where the release `lckmigrate` binary sits too.
     static var executableDirectory: String {
         let path =

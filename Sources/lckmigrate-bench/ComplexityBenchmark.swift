@@ -71,6 +71,10 @@ struct ComplexityBenchmark {
             try write(HostileInputs.smallCallKitFile(0), to: folder + "/src/Calls.swift")
             return ["scan", folder + "/src", "--rules", folder + "/rules", "--format", "json", "--quiet"]
         },
+        Shape(name: "large-file", unit: "bytes of app code in one file", firstSize: 2_000_000) { size, folder in
+            try write(HostileInputs.appFile(bytes: size), to: folder + "/App.swift")
+            return ["scan", folder, "--format", "json", "--quiet"] + uncapped
+        },
         Shape(name: "matches", unit: "lines matching 8 rules", firstSize: 10_000) { size, folder in
             try write(HostileInputs.rulePack(8, matching: true), to: folder + "/rules/mappings/pack.json")
             try write(HostileInputs.memberCalls(size), to: folder + "/src/Calls.swift")
@@ -78,10 +82,12 @@ struct ComplexityBenchmark {
         },
     ]
 
-    static func write(_ text: String, to path: String) throws {
+    static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try Data(bytes).write(to: url)
     }
 
     func run() throws {
@@ -121,13 +127,14 @@ struct ComplexityBenchmark {
         print("every doubling cost at most \(limit)x")
     }
 
-    /// Best wall time of `runs` runs (after one untimed warm-up) and the largest peak RSS.
+    /// Best wall time of `runs` runs, after one untimed warm-up that gives the peak RSS (through GNU time:
+    /// see `ChildProcess.runMeasuringRSS`).
     private func measure(_ shape: Shape, size: Int, binary: String) throws -> ChildProcess.Measurement {
         let folder = directory + "/\(shape.name)"
         try? FileManager.default.removeItem(atPath: folder)
         let arguments = try shape.prepare(size, folder)
         let errors = directory + "/stderr.txt"
-        var best = try ChildProcess.run(binary, arguments, errorPath: errors)
+        var best = try ChildProcess.runMeasuringRSS(binary, arguments, errorPath: errors)
         guard best.status <= 1 else {
             let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
             throw BenchError.usage("\(shape.name) at \(size): lckmigrate exited \(best.status): \(text)")
@@ -136,7 +143,6 @@ struct ComplexityBenchmark {
         for _ in 0..<runs {
             let measured = try ChildProcess.run(binary, arguments)
             best.seconds = min(best.seconds, measured.seconds)
-            best.peakRSSKilobytes = max(best.peakRSSKilobytes, measured.peakRSSKilobytes)
         }
         return best
     }

@@ -54,10 +54,32 @@ enum HostileInputs {
                 matching
                 ? #"{"member": "zqGo", "receiverTypes": ["ZqRunner\#(index)"], "unknownReceiver": "report"}"#
                 : #"{"member": "zqAbsent\#(index)", "receiverTypes": ["ZqRunner"], "unknownReceiver": "report"}"#
+            let member = matching ? "zqGo" : "zqAbsent\(index)"
+            // `scan` refuses packs that `rules validate` rejects, and a mapping needs an example.
+            let example = #""example": {"before": "runner.\#(member)()", "after": "runner.zqNew\#(index)()"}"#
             return #"{"id": "zq_rule_\#(index)", "symbol": "ZqSymbol\#(index)", "replacement": "ZqNew\#(index)", "#
                 + #""mappingKind": "rename", "area": "provider", "severity": "note", "title": "Rule \#(index)", "#
-                + #""note": "Generated.", "match": \#(match)}"#
+                + #""note": "Generated.", \#(example), "match": \#(match)}"#
         }
         return "{\"entries\": [\n" + entries.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// About `bytes` bytes of ordinary app code in one file: the `scan` benchmark's files (CallKit in one
+    /// in eight) joined, so a file's analysis meets many types, members and same-named variables.
+    static func appFile(bytes size: Int, seed: UInt64 = ScanCorpus.defaultSeed) -> [UInt8] {
+        var writer = SwiftFileWriter(seed: seed)
+        var result: [UInt8] = []
+        result.reserveCapacity(size + 20_000)
+        while result.count < size { result += writer.file(lines: 200 + writer.random.below(201)).bytes }
+        return result
+    }
+
+    /// About `bytes` bytes of `let x = [a,a,a,…]` after a CallKit line: a token per byte.
+    static func tokenDense(bytes size: Int) -> [UInt8] {
+        let head = Array("import CallKit\nlet p = CXProvider(configuration: c)\nlet x = [".utf8)
+        var result = head
+        result.reserveCapacity(size + 4)
+        while result.count < size - 2 { result += [UInt8(ascii: "a"), UInt8(ascii: ",")] }
+        return result + Array("a]\n".utf8)
     }
 }

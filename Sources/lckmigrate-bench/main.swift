@@ -17,6 +17,8 @@ let usage = """
                                                         doubles each hostile input four times; fails if super-linear
       summaries [--files N] [--runs N]                  doubles a cross-file helper project four times: time and
                                                         the project model's work; fails if super-linear
+      memory [--sizes 10MB,20MB,50MB] [--source FILE] [--seed N]
+                                                        peak RSS per byte of one file: app code and token-dense input
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -32,6 +34,8 @@ do {
         try ComplexityBenchmark(arguments: Array(arguments.dropFirst())).run()
     case "summaries":
         try SummaryScalingBenchmark(arguments: Array(arguments.dropFirst())).run()
+    case "memory":
+        try MemoryBenchmark(arguments: Array(arguments.dropFirst())).run()
     case "fuzz":
         try FuzzCommand(arguments: Array(arguments.dropFirst())).run()
     default:

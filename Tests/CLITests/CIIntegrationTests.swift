@@ -162,7 +162,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
         #expect(warned.status == 1)
         #expect(
             warned.standardError == """
-                lckmigrate: warning: .lckmigrate.json:3:3: unknown key "includes" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason, minSeverity, only
+                lckmigrate: warning: .lckmigrate.json:3:3: unknown key "includes" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason, minSeverity, only, maxFileFindings, maxFindings
                 lckmigrate: warning: .lckmigrate.json:4:21: unknown rule id 'no_such_rule' in "disabledRules"; it has no effect
                 lckmigrate: warning: --severity bogus: unknown rule id; it has no effect
 
@@ -203,6 +203,8 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
                 formats: ["text", "sarif=out.sarif"]  # command line (--output)
                 \(jobs)
                 requireReason: false                  # default
+                maxFileFindings: 10000                # default
+                maxFindings: 1000000                  # default
 
                 """)
         #expect(jobs.hasSuffix("# default"))

@@ -112,7 +112,7 @@ import Testing
             "{\n  \"exclud\": [],\n  \"disabledRules\": [\"test_provider\", \"no_such\"]\n}", in: tree)
         #expect(
             warnings.map(\.description) == [
-                ".lckmigrate.json:2:3: unknown key \"exclud\" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason, minSeverity, only"
+                ".lckmigrate.json:2:3: unknown key \"exclud\" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason, minSeverity, only, maxFileFindings, maxFindings"
             ])
         let ruleWarnings = ConfigurationLoader.unknownRuleWarnings(
             references, known: testRuleIDs, path: ".lckmigrate.json")
@@ -162,6 +162,8 @@ import Testing
                 formats: ["text"]             # default
                 jobs: 3                       # default
                 requireReason: false          # default
+                maxFileFindings: 10000        # default
+                maxFindings: 1000000          # default
 
                 """)
     }

@@ -10,7 +10,7 @@ import Testing
 /// note naming the file and how many were dropped, and matching stops at the cap: no work per rule and token past it.
 @Suite struct FindingCapTests {
     /// `count` rules `{"member": "go", "unknownReceiver": "report"}` (receivers `Runner0`…) in `tree/rules`.
-    private static func matchEverythingPack(_ tree: TemporaryTree, count: Int) throws {
+    static func matchEverythingPack(_ tree: TemporaryTree, count: Int) throws {
         let entries = (0..<count).map { index in
             #"{"id": "go_\#(index)", "symbol": "Go\#(index)", "replacement": "stay", "mappingKind": "rename", "#
                 + #""area": "provider", "severity": "warning", "title": "Go \#(index)", "note": "n", "#
@@ -20,10 +20,11 @@ import Testing
         _ = try tree.file("rules/mappings/all.json", "{\"entries\": [\n" + entries.joined(separator: ",\n") + "\n]}\n")
     }
 
-    private static func invocation(_ tree: TemporaryTree, limits: FindingLimits) -> ScanInvocation {
+    static func invocation(_ tree: TemporaryTree, limits: FindingLimits) -> ScanInvocation {
         var invocation = ScanInvocation(paths: ["App"], currentDirectory: tree.root)
         invocation.overrides.ruleDirectories = [tree.root + "/rules"]
-        invocation.findingLimits = limits
+        invocation.overrides.maxFileFindings = limits.perFile
+        invocation.overrides.maxFindings = limits.perRun
         return invocation
     }
 

@@ -43,6 +43,8 @@ extension ResolvedSettings {
             ("formats", pair(list(settings.outputs.value.map(\.description)), settings.outputs.origin)),
             ("jobs", pair(String(settings.jobs.value), settings.jobs.origin)),
             ("requireReason", pair(settings.requireReason.value ? "true" : "false", settings.requireReason.origin)),
+            ("maxFileFindings", pair(String(settings.maxFileFindings.value), settings.maxFileFindings.origin)),
+            ("maxFindings", pair(String(settings.maxFindings.value), settings.maxFindings.origin)),
             ("overrides", "[" + overrides.joined(separator: ", ") + "]"),
         ]
         return "{\n" + members.map { "  \(JSONWriter.quoted($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"

@@ -79,11 +79,18 @@ public struct Configuration: Sendable, Equatable {
     public var minSeverity = Sourced(Severity.note)
     /// `only`, `--only`: `scan` reports only the findings these select; nil reports all.
     public var only = Sourced<[FindingFilter.Selection]?>(nil)
+    /// `maxFileFindings`, `--max-file-findings`: findings kept per file.
+    public var maxFileFindings = Sourced(FindingLimits.defaultPerFile)
+    /// `maxFindings`, `--max-findings`: findings kept per run.
+    public var maxFindings = Sourced(FindingLimits.defaultPerRun)
 
     public init(patternRoot: String, jobs: Int = ScanDefaults.jobs) {
         self.patternRoot = patternRoot
         self.jobs = Sourced(jobs)
     }
+
+    /// The caps on findings kept (`maxFileFindings`, `maxFindings`).
+    public var findingLimits: FindingLimits { FindingLimits(perFile: maxFileFindings.value, perRun: maxFindings.value) }
 
     public var pathFilter: PathFilter { PathFilter(include: include.value, exclude: exclude.value) }
 
@@ -123,6 +130,8 @@ public struct Configuration: Sendable, Equatable {
             ("formats", list(outputs.value.map(\.description)), outputs.origin),
             ("jobs", String(jobs.value), jobs.origin),
             ("requireReason", requireReason.value ? "true" : "false", requireReason.origin),
+            ("maxFileFindings", String(maxFileFindings.value), maxFileFindings.origin),
+            ("maxFindings", String(maxFindings.value), maxFindings.origin),
         ]
         let width = rows.map { $0.0.count + 2 + $0.1.count }.max() ?? 0
         return rows.map { key, value, origin in

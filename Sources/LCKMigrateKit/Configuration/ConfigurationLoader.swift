@@ -25,7 +25,7 @@ public enum ConfigurationLoader {
     public static let fileName = ".lckmigrate.json"
     public static let knownKeys = [
         "$schema", "include", "exclude", "disabledRules", "enabledRules", "severity", "rules", "baseline",
-        "failOn", "formats", "jobs", "requireReason", "minSeverity", "only",
+        "failOn", "formats", "jobs", "requireReason", "minSeverity", "only", "maxFileFindings", "maxFindings",
     ]
 
     /// The config to use: `explicit` (`--config`) if given, else `.lckmigrate.json` in the scan root
@@ -198,6 +198,13 @@ private struct Reader {
             case "only":
                 let entries = try strings(value, member.key).flatMap { FindingFilter.parseOnly($0) ?? [] }
                 configuration.only = Sourced(entries.isEmpty ? nil : entries, origin(value))
+            case "maxFileFindings":
+                let limit = try cap(
+                    value, member.key, maximum: FindingLimits.defaultPerFile, option: "max-file-findings")
+                configuration.maxFileFindings = Sourced(limit, origin(value))
+            case "maxFindings":
+                let limit = try cap(value, member.key, maximum: FindingLimits.defaultPerRun, option: "max-findings")
+                configuration.maxFindings = Sourced(limit, origin(value))
             default:
                 warnings.append(unknownKeyWarning(member))
             }
@@ -267,6 +274,20 @@ private struct Reader {
             outputs.append(output)
         }
         return outputs
+    }
+
+    /// `"maxFileFindings"`, `"maxFindings"`: a scanned tree's config is untrusted, so it may lower a cap on
+    /// findings but not raise it past the built-in default (`maximum`); only the command line can.
+    private func cap(
+        _ value: JSONValue, _ key: String, maximum: Int, option: String
+    ) throws(FileProblemError) -> Int {
+        guard let limit = value.intValue, limit >= 1, limit <= maximum else {
+            throw failure(
+                value,
+                "expected a whole number from 1 to \(maximum) for \"\(key)\", found \(describe(value)) "
+                    + "(a config may only lower the cap; raise it with --\(option) on the command line)")
+        }
+        return limit
     }
 
     /// A key this version does not know: a warning rather than an error, so a config written for a newer

@@ -28,6 +28,10 @@ public struct ConfigurationOverrides: Sendable {
     /// Scan with the built-in defaults whatever `.lckmigrate.json` the folder holds (`lckmigrate init`,
     /// whose first baseline must match the defaults it writes, also under `--force`).
     public var ignoresConfigFile = false
+    /// `--max-file-findings`, `--max-findings`: the command line may raise the caps past the built-in
+    /// maximum a config file is held to.
+    public var maxFileFindings: Int?
+    public var maxFindings: Int?
 
     public init() {}
 
@@ -40,6 +44,10 @@ public struct ConfigurationOverrides: Sendable {
         if let minSeverity {
             configuration.minSeverity = Sourced(minSeverity, .commandLine(option: "--min-severity"))
         }
+        if let maxFileFindings {
+            configuration.maxFileFindings = Sourced(maxFileFindings, .commandLine(option: "--max-file-findings"))
+        }
+        if let maxFindings { configuration.maxFindings = Sourced(maxFindings, .commandLine(option: "--max-findings")) }
         if let only { configuration.only = Sourced(only, .commandLine(option: "--only")) }
         for (rule, level) in severity {
             configuration.severity[rule] = Sourced(level, .commandLine(option: "--severity"))

@@ -114,6 +114,12 @@ public struct Baseline: Sendable, Equatable {
     /// Marks matching unsuppressed findings as baselined, in report order (so which duplicate is
     /// matched never depends on `--jobs`); returns how many matched and how many entries are left over.
     public func apply(to findings: inout [Finding]) -> (matched: Int, fixed: Int) {
+        let (matched, remaining) = match(&findings)
+        return (matched, remaining.values.reduce(0, Self.saturatingSum))
+    }
+
+    /// `apply(to:)`, leaving each key's count of entries no finding matched in `remaining`.
+    private func match(_ findings: inout [Finding]) -> (matched: Int, remaining: [Key: Int]) {
         var remaining: [Key: Int] = [:]
         for entry in entries { remaining[entry.key] = entry.count }
         var matched = 0
@@ -124,7 +130,11 @@ public struct Baseline: Sendable, Equatable {
             findings[index].suppression = Suppression(kind: .external, justification: "baseline")
             matched += 1
         }
-        return (matched, remaining.values.reduce(0) { $0 > Int.max - $1 ? .max : $0 + $1 })
+        return (matched, remaining)
+    }
+
+    private static func saturatingSum(_ total: Int, _ count: Int) -> Int {
+        total > Int.max - count ? .max : total + count
     }
 
     /// The entries for files in `paths` only: a scan of part of the project (`--files-from`, a PATH
@@ -136,9 +146,23 @@ public struct Baseline: Sendable, Equatable {
         return copy
     }
 
-    /// `apply(to:)` with only the entries of the files the scan read (see `restricted(to:)`).
-    func apply(to findings: inout [Finding], scannedFiles files: [DiscoveredFile]) -> (matched: Int, fixed: Int) {
-        restricted(to: Set(files.map { PathKey($0.displayPath) })).apply(to: &findings)
+    /// `apply(to:)` with only the entries of the files the scan read (see `restricted(to:)`). Entries left
+    /// over in `cappedFiles`, files whose findings a cap on findings cut short, are `unevaluated`, not
+    /// fixed: their findings may only have been dropped.
+    func apply(
+        to findings: inout [Finding], scannedFiles files: [DiscoveredFile], cappedFiles: Set<PathKey> = []
+    ) -> (matched: Int, fixed: Int, unevaluated: Int) {
+        let (matched, remaining) = restricted(to: Set(files.map { PathKey($0.displayPath) })).match(&findings)
+        var fixed = 0
+        var unevaluated = 0
+        for (key, left) in remaining {
+            if cappedFiles.contains(PathKey(key.path)) {
+                unevaluated = Self.saturatingSum(unevaluated, left)
+            } else {
+                fixed = Self.saturatingSum(fixed, left)
+            }
+        }
+        return (matched, fixed, unevaluated)
     }
 
     /// The file's bytes: stable, sorted, one entry per line, trailing newline.

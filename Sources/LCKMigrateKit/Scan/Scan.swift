@@ -102,7 +102,7 @@ public final class PreparedScan {
             rules: settings.rules)
         request.baseline = baseline
         request.discovery = invocation.discovery
-        request.findingLimits = invocation.findingLimits
+        request.findingLimits = configuration.findingLimits
         request.progress = observer.progress
         outcome.report = ScanPipeline.run(files: files, problems: discovery.problems, request: request)
         if observer.progress != nil { observer.progressFinished() }

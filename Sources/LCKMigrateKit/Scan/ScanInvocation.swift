@@ -44,8 +44,6 @@ public struct ScanInvocation: Sendable {
     public var standardOutputStyle = TerminalStyle.plain
     /// Which folders discovery skips and the largest file it reads.
     public var discovery = DiscoveryOptions()
-    /// `--max-file-findings`, `--max-findings`: the caps on findings kept.
-    public var findingLimits = FindingLimits()
 
     public init(paths: [String], currentDirectory: String = ScanDefaults.currentDirectory) {
         self.paths = paths

@@ -101,8 +101,9 @@ public enum ScanPipeline {
         if !assembled.inPathOrder { findings.sort(by: Finding.reportOrder) }
         var baselineOutcome: BaselineOutcome?
         if let (baseline, path) = request.baseline {
-            let (matched, fixed) = baseline.apply(to: &findings, scannedFiles: files)
-            baselineOutcome = BaselineOutcome(path: path, matched: matched, fixed: fixed)
+            let (matched, fixed, unevaluated) = baseline.apply(
+                to: &findings, scannedFiles: files, cappedFiles: cappedFiles(outcome.problems, assembled, files))
+            baselineOutcome = BaselineOutcome(path: path, matched: matched, fixed: fixed, unevaluated: unevaluated)
         }
         var report = ScanReport(
             findings: findings,
@@ -116,6 +117,15 @@ public enum ScanPipeline {
         )
         report.baseline = baselineOutcome
         return report
+    }
+
+    /// The files whose findings a cap cut short (per file or per run): their baseline entries are not evaluated.
+    private static func cappedFiles(
+        _ problems: [FileProblem], _ assembled: AssembledFindings, _ files: [DiscoveredFile]
+    ) -> Set<PathKey> {
+        var capped = Set(problems.filter { $0.kind == .truncated }.map { PathKey($0.path) })
+        for position in assembled.runCappedPositions { capped.insert(PathKey(files[position].displayPath)) }
+        return capped
     }
 
     /// Joins each file's findings (already in report order) in file order as files finish, so no worker
@@ -137,6 +147,7 @@ public enum ScanPipeline {
                 assembled.findings.append(contentsOf: findings.prefix(room))
                 assembled.droppedForRun += findings.count - room
                 if assembled.firstCappedPath == nil { assembled.firstCappedPath = path }
+                assembled.runCappedPositions.append(position)
             }
         }
     }
@@ -158,7 +169,7 @@ public enum ScanPipeline {
         }
         stopwatch.lap(.read)
         let lines = LineTable(bytes)
-        let tokenized = Lexer.tokenize(bytes)
+        let tokenized = Lexer.tokenize(bytes, trivia: .lineComments)
         stopwatch.lap(.lex)
         var stoppedEarly = false
         var findings = analyzer.findings(in: tokenized, limit: settings.limits.perFile, stoppedEarly: &stoppedEarly)
@@ -243,6 +254,8 @@ private struct AssembledFindings: Sendable {
     /// Findings past `FindingLimits.perRun`, and the file where the cap was reached.
     var droppedForRun = 0
     var firstCappedPath: String?
+    /// The files that lost findings to `FindingLimits.perRun`.
+    var runCappedPositions: [Int] = []
 }
 
 /// The only state workers share: the next file index, a progress counter and the merged results.

@@ -48,7 +48,6 @@ struct ScanCommand: Command {
     var listFiles = false
     var color = ColorChoice.auto
     var maxFileSize: Int? = DiscoveryOptions.defaultMaxFileSize
-    var findingLimits = FindingLimits()
 
     init(arguments: inout ArgumentCursor) throws {
         while let argument = try arguments.next() {
@@ -68,8 +67,8 @@ struct ScanCommand: Command {
                             command: Self.self)
                     }
                     maxFileSize = parsed
-                case "max-file-findings": findingLimits.perFile = try Self.count(value, option: spec.long)
-                case "max-findings": findingLimits.perRun = try Self.count(value, option: spec.long)
+                case "max-file-findings": settings.overrides.maxFileFindings = try Self.count(value, option: spec.long)
+                case "max-findings": settings.overrides.maxFindings = try Self.count(value, option: spec.long)
                 default: throw UsageError("option --\(spec.long) is not handled by scan", command: Self.self)
                 }
             }
@@ -85,7 +84,6 @@ struct ScanCommand: Command {
         invocation.mode = listFiles ? .listFiles : .writeReports
         invocation.discovery.maxFileSize = maxFileSize
         if listFiles, let listFile = listFileDestination { invocation.guardedOutputs = [listFile] }
-        invocation.findingLimits = findingLimits
         invocation.standardOutputStyle = ColorOption.outputStyle(color, context)
         let showsProgress = !quiet && !listFiles && context.console.errorIsTerminal
         let outcome = try Scan.run(

@@ -70,6 +70,9 @@ enum ScanConsole {
         if filteredOut > 0 { line += ", \(filteredOut) filtered out" }
         if let baseline = report.baseline {
             line += "; baseline: \(baseline.matched) known, \(baseline.fixed) fixed"
+            if baseline.unevaluated > 0 {
+                line += ", \(baseline.unevaluated) not evaluated (findings capped)"
+            }
         }
         let skipped = report.problems.filter { $0.kind == .skipped }.count
         let truncated = report.problems.filter { $0.kind == .truncated }.count

@@ -1,0 +1,21 @@
+import LCKTestSupport
+import Testing
+
+@testable import LCKAnalyzers
+
+/// The detector's token lookups, as sorted arrays: the same answers as the dictionaries they replaced
+/// (a later entry for a token wins), in order or not.
+@Suite struct TokenKeyedIndexTests {
+    @Test func answersAsADictionaryFilledInTheSameOrder() {
+        var random = SeededRandom(seed: 42)
+        for sorted in [true, false] {
+            var entries: [(Int, Int)] = (0..<500).map { _ in (random.below(300), random.below(1_000)) }
+            if sorted { entries.sort { $0.0 < $1.0 } }
+            var dictionary: [Int: Int] = [:]
+            for (token, value) in entries { dictionary[token] = value }
+            let index = TokenKeyedIndex<Int> { add in for (token, value) in entries { add(token, value) } }
+            #expect(index.count == dictionary.count)
+            for token in -2..<305 { #expect(index[token] == dictionary[token], "token \(token)") }
+        }
+    }
+}
