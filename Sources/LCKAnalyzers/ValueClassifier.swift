@@ -59,7 +59,14 @@ struct ValueClassifier: Sendable {
     /// words or any other fixed text give every call the same handle.
     func literal(_ text: String) -> (origin: ValueOrigin, why: String, isPlainText: Bool) {
         let bytes = Array(text.utf8)
-        if Self.isEmailShape(bytes) { return (.emailAddress, "e-mail literal \"\(text)\"", false) }
+        if Self.isEmailShape(bytes) || text.hasPrefix("sip:") {
+            // `conference-42@rooms.example.com`: the address of a room, not of a person.
+            let split = text.split(whereSeparator: { "@.:-_".contains($0) }).flatMap { CallRoles.words(of: String($0)) }
+            if let room = CallRoles.lastMatch(split, in: transientWords) {
+                return (.sessionID, "room address \"\(text)\" (word '\(room.entry)')", false)
+            }
+            return (.emailAddress, "address literal \"\(text)\"", false)
+        }
         if Self.isPhoneShape(bytes) {
             return Self.isMadeUpNumber(bytes)
                 ? (.placeholderLiteral, "made-up phone number \"\(text)\"", false)
