@@ -84,6 +84,7 @@ extension ValueProvenance {
             var result = leaf(item, origin, why, byShape: true)
             result.isEmptyLiteral = text.isEmpty
             result.isPlainText = isPlainText
+            result.literal = text
             return result
         }
         for index in range where tokens[index].kind == .identifier {
@@ -91,7 +92,9 @@ extension ValueProvenance {
             if name == "UUID" || name == "NSUUID", index + 2 < range.upperBound, tokens[index + 1].kind == .leftParen,
                 tokens[index + 2].kind == .rightParen
             {
-                return leaf(item, .uuidOrRandom, "a fresh \(name)() (line \(lineOf(index)))", byShape: true)
+                var fresh = leaf(item, .uuidOrRandom, "a fresh \(name)() (line \(lineOf(index)))", byShape: true)
+                fresh.freshUUID = index
+                return fresh
             }
             if classifier.randomFunctions.contains(name) {
                 return leaf(item, .uuidOrRandom, "a random value `\(name)` (line \(lineOf(index)))", byShape: true)

@@ -15,6 +15,10 @@ struct ProvenanceLeaf: Sendable, Hashable {
     var isEmptyLiteral = false
     /// A fixed literal that is neither placeholder words, a marker nor a made-up number (a name, a sentence).
     var isPlainText = false
+    /// The literal's text, when the origin is a plain string literal.
+    var literal: String?
+    /// The `UUID` token of a fresh `UUID()` in this file.
+    var freshUUID: Int?
 
     /// "value ← `key` (line 40) ← interpolation of `a` and `b`".
     var evidence: String { (["value"] + chain).joined(separator: " ← ") }
@@ -48,6 +52,8 @@ struct ValueProvenance {
     let context: AnalysisContext
     let classifier: ValueClassifier
     let external: ValueFacts?
+    /// A member chain's words end the walk (`invite.roomToken`); off to reach the literal behind any name.
+    var wordsDecide = true
     private(set) var work = ProvenanceWork()
     private(set) var index: ProvenanceIndex?
 
@@ -145,7 +151,7 @@ struct ValueProvenance {
             next.hint = (words.origin, words.word, name)
         }
         // `a.b.c`: the chain's own words decide first (`invite.roomToken`, `user.id`).
-        if path.count > 1, !last.isCall, let decided = chainWords(path.map(\.token), item: item) {
+        if wordsDecide, path.count > 1, !last.isCall, let decided = chainWords(path.map(\.token), item: item) {
             leaves.append(decided)
             return
         }
