@@ -28,7 +28,7 @@ final class HandleFactory {
     // expect: cxhandle
     func demo() -> CXHandle {
         // expect: cxhandle_init, transient_handle, cxhandle_handletype_phone_number
-        CXHandle(type: .phoneNumber, value: "+12025550143")
+        CXHandle(type: .phoneNumber, value: "+10000000000")
     }
 
     // expect: cxhandle

@@ -61,7 +61,8 @@ struct BoolFolding {
             return [local]
         }
         return context.outline.variables.indices.filter {
-            context.outline.variables[$0].kind == .property && context.file.name(at: context.outline.variables[$0].nameToken) == name
+            context.outline.variables[$0].kind == .property
+                && context.file.name(at: context.outline.variables[$0].nameToken) == name
         }
     }
 

@@ -62,7 +62,8 @@ struct ProvenanceIndex {
         for (index, variable) in outline.variables.enumerated() where variable.kind == .property {
             properties[file.name(at: variable.nameToken), default: []].append(index)
         }
-        for (index, function) in outline.functions.enumerated() where function.kind == .function && function.body != nil {
+        for (index, function) in outline.functions.enumerated() where function.kind == .function && function.body != nil
+        {
             functions[file.name(at: function.nameToken), default: []].append(index)
         }
     }

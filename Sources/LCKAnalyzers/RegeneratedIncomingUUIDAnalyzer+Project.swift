@@ -34,10 +34,13 @@ extension RegeneratedIncomingUUIDAnalyzer {
                 }
                 guard Self.reportMembers.contains(name) || name.lowercased().contains("incoming") else { continue }
                 for argument in record.arguments {
-                    guard let label = argument.label, Self.idLabels.contains(file.name(at: label))
-                        || file.name(at: label).lowercased().hasSuffix("uuid")
+                    guard let label = argument.label,
+                        Self.idLabels.contains(file.name(at: label))
+                            || file.name(at: label).lowercased().hasSuffix("uuid")
                     else { continue }
-                    if let producer = Self.producerName(argument.value, in: context) { facts.idProducers.insert(producer) }
+                    if let producer = Self.producerName(argument.value, in: context) {
+                        facts.idProducers.insert(producer)
+                    }
                 }
             }
         }

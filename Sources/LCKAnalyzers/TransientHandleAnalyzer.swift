@@ -8,8 +8,7 @@ import LCKRules
 /// Recents and Siri redial the stored handle, so a room name, session id, token, `UUID().uuidString`,
 /// composite key or placeholder gives entries nobody can call back. The value is followed back
 /// (`ValueProvenance`: locals, properties, computed properties, returns, interpolations, `??`, ternaries)
-/// and classified (`ValueClassifier`, word lists in `Rules/analyzers/transient_handle.json`). A display
-/// name is at most a `likely` instance (anti-pattern definitions, rule 1): reported with low confidence.
+/// and classified (`ValueClassifier`, word lists in `Rules/analyzers/transient_handle.json`).
 public struct TransientHandleAnalyzer: Analyzer {
     public let ruleID = "transient_handle"
 
@@ -39,7 +38,7 @@ public struct TransientHandleAnalyzer: Analyzer {
             if provenance == nil { provenance = Self.provenance(in: context) }
             guard let (leaf, confidence) = Self.verdict(provenance!.trace(value)) else { continue }
             let shown = file.text(of: value)
-            let what = leaf.origin == .displayName ? "is a display name" : "looks transient (\(leaf.origin.rawValue))"
+            let what = "looks transient (\(leaf.origin.rawValue))"
             findings.append(
                 context.finding(
                     ruleID, at: context.range(ofToken: typeToken),
@@ -57,21 +56,16 @@ public struct TransientHandleAnalyzer: Analyzer {
             external: context.project.analyzerFacts(of: "transient_handle", as: ValueFacts.self))
     }
 
-    /// The origin that decides, and how sure: a transient one if any alternative is (`?? ""` unwrapping
-    /// and a `""` default aside), else a display name when nothing names the person.
+    /// The origin that decides, and how sure: a transient one if any alternative is (`?? ""` unwrapping,
+    /// a `""` default and fixed text such as a name aside). A display name is a `likely` instance at most
+    /// (anti-pattern definitions, rule 1) and a fixed name may be a real one: neither is reported.
     static func verdict(_ leaves: [ProvenanceLeaf]) -> (ProvenanceLeaf, Confidence)? {
-        var considered = leaves.filter { !($0.isFallback && ($0.isEmptyLiteral || $0.isPlainText)) }
+        var considered = leaves.filter { !$0.isPlainText && !($0.isFallback && $0.isEmptyLiteral) }
         if considered.contains(where: { !$0.isEmptyLiteral && $0.origin != .unknown }) {
             considered.removeAll { $0.isEmptyLiteral }
         }
-        if let transient = considered.first(where: { $0.origin.isTransient }) {
-            let sure = transient.byShape && !transient.isFallback && !transient.isPlainText
-            return (transient, sure ? .medium : .low)
-        }
-        guard !considered.contains(where: { $0.origin.isStable }),
-            let display = considered.first(where: { $0.origin == .displayName })
-        else { return nil }
-        return (display, .low)
+        guard let transient = considered.first(where: { $0.origin.isTransient }) else { return nil }
+        return (transient, transient.byShape && !transient.isFallback ? .medium : .low)
     }
 
     /// The local (or top-level) variable a bare name refers to; properties can change anywhere, so no.

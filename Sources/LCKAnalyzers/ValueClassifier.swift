@@ -117,16 +117,15 @@ struct ValueClassifier: Sendable {
         return digits >= 3 && bytes.allSatisfy { isDigit($0) || allowed.contains($0) }
     }
 
-    /// Fictional or filler numbers: the North American 555 range, one digit repeated, counting runs.
+    /// Filler numbers: one or two digits repeated, counting runs. (555-01xx numbers are fictional but stand in
+    /// for real ones in samples and demos, so they count as phone numbers.)
     static func isMadeUpNumber(_ bytes: [UInt8]) -> Bool {
         let digits = bytes.filter(isDigit)
         guard digits.count > UnnormalizedHandleAnalyzer.shortCodeMaxDigits else { return false }
         let text = String(decoding: digits, as: UTF8.self)
         if Set(digits).count <= 2 { return true }
         if text.contains("123456") || text.contains("987654") { return true }
-        // 555-0100…555-0199 and 555 as the exchange of a ten-digit number.
-        let national = digits.count == 11 && digits.first == UInt8(ascii: "1") ? Array(digits.dropFirst()) : digits
-        return national.count == 10 && String(decoding: national[3..<6], as: UTF8.self) == "555"
+        return false
     }
 
     /// `INCOMING_CALL`, `VOIP`: upper-case letters, digits and `_`, with a letter.

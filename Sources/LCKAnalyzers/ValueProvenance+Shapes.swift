@@ -19,12 +19,15 @@ extension ValueProvenance {
                     lower += 1
                 }
             }
-            if lower < upper, tokens[upper - 1].kind == .exclamationMark || tokens[upper - 1].kind == .postfixQuestionMark {
+            if lower < upper,
+                tokens[upper - 1].kind == .exclamationMark || tokens[upper - 1].kind == .postfixQuestionMark
+            {
                 upper -= 1
             }
             // `… as? String`, `… as! String`, `… as String`
             if upper - lower > 3, tokens[upper - 1].kind == .identifier {
-                let cast = tokens[upper - 2].keyword == .as ? upper - 2 : tokens[upper - 3].keyword == .as ? upper - 3 : nil
+                let cast =
+                    tokens[upper - 2].keyword == .as ? upper - 2 : tokens[upper - 3].keyword == .as ? upper - 3 : nil
                 if let cast, cast > lower { upper = cast }
             }
             if lower < upper, tokens[lower].kind == .leftParen,
@@ -100,7 +103,8 @@ extension ValueProvenance {
                 return leaf(item, .uuidOrRandom, "a random value `\(name)` (line \(lineOf(index)))", byShape: true)
             }
             if classifier.localizingFunctions.contains(name) {
-                return leaf(item, .localizedPlaceholder, "a localized constant `\(file.text(of: range))`", byShape: true)
+                return leaf(
+                    item, .localizedPlaceholder, "a localized constant `\(file.text(of: range))`", byShape: true)
             }
         }
         return nil

@@ -215,7 +215,8 @@ struct ValueProvenance {
             if let words = classifier.words(of: name) {
                 return leaf(item, words.origin, "word '\(words.word)' in `\(name)`", byShape: false)
             }
-            if weak == nil, let hit = CallRoles.lastMatch(CallRoles.words(of: name), in: classifier.weakTransientWords) {
+            if weak == nil, let hit = CallRoles.lastMatch(CallRoles.words(of: name), in: classifier.weakTransientWords)
+            {
                 weak = leaf(item, .uuidOrRandom, "word '\(hit.entry)' in `\(name)`", byShape: false)
             }
         }
