@@ -60,7 +60,10 @@ public struct TransientHandleAnalyzer: Analyzer {
     /// a `""` default and fixed text such as a name aside). A display name is a `likely` instance at most
     /// (anti-pattern definitions, rule 1) and a fixed name may be a real one: neither is reported.
     static func verdict(_ leaves: [ProvenanceLeaf]) -> (ProvenanceLeaf, Confidence)? {
-        var considered = leaves.filter { !$0.isPlainText && !($0.isFallback && $0.isEmptyLiteral) }
+        // A property's `""` is a default the app replaces at run time (a text field, another file).
+        var considered = leaves.filter {
+            !$0.isPlainText && !($0.isEmptyLiteral && ($0.isFallback || $0.chain.contains { $0.hasPrefix("`") }))
+        }
         if considered.contains(where: { !$0.isEmptyLiteral && $0.origin != .unknown }) {
             considered.removeAll { $0.isEmptyLiteral }
         }
