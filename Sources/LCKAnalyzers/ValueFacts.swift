@@ -25,8 +25,17 @@ public struct ValueFacts: AnalyzerProjectFacts, Sendable {
         work.exhausted += later.work.exhausted
     }
 
+    /// `String`, `UUID` or no written type: what a handle value or call id can be. Other properties and
+    /// functions are not traced, which keeps the pre-pass's work and memory small.
+    static func mayHoldHandleValue(_ type: TypeSpan?, in file: TokenizedFile) -> Bool {
+        guard let type else { return true }
+        guard type.shape == .named, let name = type.nameToken else { return false }
+        return file.token(file.tokens[name], is: "String") || file.token(file.tokens[name], is: "UUID")
+    }
+
     private func append(_ leaves: [ProvenanceLeaf], to list: inout [ProvenanceLeaf]) {
-        for leaf in leaves where list.count < Self.leavesPerName && !list.contains(leaf) { list.append(leaf) }
+        // Only what decides: an unknown origin from another file adds nothing a name's words do not.
+        for leaf in leaves where leaf.origin != .unknown && list.count < Self.leavesPerName && !list.contains(leaf) { list.append(leaf) }
     }
 
     func leaves(for name: String, isCall: Bool) -> [ProvenanceLeaf]? {
@@ -41,7 +50,9 @@ public struct ValueFacts: AnalyzerProjectFacts, Sendable {
         let file = context.file
         let outline = context.outline
         for variable in outline.variables where variable.kind == .property && variable.enclosingType != nil {
-            guard variable.initializer != nil || !variable.accessorBlocks.isEmpty else { continue }
+            guard variable.initializer != nil || !variable.accessorBlocks.isEmpty,
+                Self.mayHoldHandleValue(variable.type, in: file)
+            else { continue }
             let name = file.name(at: variable.nameToken)
             let typeName = context.facts.typeNames[variable.enclosingType!]
             var leaves = walk.trace(variable.nameToken..<variable.nameToken + 1)
@@ -49,7 +60,7 @@ public struct ValueFacts: AnalyzerProjectFacts, Sendable {
             facts.append(leaves, to: &facts.members[name, default: []])
         }
         for function in outline.functions where function.kind == .function && function.returnType != nil {
-            guard function.body != nil else { continue }
+            guard function.body != nil, Self.mayHoldHandleValue(function.returnType, in: file) else { continue }
             let name = file.name(at: function.nameToken)
             let call = function.nameToken..<function.nameToken + 1
             var leaves = walk.traceReturns(of: name, at: call)
