@@ -35,7 +35,9 @@ public struct ValueFacts: AnalyzerProjectFacts, Sendable {
 
     private func append(_ leaves: [ProvenanceLeaf], to list: inout [ProvenanceLeaf]) {
         // Only what decides: an unknown origin from another file adds nothing a name's words do not.
-        for leaf in leaves where leaf.origin != .unknown && list.count < Self.leavesPerName && !list.contains(leaf) { list.append(leaf) }
+        for leaf in leaves where leaf.origin != .unknown && list.count < Self.leavesPerName && !list.contains(leaf) {
+            list.append(leaf)
+        }
     }
 
     func leaves(for name: String, isCall: Bool) -> [ProvenanceLeaf]? {
