@@ -16,6 +16,7 @@ final class CallManager {
 
     /// Reports the pushed call at once, before returning.
     func previewCall(from dictionary: [AnyHashable: Any]) {
+        // expect: regenerated_incoming_uuid
         let id = UUID()
         // expect: cxcallupdate_init
         let update = CXCallUpdate()

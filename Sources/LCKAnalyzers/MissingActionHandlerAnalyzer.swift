@@ -183,6 +183,7 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
     ) {
         let file = context.file
         let tokens = file.tokens
+        let external = context.project.analyzerFacts(of: "transient_handle", as: ValueFacts.self)
         for access in context.outline.memberAccesses {
             let name = file.name(at: access.member)
             // CallKit capabilities are `supports…` properties; their actions are the `CX…` ones.
@@ -190,10 +191,21 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
             guard let actions = capabilityActions[name]?.filter({ $0.hasPrefix("CX") == isCallKit }), !actions.isEmpty
             else { continue }
             let next = access.member + 1 < tokens.count ? tokens[access.member + 1] : nil
+            var folded: String?
             if name.hasPrefix("supports") {
-                guard next?.kind == .equal, access.member + 2 < tokens.count,
-                    tokens[access.member + 2].keyword != .false
-                else { continue }
+                guard next?.kind == .equal, access.member + 2 < tokens.count else { continue }
+                // `= false`, or a `let` constant (through others) that is `false` in every build configuration.
+                let value = UnretainedDelegateAnalyzer.rightHandSide(after: access.member + 1, in: context)
+                var folding = BoolFolding(context: context, external: external)
+                guard !value.isEmpty, !folding.isAlwaysFalse(value) else { continue }
+                if value.count > 1 || tokens[value.lowerBound].kind == .identifier {
+                    let values = folding.values(of: value)
+                    let shown = "`\(file.text(of: value))`"
+                    if values == [true] { folded = "\(shown) is true" }
+                    if values.contains(true), values.contains(false) {
+                        folded = "\(shown) is true in some build configuration"
+                    }
+                }
             } else {
                 guard next?.kind != .leftParen, next?.kind != .equal, isCapabilityContext(access, in: context) else {
                     continue
@@ -206,7 +218,8 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
                     message: "The capability `\(name)` is advertised, but no perform handler handles "
                         + "\(actions.map { "`\($0)`" }.joined(separator: " or ")); the system shows the control and "
                         + "the action is never answered",
-                    evidence: ["capability `\(name)`", "handled here: \(handled.sorted().joined(separator: ", "))"]))
+                    evidence: ["capability `\(name)`", "handled here: \(handled.sorted().joined(separator: ", "))"]
+                        + (folded.map { [$0] } ?? [])))
         }
     }
 

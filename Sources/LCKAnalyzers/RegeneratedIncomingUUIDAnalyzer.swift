@@ -24,7 +24,9 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
         let syntax = StatementSyntax(context: context)
         let initializers = Set(context.metadata(for: ruleID)?.parameters.strings("uuidInitializers") ?? ["UUID"])
         var reported: Set<Int> = []
-        var work = PushHandler.all(in: syntax).map { (function: $0.function, depth: 0) }
+        let project = projectRoots(context, syntax: syntax)
+        var producers = project.producers
+        var work = (PushHandler.all(in: syntax).map(\.function) + project.roots).map { (function: $0, depth: 0) }
         var visited = Set(work.map(\.function))
         while let (function, depth) = work.popLast() {
             guard let body = context.outline.functions[function].body else { continue }
@@ -45,8 +47,11 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
                     let labelText = context.file.name(at: label)
                     let isIDArgument =
                         isReport ? Self.idLabels.contains(labelText) : labelText.lowercased().hasSuffix("uuid")
-                    guard isIDArgument, !syntax.isPlaceholderCallID(argument.value, in: body),
-                        let fresh = freshUUID(argument.value, in: body, syntax: syntax, initializers: initializers),
+                    guard isIDArgument, !syntax.isPlaceholderCallID(argument.value, in: body) else { continue }
+                    if let producer = Self.producerName(argument.value, in: context) {
+                        producers += syntax.functions(named: producer).filter { !producers.contains($0) }
+                    }
+                    guard let fresh = freshUUID(argument.value, in: body, syntax: syntax, initializers: initializers),
                         reported.insert(fresh).inserted
                     else { continue }
                     let step = syntax.step(
@@ -59,6 +64,7 @@ public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
                 }
             }
         }
+        reportProducers(producers, in: context, reported: &reported, into: &findings)
     }
 
     /// The `UUID` token of a `UUID()` the value is, or the local the value names was initialised with.

@@ -18,6 +18,7 @@ public struct UnnormalizedHandleAnalyzer: Analyzer {
 
     public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let file = context.file
+        var provenance: ValueProvenance?
         for call in context.outline.calls {
             guard let typeToken = CallRoles.constructedTypeToken(of: call, in: file),
                 file.token(file.tokens[typeToken], is: "CXHandle") || file.token(file.tokens[typeToken], is: "Handle"),
@@ -27,19 +28,27 @@ public struct UnnormalizedHandleAnalyzer: Analyzer {
             let kindToken = file.tokens[kindRange.upperBound - 1]
             let isPhone = file.token(kindToken, is: "phoneNumber")
             guard isPhone || file.token(kindToken, is: "emailAddress") else { continue }
-            let judged = visibleLiterals(valueRange, in: context).lazy.map { literal, via in
+            var literals = visibleLiterals(valueRange, in: context)
+            if literals.isEmpty {
+                if provenance == nil {
+                    provenance = TransientHandleAnalyzer.provenance(in: context)
+                    provenance!.wordsDecide = false
+                }
+                literals = tracedLiterals(valueRange, provenance: &provenance!)
+            }
+            let judged = literals.lazy.map { literal, via in
                 (literal, via, isPhone ? Self.phoneProblems(literal) : Self.emailProblems(literal))
             }
             guard let (literal, via, problems) = judged.first(where: { !$0.2.isEmpty }) else { continue }
             var evidence = problems
-            if let via { evidence.append("via local `\(via)`") }
+            if let via { evidence.append(via.hasPrefix("value ←") ? via : "via local `\(via)`") }
             let expected = isPhone ? "E.164 (`+` and digits only)" : "lower case"
             findings.append(
                 context.finding(
                     ruleID, at: context.range(ofToken: typeToken),
                     message: "\(isPhone ? "Phone-number" : "E-mail") handle value \"\(literal)\" is not \(expected) "
                         + "(\(problems.joined(separator: ", "))); Recents and contact matching treat it as a different person",
-                    confidence: .high, evidence: evidence))
+                    confidence: via?.hasPrefix("value ←") == true ? .medium : .high, evidence: evidence))
         }
     }
 
@@ -64,6 +73,17 @@ public struct UnnormalizedHandleAnalyzer: Analyzer {
             }
         }
         return []
+    }
+
+    /// Literals the value comes from further back (a model's property, a function's return), with the
+    /// chain that leads there; only literals a provenance walk reaches.
+    func tracedLiterals(_ range: Range<Int>, provenance: inout ValueProvenance) -> [(String, String?)] {
+        provenance.trace(range).compactMap { leaf in
+            guard let literal = leaf.literal, !literal.isEmpty, !leaf.isFallback, leaf.chain.count > 1 else {
+                return nil
+            }
+            return (literal, leaf.evidence)
+        }
     }
 
     /// The literal text of `range`, or of the initializer of the local it names, and that local's name.

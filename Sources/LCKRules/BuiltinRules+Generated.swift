@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "3aba6dc24b6e0732ab4a9eaf73c1a55b1fe7944eeef7ee666a1419972502224f"
+    public static let fingerprint = "e1f9bcdf57967aaf0a86fa2bb721020952956eecec14bfb5c7a49f68b51b69d7"
 
     /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
     public static let files: [RuleSourceFile] = [
@@ -553,7 +553,12 @@ extension BuiltinRules {
       "jwt",
       "otp",
       "booking",
-      "appointment"
+      "appointment",
+      "conference",
+      "bridge",
+      "conversationID",
+      "threadID",
+      "channelID"
     ],
     "stableWords": [
       "user",
@@ -605,6 +610,24 @@ extension BuiltinRules {
     ],
     "weakTransientWords": [
       "uuid"
+    ],
+    "displayNameWords": [
+      "name",
+      "displayName",
+      "nickname",
+      "title",
+      "label"
+    ],
+    "localizingFunctions": [
+      "NSLocalizedString",
+      "localized",
+      "LocalizedStringKey"
+    ],
+    "randomFunctions": [
+      "random",
+      "arc4random",
+      "arc4random_uniform",
+      "randomElement"
     ]
   },
   "examples": {
@@ -617,7 +640,14 @@ extension BuiltinRules {
       "let handle = ↓CXHandle(type: .generic, value: \"Unknown\")",
       "func reportIncomingCall(uuid: String, callerName: String) {\n    let update = CXCallUpdate()\n    update.remoteHandle = ↓CXHandle(type: .generic, value: uuid)\n}",
       "final class VoiceCalls {\n    var defaultCaller = \"Unknown Caller\"\n    func update() -> CXCallUpdate {\n        let update = CXCallUpdate()\n        update.remoteHandle = ↓CXHandle(type: .generic, value: defaultCaller)\n        return update\n    }\n}",
-      "update.remoteHandle = ↓CXHandle(type: .generic, value: \" \")"
+      "update.remoteHandle = ↓CXHandle(type: .generic, value: \" \")",
+      "struct Call {\n    let accountID: String\n    let threadID: String\n    var key: String { \"\\(accountID)-\\(threadID)\" }\n    var handle: CXHandle { ↓CXHandle(type: .generic, value: key) }\n}",
+      "struct Call {\n    let identifier = UUID().uuidString\n    var handle: CXHandle { ↓CXHandle(type: .generic, value: identifier) }\n}",
+      "let handle = ↓CXHandle(type: .generic, value: NSLocalizedString(\"Unknown caller\", comment: \"\"))",
+      "let handle = ↓CXHandle(type: .generic, value: \"INCOMING_CALL\")",
+      "let handle = ↓CXHandle(type: .phoneNumber, value: \"+10000000000\")",
+      "let handle = ↓CXHandle(type: .generic, value: \"conference-42@rooms.example.com\")",
+      "final class Calls {\n    var roomName: String?\n    func update() -> CXHandle { ↓CXHandle(type: .generic, value: roomName ?? \"\") }\n}"
     ],
     "nonTriggering": [
       "let handle = CXHandle(type: .phoneNumber, value: contact.e164Number)",
@@ -626,10 +656,15 @@ extension BuiltinRules {
       "let handle = CXHandle(type: .generic, value: account.username)",
       "let handle = CXHandle(type: .generic, value: room.ownerID)",
       "let handle = CXHandle(type: .generic, value: \"\\(user.id)\")",
-      "let handle = Handle(type: .generic, value: \"alice\", displayName: \"Alice\")",
       "let ownerHandle = Handle(token: session.token)",
       "let handle = CXHandle(type: .generic, value: user.uuid)",
-      "let handle = Handle(type: .generic, value: \"Unknown Street 5\", displayName: nil)"
+      "struct Person {\n    let phone: String\n}\nfunc handle(for person: Person) -> CXHandle {\n    CXHandle(type: .phoneNumber, value: person.phone)\n}",
+      "func handle(_ payload: [AnyHashable: Any]) -> CXHandle {\n    let id = payload[\"user_id\"] as? String ?? \"\"\n    return CXHandle(type: .generic, value: id)\n}",
+      "let handle = CXHandle(type: .emailAddress, value: \"alice@example.com\")",
+      "let handle = Handle(type: .generic, value: \"alice\", displayName: \"Alice\")",
+      "let handle = Handle(type: .generic, value: \"Unknown Street 5\", displayName: nil)",
+      "func handle(for caller: Caller) -> CXHandle {\n    CXHandle(type: .generic, value: caller.displayName)\n}",
+      "let handle = CXHandle(type: .phoneNumber, value: \"+14155550123\")"
     ]
   }
 }

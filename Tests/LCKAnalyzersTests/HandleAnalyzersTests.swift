@@ -13,25 +13,25 @@ import Testing
         // Reported at the type name token (`CXHandle` starts at byte 8).
         #expect(finding.range == ByteRange(start: 8, end: 16))
         // The head noun of `roomToken` is `token`, which decides.
-        #expect(finding.evidence == ["word 'token' in `roomToken`"])
+        #expect(finding.evidence == ["value ← word 'token' in `roomToken`"])
         #expect(finding.confidence == .low)
     }
 
     @Test func shapesAreMediumConfidence() {
         let uuid = findings("let h = Handle(type: .generic, value: UUID().uuidString, displayName: nil)")
-        #expect(uuid.map(\.evidence) == [["a fresh UUID()"]])
+        #expect(uuid.map(\.evidence) == [["value ← a fresh UUID() (line 1)"]])
         #expect(uuid.first?.confidence == .medium)
         let composite = findings(#"let h = CXHandle(type: .generic, value: "\(tenant.id):\(user.id)")"#)
-        #expect(composite.map(\.evidence) == [["composite key: string interpolation of 2 values"]])
+        #expect(composite.map(\.evidence) == [["value ← interpolation of `tenant.id` and `user.id`"]])
         let placeholder = findings(#"let h = CXHandle(type: .generic, value: "Unknown Caller")"#)
-        #expect(placeholder.map(\.evidence) == [[#"placeholder literal "Unknown Caller""#]])
+        #expect(placeholder.map(\.evidence) == [[#"value ← placeholder literal "Unknown Caller""#]])
     }
 
     @Test func localIsFollowedOneStep() {
         let source = "func f() {\n    let key = session.meetingID\n    let h = CXHandle(type: .generic, value: key)\n}"
         let found = findings(source)
         #expect(found.count == 1)
-        #expect(found.first?.evidence == ["word 'meeting' in `meetingID`", "via local `key` = session.meetingID"])
+        #expect(found.first?.evidence == ["value ← `key` (line 2) ← word 'meeting' in `meetingID`"])
     }
 
     @Test func stableValuesAreQuiet() {
@@ -49,7 +49,7 @@ import Testing
 
     @Test func callUUIDParameterIsTransientOnlyByTheWeakWord() {
         let found = findings("func report(uuid: String) { let h = CXHandle(type: .generic, value: uuid) }")
-        #expect(found.map(\.evidence) == [["word 'uuid' in `uuid`"]])
+        #expect(found.map(\.evidence) == [["value ← word 'uuid' in `uuid`"]])
     }
 
     @Test func genericCallTextIsAPlaceholder() {

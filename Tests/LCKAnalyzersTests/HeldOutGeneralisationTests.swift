@@ -94,7 +94,7 @@ import Testing
             """)
         let findings = snippet.findings(TransientHandleAnalyzer())
         #expect(findings.map(\.range.start) == snippet.markers)
-        #expect(findings.first?.evidence == ["falls back to the placeholder \"Unknown\""])
+        #expect(findings.first?.evidence == ["value ← fallback after `??` ← placeholder literal \"Unknown\""])
     }
 
     @Test func realFallbacksAndPayloadLocalsStayQuiet() {

@@ -1,0 +1,99 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+
+/// Folds a Bool capability flag to a constant: `true`/`false`, or a name bound by `let` (a local, a
+/// property, a `static let`, a global) to one, through other such names. Every declaration of the name
+/// counts, so a constant that is `true` in one `#if` branch is `true`. Bounded steps, no recursion.
+struct BoolFolding {
+    static let stepBudget = 8
+
+    let context: AnalysisContext
+    let external: ValueFacts?
+    /// Names folded and declarations read, for the work count.
+    private(set) var steps = 0
+
+    init(context: AnalysisContext, external: ValueFacts?) {
+        self.context = context
+        self.external = external
+    }
+
+    /// The values `range` can have; nil in the set means "not a constant".
+    mutating func values(of range: Range<Int>) -> Set<Bool?> {
+        var result: Set<Bool?> = []
+        var pending = [range]
+        var seen: Set<String> = []
+        while let current = pending.popLast() {
+            steps += 1
+            guard steps <= Self.stepBudget else { return result.union([nil]) }
+            if let literal = Self.literal(current, in: context.file) {
+                result.insert(literal)
+                continue
+            }
+            guard let name = Self.constantName(current, in: context.file) else {
+                result.insert(nil)
+                continue
+            }
+            guard seen.insert(name).inserted else { continue }
+            let declarations = declarations(named: name, at: current.lowerBound)
+            if declarations.isEmpty {
+                result.formUnion(external?.boolConstants[name] ?? [nil])
+                continue
+            }
+            for variable in declarations {
+                let record = context.outline.variables[variable]
+                guard record.isConstant, let initializer = record.initializer else {
+                    result.insert(nil)
+                    continue
+                }
+                pending.append(initializer)
+            }
+        }
+        return result
+    }
+
+    /// Folds to `false` on every declaration: the capability is never advertised.
+    mutating func isAlwaysFalse(_ range: Range<Int>) -> Bool { values(of: range) == [false] }
+
+    /// The local the name refers to here, else every property or global of that name in the file.
+    private func declarations(named name: String, at token: Int) -> [Int] {
+        if let local = context.facts.lookup(name: name, at: token), context.outline.variables[local].kind == .local {
+            return [local]
+        }
+        return context.outline.variables.indices.filter {
+            context.outline.variables[$0].kind == .property
+                && context.file.name(at: context.outline.variables[$0].nameToken) == name
+        }
+    }
+
+    static func literal(_ range: Range<Int>, in file: TokenizedFile) -> Bool? {
+        guard range.count == 1 else { return nil }
+        switch file.tokens[range.lowerBound].keyword {
+        case .true: return true
+        case .false: return false
+        default: return nil
+        }
+    }
+
+    /// `flag`, `self.flag`, `Self.flag`, `Config.flag`: the last name.
+    static func constantName(_ range: Range<Int>, in file: TokenizedFile) -> String? {
+        let tokens = file.tokens
+        guard range.count == 1 || range.count == 3, tokens[range.upperBound - 1].kind == .identifier else { return nil }
+        if range.count == 3, tokens[range.lowerBound + 1].kind != .period { return nil }
+        return file.name(at: range.upperBound - 1)
+    }
+
+    /// Every `let` Bool constant of a file (properties and globals) with what it folds to in the file.
+    static func constants(in context: AnalysisContext) -> [String: Set<Bool?>] {
+        var result: [String: Set<Bool?>] = [:]
+        var folding = BoolFolding(context: context, external: nil)
+        for variable in context.outline.variables where variable.kind == .property && variable.isConstant {
+            guard let initializer = variable.initializer, initializer.count <= 3 else { continue }
+            folding.steps = 0
+            let values = folding.values(of: initializer)
+            guard values.contains(where: { $0 != nil }) else { continue }
+            result[context.file.name(at: variable.nameToken), default: []].formUnion(values)
+        }
+        return result
+    }
+}

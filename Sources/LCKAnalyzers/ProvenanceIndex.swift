@@ -1,0 +1,172 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+
+/// One file's places a name gets its value: assignments, property declarations and function returns,
+/// indexed once per file (a scan per traced name would grow with the file times its handles).
+struct ProvenanceIndex {
+    struct Source {
+        var range: Range<Int>
+        var line: Int
+    }
+
+    struct Assignment {
+        var rhs: Range<Int>
+        var lhs: Int
+        /// `x.name = …` on another value than `self`.
+        var isMember: Bool
+    }
+
+    /// A step of `a.b.c()`.
+    struct PathPart {
+        var token: Int
+        var isCall: Bool
+    }
+
+    let context: AnalysisContext
+    private let lines: LineTable
+    private var assignments: [String: [Assignment]] = [:]
+    private var properties: [String: [Int]] = [:]
+    private var functions: [String: [Int]] = [:]
+    /// Statement index of each `return` (to find a function's own returns).
+    private var returnStatements: [Int] = []
+
+    static let scannedPrefix = 24
+
+    init(context: AnalysisContext) {
+        self.context = context
+        lines = LineTable(context.file.bytes)
+        let file = context.file
+        let outline = context.outline
+        for (index, statement) in outline.statements.enumerated() {
+            if statement.kind == .return { returnStatements.append(index) }
+            guard statement.kind == .expression else { continue }
+            let end = min(statement.range.upperBound, statement.range.lowerBound + Self.scannedPrefix)
+            var depth = 0
+            for token in statement.range.lowerBound..<end {
+                let kind = file.tokens[token].kind
+                if kind == .leftParen || kind == .leftSquare || kind == .leftBrace { depth += 1 }
+                if kind == .rightParen || kind == .rightSquare || kind == .rightBrace { depth -= 1 }
+                if depth < 0 || kind == .leftBrace { break }
+                guard depth == 0, kind == .equal, token > statement.range.lowerBound,
+                    file.tokens[token - 1].kind == .identifier
+                else { continue }
+                let lhs = token - 1
+                let qualified = lhs >= 2 && file.tokens[lhs - 1].kind == .period
+                let isSelf = qualified && file.tokens[lhs - 2].keyword == .self
+                assignments[file.name(at: lhs), default: []].append(
+                    Assignment(rhs: token + 1..<statement.range.upperBound, lhs: lhs, isMember: qualified && !isSelf))
+                break
+            }
+        }
+        for (index, variable) in outline.variables.enumerated() where variable.kind == .property {
+            properties[file.name(at: variable.nameToken), default: []].append(index)
+        }
+        for (index, function) in outline.functions.enumerated() where function.kind == .function && function.body != nil
+        {
+            functions[file.name(at: function.nameToken), default: []].append(index)
+        }
+    }
+
+    func line(of token: Int) -> Int { lines.position(of: context.file.tokens[token].start).line }
+
+    /// `name`, `self.name`, `a.b.name`, `f()`, `a.f(x)`: the identifiers, the last maybe a call; empty
+    /// for any other shape.
+    func namePath(_ range: Range<Int>) -> [PathPart] {
+        let tokens = context.file.tokens
+        var end = range.upperBound
+        var isCall = false
+        if tokens[end - 1].kind == .rightParen {
+            let open = Int(context.outline.matchingBracket[end - 1])
+            guard open > range.lowerBound, open < end, tokens[open - 1].kind == .identifier else { return [] }
+            end = open
+            isCall = true
+        }
+        var parts: [PathPart] = []
+        var index = range.lowerBound
+        while index < end {
+            let kind = tokens[index].kind
+            if kind == .identifier || tokens[index].keyword == .self {
+                if tokens[index].keyword != .self { parts.append(PathPart(token: index, isCall: false)) }
+            } else if kind != .period && kind != .postfixQuestionMark && kind != .exclamationMark {
+                return []
+            }
+            index += 1
+        }
+        if isCall, !parts.isEmpty { parts[parts.count - 1].isCall = true }
+        return parts
+    }
+
+    /// Where a name's value is set: a local's initializer and assignments in its scope; a property's
+    /// initializer, computed body and every assignment to it in the file.
+    func sources(ofName name: String, at token: Int, qualified: Bool) -> [Source] {
+        let outline = context.outline
+        if !qualified, let variable = context.facts.lookup(name: name, at: token) {
+            let record = outline.variables[variable]
+            switch record.kind {
+            case .parameter, .closureParameter: return []
+            case .binding: return record.initializer.map { [Source(range: $0, line: line(of: $0.lowerBound))] } ?? []
+            case .local:
+                return declared(variable)
+                    + (assignments[name] ?? []).filter { !$0.isMember && record.scope.contains($0.lhs) }.map(source)
+            case .property: return (properties[name] ?? []).flatMap(declared) + (assignments[name] ?? []).map(source)
+            }
+        }
+        guard let declarations = properties[name] else { return [] }
+        return declarations.flatMap(declared) + (assignments[name] ?? []).map(source)
+    }
+
+    private func source(_ assignment: Assignment) -> Source {
+        Source(range: assignment.rhs, line: line(of: assignment.lhs))
+    }
+
+    /// A variable's initializer, or the values its getter returns.
+    private func declared(_ variable: Int) -> [Source] {
+        let record = context.outline.variables[variable]
+        if let initializer = record.initializer {
+            return [Source(range: initializer, line: line(of: record.nameToken))]
+        }
+        guard let block = record.accessorBlocks.first else { return [] }
+        return values(of: block, owner: .variable(variable))
+    }
+
+    /// What the functions named `name` in this file return.
+    func returns(ofFunction name: String) -> [Source] {
+        (functions[name] ?? []).flatMap { function -> [Source] in
+            guard let block = context.outline.functions[function].bodyBlock else { return [] }
+            return values(of: block, owner: .function(function))
+        }
+    }
+
+    /// A single-expression body, else the `return` values whose nearest owner is `owner`.
+    private func values(of block: Int, owner: Block.Owner) -> [Source] {
+        let outline = context.outline
+        let statements = outline.blocks[block].statements
+        if statements.count == 1, outline.statements[statements[0]].kind == .expression {
+            let range = outline.statements[statements[0]].range
+            return [Source(range: range, line: line(of: range.lowerBound))]
+        }
+        let body = outline.blocks[block].range
+        var result: [Source] = []
+        for statement in returnStatements where body.contains(outline.statements[statement].range.lowerBound) {
+            guard nearestOwner(of: statement) == owner else { continue }
+            let record = outline.statements[statement]
+            let value = record.keywordToken + 1..<record.range.upperBound
+            guard !value.isEmpty else { continue }
+            result.append(Source(range: value, line: line(of: record.keywordToken)))
+        }
+        return result
+    }
+
+    /// The function, closure or accessor a statement runs in (a loop up the blocks, no recursion).
+    private func nearestOwner(of statement: Int) -> Block.Owner {
+        let outline = context.outline
+        var block = outline.statements[statement].parentBlock
+        while true {
+            switch outline.blocks[block].owner {
+            case .statement(let parent): block = outline.statements[parent].parentBlock
+            case let owner: return owner
+            }
+        }
+    }
+}
