@@ -38,6 +38,16 @@ struct ScanCommand: Command {
                 help: "Keep at most N findings of one file, with a note naming the file; default 10000."),
             OptionSpec(
                 "max-findings", value: "N", help: "Keep at most N findings in all, with a note; default 1000000."),
+            OptionSpec(
+                "directory", value: "DIR",
+                help:
+                    "Run as if started in DIR: PATHs, --files-from entries, reported paths and the config lookup are relative to it."
+            ),
+            OptionSpec(
+                "stamp", value: "FILE",
+                help:
+                    "After the scan, leave FILE holding one Swift comment line, written only when missing or different (a build step's output)."
+            ),
         ]
 
     var paths: [String] = []
@@ -46,6 +56,10 @@ struct ScanCommand: Command {
     var listFiles = false
     var maxFileSize: Int? = DiscoveryOptions.defaultMaxFileSize
     var findingLimits = FindingLimits()
+    /// `--directory`: the build-tool plugin's stand-in for a working directory, which SwiftPM cannot set.
+    var directory: String?
+    /// `--stamp`: the output the build-tool plugin declares; a comment, so SwiftPM compiles it as an empty source.
+    var stamp: String?
 
     init(arguments: inout ArgumentCursor) throws {
         while let argument = try arguments.next() {
@@ -66,6 +80,12 @@ struct ScanCommand: Command {
                     maxFileSize = parsed
                 case "max-file-findings": findingLimits.perFile = try Self.count(value, option: spec.long)
                 case "max-findings": findingLimits.perRun = try Self.count(value, option: spec.long)
+                case "directory": directory = value ?? ""
+                case "stamp":
+                    guard let value, !value.isEmpty else {
+                        throw UsageError("--stamp needs a file name", command: Self.self)
+                    }
+                    stamp = value
                 default: throw UsageError("option --\(spec.long) is not handled by scan", command: Self.self)
                 }
             }
@@ -77,6 +97,8 @@ struct ScanCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
+        var context = context
+        if let directory { context.currentDirectory = try Self.workingDirectory(directory, from: context) }
         var invocation = settings.invocation(paths: paths, context: context)
         invocation.mode = listFiles ? .listFiles : .writeReports
         invocation.discovery.maxFileSize = maxFileSize
@@ -93,12 +115,38 @@ struct ScanCommand: Command {
         }
         if !quiet, let written = outcome.writtenBaseline { context.console.err(ScanConsole.wroteBaseline(written)) }
         if !quiet { context.console.err(ScanConsole.summary(outcome.report, filteredOut: outcome.filteredOut)) }
+        if let stamp { try Self.writeStamp(stamp, in: context.currentDirectory) }
         KeptUntilExit.keep(outcome)
         return outcome.exitStatus
     }
 
     /// The file a bare `--output FILE` names: under `--list-files` it receives the list.
     private var listFileDestination: String? { settings.overrides.outputs.first(where: { $0.format == nil })?.path }
+
+    /// `--directory DIR` as an absolute path without `.` and `..`; a usage error unless it is a folder.
+    private static func workingDirectory(_ directory: String, from context: CommandContext) throws -> String {
+        let given = directory.hasPrefix("/") ? directory : context.currentDirectory + "/" + directory
+        var components: [Substring] = []
+        for component in given.split(separator: "/") where component != "." {
+            if component == ".." { _ = components.popLast() } else { components.append(component) }
+        }
+        let absolute = "/" + components.joined(separator: "/")
+        guard !directory.isEmpty, case .success(let status) = Platform.status(of: Array(absolute.utf8), followLinks: true),
+            status.kind == .directory
+        else {
+            throw UsageError("--directory needs an existing folder, not '\(directory)'", command: Self.self)
+        }
+        return absolute
+    }
+
+    /// The stamp's one line. Unchanged bytes keep its modification time, so a build does not recompile it.
+    static let stampText = Array("// Written by lckmigrate scan --stamp: the scan ran. Nothing to compile.\n".utf8)
+
+    private static func writeStamp(_ path: String, in directory: String) throws {
+        let absolute = path.hasPrefix("/") ? path : directory + "/" + path
+        if case .success(let bytes) = Platform.readFile(Array(absolute.utf8)), bytes == stampText { return }
+        try AtomicOutputFile.open(path, in: directory).commit(stampText)
+    }
 
     /// A positive count for a `--max-findings…` option.
     private static func count(_ value: String?, option: String) throws -> Int {
