@@ -1,14 +1,15 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory lckmigrate-report report|scaffold [--target NAME]...
-/// [options]`: the commands that write files, with the package's targets (or the named ones) as their paths.
+/// `swift package --allow-writing-to-package-directory lckmigrate-report report|scaffold|scan [--target NAME]...
+/// [options]`: the commands that write files (`scan` for `--write-baseline` and `--output`), with the package's
+/// targets (or the named ones) as their paths.
 ///
 /// A plugin of its own because SwiftPM grants write access per plugin: the read-only `lckmigrate scan` verb
 /// keeps needing no permission.
 @main
 struct WritingCommandPlugin: CommandPlugin {
-    static let commands = ["report", "scaffold"]
+    static let commands = ["report", "scaffold", "scan"]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
@@ -17,7 +18,7 @@ struct WritingCommandPlugin: CommandPlugin {
         guard let command = rest.first, Self.commands.contains(command) else {
             throw PluginUsageError(
                 "give the command first: 'swift package --allow-writing-to-package-directory lckmigrate-report "
-                    + "report --output migration.html' or '… lckmigrate-report scaffold --output DIR'")
+                    + "report --output migration.html', '… scaffold --output DIR' or '… scan --write-baseline FILE'")
         }
         rest.removeFirst()
         let folders = try PackageTargets.folders(of: context.package, named: targetNames)
