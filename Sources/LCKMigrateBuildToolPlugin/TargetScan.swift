@@ -13,24 +13,23 @@ struct TargetScan {
     var workFolder: URL
 
     func command(tool: URL) throws -> Command {
-        let config = [folder, projectFolder].map { $0.appendingPathComponent(".lckmigrate.json") }
-            .first { FileManager.default.fileExists(atPath: $0.path) }
-        let settings = config.map(ConfigKeys.init(file:)) ?? ConfigKeys()
         // A Swift file holding one comment: SwiftPM would turn any other kind of output into a resource bundle.
         let stamp = workFolder.appendingPathComponent("\(name)+lckmigrate-stamp.swift")
-        var arguments = [
+        // SwiftPM reuses this plan until the package graph changes, so the tool, not the plugin, looks for the
+        // config (target folder first) and only a config's own `failOn` makes findings fail the build.
+        let arguments = [
             "scan", "--directory", projectFolder.path, "--files-from", try sourceList().path,
+            "--config-search", folder.path, "--config-search", projectFolder.path, "--fail-on-default", "never",
             "--format", "xcode", "--stamp", stamp.path, "--quiet",
         ]
-        if let config { arguments += ["--config", config.path] }
-        // Findings fail the build only when the config asks for it with `failOn`.
-        if !settings.setsFailOn { arguments += ["--fail-on", "never"] }
-        var inputs = sources
-        if let config { inputs.append(config) }
-        if let baseline = settings.baseline { inputs.append(baseline) }
+        // Inputs: the configs there are (an edit reruns the scan) and their folders (creating one changes the
+        // folder's modification time; llbuild refuses a missing input file).
+        let folders = projectFolder == folder ? [folder] : [folder, projectFolder]
+        let configs = folders.map { $0.appendingPathComponent(".lckmigrate.json") }
+            .filter { FileManager.default.fileExists(atPath: $0.path) }
         return .buildCommand(
-            displayName: "lckmigrate scan \(name)", executable: tool, arguments: arguments, inputFiles: inputs,
-            outputFiles: [stamp])
+            displayName: "lckmigrate scan \(name)", executable: tool, arguments: arguments,
+            inputFiles: sources + configs + folders, outputFiles: [stamp])
     }
 
     /// The target's Swift files, one absolute path a line, for `--files-from` (written when the plan is made).
@@ -42,28 +41,5 @@ struct TargetScan {
             try text.write(to: list, atomically: true, encoding: .utf8)
         }
         return list
-    }
-}
-
-/// The two keys of a `.lckmigrate.json` the plugin needs before the tool runs; the tool reads (and checks) the
-/// whole file itself, so a file this cannot parse is left to it.
-struct ConfigKeys {
-    var setsFailOn = false
-    /// The baseline file, an input of the command, so editing it reruns the scan.
-    var baseline: URL?
-
-    init() {}
-
-    init(file: URL) {
-        guard let data = try? Data(contentsOf: file),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else {
-            setsFailOn = true  // let the tool report the broken config, and fail the build
-            return
-        }
-        setsFailOn = object["failOn"] != nil
-        if let path = object["baseline"] as? String {
-            baseline = URL(fileURLWithPath: path, relativeTo: file.deletingLastPathComponent()).standardizedFileURL
-        }
     }
 }

@@ -44,6 +44,12 @@ struct ScanCommand: Command {
                     "Run as if started in DIR: PATHs, --files-from entries, reported paths and the config lookup are relative to it."
             ),
             OptionSpec(
+                "config-search", value: "DIR",
+                help: "Without --config, read DIR/.lckmigrate.json from the first DIR that has one; repeatable."),
+            OptionSpec(
+                "fail-on-default", value: "LEVEL",
+                help: "The --fail-on level when neither --fail-on nor the config sets one (default: error)."),
+            OptionSpec(
                 "stamp", value: "FILE",
                 help:
                     "After the scan, leave FILE holding one Swift comment line, written only when missing or different (a build step's output)."
@@ -60,6 +66,8 @@ struct ScanCommand: Command {
     var directory: String?
     /// `--stamp`: the output the build-tool plugin declares; a comment, so SwiftPM compiles it as an empty source.
     var stamp: String?
+    /// `--config-search`: the build-tool plugin's target folder, then package folder, looked at when the scan runs.
+    var configSearch: [String] = []
 
     init(arguments: inout ArgumentCursor) throws {
         while let argument = try arguments.next() {
@@ -81,6 +89,14 @@ struct ScanCommand: Command {
                 case "max-file-findings": findingLimits.perFile = try Self.count(value, option: spec.long)
                 case "max-findings": findingLimits.perRun = try Self.count(value, option: spec.long)
                 case "directory": directory = value ?? ""
+                case "config-search": configSearch.append(value ?? "")
+                case "fail-on-default":
+                    guard let level = FailThreshold(rawValue: value ?? "") else {
+                        throw UsageError(
+                            "unknown level '\(value ?? "")' for --fail-on-default; use error, warning, note or never",
+                            command: Self.self)
+                    }
+                    settings.overrides.defaultFailOn = level
                 case "stamp":
                     guard let value, !value.isEmpty else {
                         throw UsageError("--stamp needs a file name", command: Self.self)
@@ -99,6 +115,16 @@ struct ScanCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
         var context = context
         if let directory { context.currentDirectory = try Self.workingDirectory(directory, from: context) }
+        var settings = settings
+        if settings.overrides.configFile == nil {
+            settings.overrides.configFile = configSearch.lazy.map { $0 + "/.lckmigrate.json" }.first { path in
+                let absolute = path.hasPrefix("/") ? path : context.currentDirectory + "/" + path
+                guard case .success(let status) = Platform.status(of: Array(absolute.utf8), followLinks: true) else {
+                    return false
+                }
+                return status.kind == .regular
+            }
+        }
         var invocation = settings.invocation(paths: paths, context: context)
         invocation.mode = listFiles ? .listFiles : .writeReports
         invocation.discovery.maxFileSize = maxFileSize
