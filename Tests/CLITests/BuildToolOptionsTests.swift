@@ -67,7 +67,8 @@ import Testing
         let tree = try Self.package()
         let stamp = tree.root + "/work/Plain+stamp.swift"
         try tree.directory("work")
-        let plain = try CLI.run(["scan", "Sources/Plain", "--format", "xcode", "--quiet", "--stamp", stamp], in: tree.root)
+        let plain = try CLI.run(
+            ["scan", "Sources/Plain", "--format", "xcode", "--quiet", "--stamp", stamp], in: tree.root)
         #expect(plain.status == 0 && plain.standardOutput.isEmpty && plain.standardError.isEmpty)
         let text = try String(contentsOfFile: stamp, encoding: .utf8)
         #expect(text.hasPrefix("// ") && text.hasSuffix("\n") && text.filter { $0 == "\n" }.count == 1)

@@ -157,7 +157,8 @@ struct ScanCommand: Command {
             if component == ".." { _ = components.popLast() } else { components.append(component) }
         }
         let absolute = "/" + components.joined(separator: "/")
-        guard !directory.isEmpty, case .success(let status) = Platform.status(of: Array(absolute.utf8), followLinks: true),
+        guard !directory.isEmpty,
+            case .success(let status) = Platform.status(of: Array(absolute.utf8), followLinks: true),
             status.kind == .directory
         else {
             throw UsageError("--directory needs an existing folder, not '\(directory)'", command: Self.self)
