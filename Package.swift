@@ -8,6 +8,11 @@ let package = Package(
     products: [
         .executable(name: "lckmigrate", targets: ["lckmigrate"]),
         .library(name: "LCKMigrateKit", targets: ["LCKMigrateKit"]),
+        // `swift package lckmigrate scan …` (read-only) and `swift package lckmigrate-report report|scaffold …`.
+        .plugin(name: "LCKMigrateCommandPlugin", targets: ["LCKMigrateCommandPlugin"]),
+        .plugin(name: "LCKMigrateWritingPlugin", targets: ["LCKMigrateWritingPlugin"]),
+        // Findings as compiler warnings in `swift build` and Xcode, per target.
+        .plugin(name: "LCKMigrateBuildToolPlugin", targets: ["LCKMigrateBuildToolPlugin"]),
     ],
     targets: [
         // Positions, findings and rule descriptors shared by every stage. Stdlib only.
@@ -35,6 +40,33 @@ let package = Package(
         .executableTarget(
             name: "lckmigrate",
             dependencies: ["LCKMigrateKit", "LCKCore", "LCKRules", "LCKMigrationModel", "LCKReporters"]
+        ),
+        // SwiftPM plugins (under Sources/: the top-level layout is fixed). Each runs the `lckmigrate` executable;
+        // the rule table is compiled into it, so no plugin has resources. Write access is granted per plugin,
+        // hence the read-only `lckmigrate` verb and the writing `lckmigrate-report` verb are two plugins sharing
+        // PackageTargets.swift (a symbolic link in the second).
+        .plugin(
+            name: "LCKMigrateCommandPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "lckmigrate", description: "Scan the package's targets (or --target NAME) with lckmigrate")),
+            dependencies: ["lckmigrate"], path: "Sources/LCKMigrateCommandPlugin"
+        ),
+        .plugin(
+            name: "LCKMigrateWritingPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "lckmigrate-report",
+                    description: "Write lckmigrate's migration report or scaffold for the package's targets"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "lckmigrate report and scaffold write the files named by --output")
+                ]
+            ),
+            dependencies: ["lckmigrate"], path: "Sources/LCKMigrateWritingPlugin"
+        ),
+        .plugin(
+            name: "LCKMigrateBuildToolPlugin", capability: .buildTool(), dependencies: ["lckmigrate"],
+            path: "Sources/LCKMigrateBuildToolPlugin"
         ),
         // Benchmarks (release build): `swift run -c release lckmigrate-bench`.
         .executableTarget(

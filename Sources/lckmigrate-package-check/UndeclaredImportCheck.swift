@@ -11,7 +11,7 @@ struct UndeclaredImportCheck {
         "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
         "FoundationXML", "CoreFoundation", "Dispatch",
         "Glibc", "Musl", "Darwin", "Android", "Bionic", "WASILibc", "WinSDK", "ucrt", "os",
-        "Testing", "XCTest", "PackageDescription", "PackagePlugin",
+        "Testing", "XCTest", "PackageDescription", "PackagePlugin", "XcodeProjectPlugin",
     ]
 
     /// An `import` declaration: the module's name (the first component of `X.Y`) and where it is.

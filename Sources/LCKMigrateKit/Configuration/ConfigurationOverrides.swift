@@ -15,6 +15,9 @@ public struct ConfigurationOverrides: Sendable {
     /// away from stdout.
     public var outputs: [(format: ReportFormat?, path: String)] = []
     public var failOn: FailThreshold?
+    /// `--fail-on-default`: the threshold when neither `failOn` above nor the config file sets one (the build-tool
+    /// plugin's `never`, so findings fail a build only when the config asks for it).
+    public var defaultFailOn: FailThreshold?
     /// `--severity RULE=LEVEL` in command-line order.
     public var severity: [(rule: String, level: Severity)] = []
     public var baseline: String?
@@ -38,6 +41,9 @@ public struct ConfigurationOverrides: Sendable {
     /// `configuration` with these values applied over it; throws when two outputs name one file.
     func apply(to configuration: inout Configuration) throws(ScanError) {
         if let failOn { configuration.failOn = Sourced(failOn, .commandLine(option: "--fail-on")) }
+        if let defaultFailOn, configuration.failOn.origin == .builtInDefault {
+            configuration.failOn = Sourced(defaultFailOn, .commandLine(option: "--fail-on-default"))
+        }
         if let jobs { configuration.jobs = Sourced(jobs, .commandLine(option: "--jobs")) }
         if let baseline { configuration.baseline = Sourced(baseline, .commandLine(option: "--baseline")) }
         if requireReason { configuration.requireReason = Sourced(true, .commandLine(option: "--require-reason")) }

@@ -40,6 +40,22 @@ struct ScanCommand: Command {
                 help: "Keep at most N findings of one file, with a note naming the file; default 10000."),
             OptionSpec(
                 "max-findings", value: "N", help: "Keep at most N findings in all, with a note; default 1000000."),
+            OptionSpec(
+                "directory", value: "DIR",
+                help:
+                    "Run as if started in DIR: PATHs, --files-from entries, reported paths and the config lookup are relative to it."
+            ),
+            OptionSpec(
+                "config-search", value: "DIR",
+                help: "Without --config, read DIR/.lckmigrate.json from the first DIR that has one; repeatable."),
+            OptionSpec(
+                "fail-on-default", value: "LEVEL",
+                help: "The --fail-on level when neither --fail-on nor the config sets one (default: error)."),
+            OptionSpec(
+                "stamp", value: "FILE",
+                help:
+                    "After the scan, leave FILE holding one Swift comment line, written only when missing or different (a build step's output)."
+            ),
         ]
 
     var paths: [String] = []
@@ -48,6 +64,12 @@ struct ScanCommand: Command {
     var listFiles = false
     var color = ColorChoice.auto
     var maxFileSize: Int? = DiscoveryOptions.defaultMaxFileSize
+    /// `--directory`: the build-tool plugin's stand-in for a working directory, which SwiftPM cannot set.
+    var directory: String?
+    /// `--stamp`: the output the build-tool plugin declares; a comment, so SwiftPM compiles it as an empty source.
+    var stamp: String?
+    /// `--config-search`: the build-tool plugin's target folder, then package folder, looked at when the scan runs.
+    var configSearch: [String] = []
 
     init(arguments: inout ArgumentCursor) throws {
         while let argument = try arguments.next() {
@@ -69,6 +91,20 @@ struct ScanCommand: Command {
                     maxFileSize = parsed
                 case "max-file-findings": settings.overrides.maxFileFindings = try Self.count(value, option: spec.long)
                 case "max-findings": settings.overrides.maxFindings = try Self.count(value, option: spec.long)
+                case "directory": directory = value ?? ""
+                case "config-search": configSearch.append(value ?? "")
+                case "fail-on-default":
+                    guard let level = FailThreshold(rawValue: value ?? "") else {
+                        throw UsageError(
+                            "unknown level '\(value ?? "")' for --fail-on-default; use error, warning, note or never",
+                            command: Self.self)
+                    }
+                    settings.overrides.defaultFailOn = level
+                case "stamp":
+                    guard let value, !value.isEmpty else {
+                        throw UsageError("--stamp needs a file name", command: Self.self)
+                    }
+                    stamp = value
                 default: throw UsageError("option --\(spec.long) is not handled by scan", command: Self.self)
                 }
             }
@@ -80,6 +116,18 @@ struct ScanCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
+        var context = context
+        if let directory { context.currentDirectory = try Self.workingDirectory(directory, from: context) }
+        var settings = settings
+        if settings.overrides.configFile == nil {
+            settings.overrides.configFile = configSearch.lazy.map { $0 + "/.lckmigrate.json" }.first { path in
+                let absolute = path.hasPrefix("/") ? path : context.currentDirectory + "/" + path
+                guard case .success(let status) = Platform.status(of: Array(absolute.utf8), followLinks: true) else {
+                    return false
+                }
+                return status.kind == .regular
+            }
+        }
         var invocation = settings.invocation(paths: paths, context: context)
         invocation.mode = listFiles ? .listFiles : .writeReports
         invocation.discovery.maxFileSize = maxFileSize
@@ -100,12 +148,39 @@ struct ScanCommand: Command {
                 ScanConsole.summary(
                     outcome.report, filteredOut: outcome.filteredOut, style: ColorOption.errorStyle(color, context)))
         }
+        if let stamp { try Self.writeStamp(stamp, in: context.currentDirectory) }
         KeptUntilExit.keep(outcome)
         return outcome.exitStatus
     }
 
     /// The file a bare `--output FILE` names: under `--list-files` it receives the list.
     private var listFileDestination: String? { settings.overrides.outputs.first(where: { $0.format == nil })?.path }
+
+    /// `--directory DIR` as an absolute path without `.` and `..`; a usage error unless it is a folder.
+    private static func workingDirectory(_ directory: String, from context: CommandContext) throws -> String {
+        let given = directory.hasPrefix("/") ? directory : context.currentDirectory + "/" + directory
+        var components: [Substring] = []
+        for component in given.split(separator: "/") where component != "." {
+            if component == ".." { _ = components.popLast() } else { components.append(component) }
+        }
+        let absolute = "/" + components.joined(separator: "/")
+        guard !directory.isEmpty,
+            case .success(let status) = Platform.status(of: Array(absolute.utf8), followLinks: true),
+            status.kind == .directory
+        else {
+            throw UsageError("--directory needs an existing folder, not '\(directory)'", command: Self.self)
+        }
+        return absolute
+    }
+
+    /// The stamp's one line. Unchanged bytes keep its modification time, so a build does not recompile it.
+    static let stampText = Array("// Written by lckmigrate scan --stamp: the scan ran. Nothing to compile.\n".utf8)
+
+    private static func writeStamp(_ path: String, in directory: String) throws {
+        let absolute = path.hasPrefix("/") ? path : directory + "/" + path
+        if case .success(let bytes) = Platform.readFile(Array(absolute.utf8)), bytes == stampText { return }
+        try AtomicOutputFile.open(path, in: directory).commit(stampText)
+    }
 
     /// A positive count for a `--max-findings…` option.
     private static func count(_ value: String?, option: String) throws -> Int {

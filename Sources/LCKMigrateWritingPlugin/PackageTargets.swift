@@ -1,0 +1,1 @@
+../LCKMigrateCommandPlugin/PackageTargets.swift
