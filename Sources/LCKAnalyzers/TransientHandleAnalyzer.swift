@@ -56,19 +56,21 @@ public struct TransientHandleAnalyzer: Analyzer {
             external: context.project.analyzerFacts(of: "transient_handle", as: ValueFacts.self))
     }
 
-    /// The origin that decides, and how sure: a transient one if any alternative is (`?? ""` unwrapping,
-    /// a `""` default and fixed text such as a name aside). A display name is a `likely` instance at most
-    /// (anti-pattern definitions, rule 1) and a fixed name may be a real one: neither is reported.
+    /// The origin that decides, and how sure: a transient one if any alternative is (`?? ""` unwrapping and
+    /// a `""` default aside). A display name is a `likely` instance at most (anti-pattern definitions, rule 1):
+    /// not reported. Fixed text (`"Alice"`, `"Incoming call"`) is the same handle for every call, so it is a
+    /// placeholder — reported with low confidence — unless it is only the fallback of a real value.
     static func verdict(_ leaves: [ProvenanceLeaf]) -> (ProvenanceLeaf, Confidence)? {
         // A property's `""` is a default the app replaces at run time (a text field, another file).
         var considered = leaves.filter {
-            !$0.isPlainText && !($0.isEmptyLiteral && ($0.isFallback || $0.chain.contains { $0.hasPrefix("`") }))
+            !($0.isPlainText && $0.isFallback)
+                && !($0.isEmptyLiteral && ($0.isFallback || $0.chain.contains { $0.hasPrefix("`") }))
         }
         if considered.contains(where: { !$0.isEmptyLiteral && $0.origin != .unknown }) {
             considered.removeAll { $0.isEmptyLiteral }
         }
         guard let transient = considered.first(where: { $0.origin.isTransient }) else { return nil }
-        return (transient, transient.byShape && !transient.isFallback ? .medium : .low)
+        return (transient, transient.byShape && !transient.isFallback && !transient.isPlainText ? .medium : .low)
     }
 
     /// The local (or top-level) variable a bare name refers to; properties can change anywhere, so no.

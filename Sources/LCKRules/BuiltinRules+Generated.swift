@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "e1f9bcdf57967aaf0a86fa2bb721020952956eecec14bfb5c7a49f68b51b69d7"
+    public static let fingerprint = "db2db88d50d4ba3e6ca72eb5cc3f9b29bffbffd2a7e4f704652e046646da93f0"
 
     /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
     public static let files: [RuleSourceFile] = [
@@ -647,7 +647,8 @@ extension BuiltinRules {
       "let handle = ↓CXHandle(type: .generic, value: \"INCOMING_CALL\")",
       "let handle = ↓CXHandle(type: .phoneNumber, value: \"+10000000000\")",
       "let handle = ↓CXHandle(type: .generic, value: \"conference-42@rooms.example.com\")",
-      "final class Calls {\n    var roomName: String?\n    func update() -> CXHandle { ↓CXHandle(type: .generic, value: roomName ?? \"\") }\n}"
+      "final class Calls {\n    var roomName: String?\n    func update() -> CXHandle { ↓CXHandle(type: .generic, value: roomName ?? \"\") }\n}",
+      "let handle = ↓Handle(type: .generic, value: \"alice\", displayName: \"Alice\")"
     ],
     "nonTriggering": [
       "let handle = CXHandle(type: .phoneNumber, value: contact.e164Number)",
@@ -661,10 +662,9 @@ extension BuiltinRules {
       "struct Person {\n    let phone: String\n}\nfunc handle(for person: Person) -> CXHandle {\n    CXHandle(type: .phoneNumber, value: person.phone)\n}",
       "func handle(_ payload: [AnyHashable: Any]) -> CXHandle {\n    let id = payload[\"user_id\"] as? String ?? \"\"\n    return CXHandle(type: .generic, value: id)\n}",
       "let handle = CXHandle(type: .emailAddress, value: \"alice@example.com\")",
-      "let handle = Handle(type: .generic, value: \"alice\", displayName: \"Alice\")",
-      "let handle = Handle(type: .generic, value: \"Unknown Street 5\", displayName: nil)",
       "func handle(for caller: Caller) -> CXHandle {\n    CXHandle(type: .generic, value: caller.displayName)\n}",
-      "let handle = CXHandle(type: .phoneNumber, value: \"+14155550123\")"
+      "let handle = CXHandle(type: .phoneNumber, value: \"+14155550123\")",
+      "let handle = Handle(type: .generic, value: contact.handle ?? \"Alice\", displayName: \"Alice\")"
     ]
   }
 }

@@ -104,7 +104,7 @@ import Testing
                 let first = CXHandle(type: .generic, value: data.callerID ?? data.accountNumber)
                 let handle = payload["handle"] as? String ?? data.accountNumber
                 let second = CXHandle(type: .generic, value: handle)
-                let third = CXHandle(type: .generic, value: "Alice Example")
+                let third = CXHandle(type: .generic, value: data.callerID ?? "Alice Example")
                 let fourth = CXHandle(type: .generic, value: data.displayName ?? "")
             }
             """)
