@@ -8,11 +8,13 @@ extension AnalyzerSuite {
     /// `func NAME` in their bytes), summarised bottom-up. Files are taken in position order, so the
     /// result is the same for any `jobs`.
     func summaries(
-        _ parsed: [(position: Int, context: AnalysisContext)], fileCount: Int, jobs: Int, paths: [String],
-        bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
+        _ parsed: [(position: Int, context: AnalysisContext)], roots: [(position: Int, roots: SummaryRoots)],
+        fileCount: Int, jobs: Int, paths: [String], bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
     ) -> FunctionSummaries {
         var reach = HelperReach()
         reach.add(parsed.map(\.context), roots: nil)
+        let rootNames = roots.reduce(into: Set<String>()) { $0.formUnion($1.roots.callees) }
+        reach.want(rootNames)
         var files = parsed
         var taken = Set(parsed.map(\.position))
         var rounds = 0
@@ -36,7 +38,8 @@ extension AnalyzerSuite {
         }
         files.sort { $0.position < $1.position }
         var builder = SummaryBuilder(
-            files: files.map { ParsedFile(context: $0.context, path: Self.path(paths, $0.position)) })
+            files: files.map { ParsedFile(context: $0.context, path: Self.path(paths, $0.position)) },
+            rootNames: rootNames, handlerCalls: roots.flatMap(\.roots.handlerCalls))
         var summaries = builder.build()
         summaries.work.reachedFunctions = reach.visits
         summaries.work.helperRounds = rounds
@@ -44,7 +47,7 @@ extension AnalyzerSuite {
         return summaries
     }
 
-    private static func path(_ paths: [String], _ position: Int) -> String {
+    static func path(_ paths: [String], _ position: Int) -> String {
         position < paths.count ? paths[position] : "file \(position + 1)"
     }
 }

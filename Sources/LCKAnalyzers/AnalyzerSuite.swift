@@ -115,13 +115,13 @@ public struct AnalyzerSuite: Sendable {
             merged, examination, position in merged.add(examination, position: position)
         }
         Self.forEachFile(fileCount, jobs: jobs) { position in
-            merger.finish(position, contribution: examine(bytes(position)))
+            merger.finish(position, contribution: examine(bytes(position), path: Self.path(paths, position)))
         }
         var merged = merger.result(count: fileCount, leaving: ProjectPass.Merged())
         merged.project.migrationPending = merged.pending
-        if !merged.parsed.isEmpty {
+        if !merged.parsed.isEmpty || !merged.roots.isEmpty {
             merged.project.summaries = summaries(
-                merged.parsed, fileCount: fileCount, jobs: jobs, paths: paths, bytes: bytes)
+                merged.parsed, roots: merged.roots, fileCount: fileCount, jobs: jobs, paths: paths, bytes: bytes)
         }
         let suite = AnalyzerSuite(rules: rules, detector: detector, analyzers: analyzers, project: merged.project)
         guard let searches = suite.relevance else {
@@ -141,7 +141,7 @@ public struct AnalyzerSuite: Sendable {
     }
 
     /// Round one for one file: relevant or not, and its contribution to the project's facts.
-    private func examine(_ bytes: [UInt8]?) -> FileExamination {
+    private func examine(_ bytes: [UInt8]?, path: String) -> FileExamination {
         guard let bytes else { return FileExamination(relevant: true) }
         let round = prefilter.firstRound(bytes)
         guard round.namesTableType || round.holdsProjectMarker else {
@@ -149,20 +149,16 @@ public struct AnalyzerSuite: Sendable {
         }
         let file = Lexer.tokenize(bytes, trivia: .lineComments)
         let context = AnalysisContext(file: file, rules: rules)
-        // Kept for the summaries only when it holds a root (a handler, a report): a file that merely defines
-        // helpers is parsed again if a handler reaches it, so the pre-pass holds few files at once.
-        let parsed = Self.holdsSummaryRoots(context) ? context : nil
+        // Kept for the summaries only when it reports a call (a report wrapper is summarised itself); a
+        // handler file leaves the names its handlers call, and a file defining one is parsed again later.
+        let parsed = HelperReach.reports(context.outline.calls.indices, in: context) ? context : nil
+        let roots = SummaryRoots(context, path: path)
         // The bytes only say a changing type may be named; whether the code names one (not a comment or
         // a string: "remove the old CXProvider code") decides that a migration is pending.
         return FileExamination(
             relevant: round.isRelevant, changing: round.namesChangingType && detector.index.namesChangingType(in: file),
-            contribution: ProjectFacts.FileContribution(context: context, analyzers: analyzers), parsed: parsed)
-    }
-
-    /// Whether a file declares a CallKit/PushKit handler or calls a report member: the roots of the summaries.
-    static func holdsSummaryRoots(_ context: AnalysisContext) -> Bool {
-        HelperReach.reports(context.outline.calls.indices, in: context)
-            || context.outline.functions.indices.contains { HelperReach.isRoot($0, in: context) }
+            contribution: ProjectFacts.FileContribution(context: context, analyzers: analyzers), parsed: parsed,
+            roots: roots)
     }
 
     /// Calls `body` once for each of `count` positions, on up to `jobs` threads.
@@ -195,12 +191,15 @@ public struct ProjectPass: Sendable {
         var project = ProjectFacts()
         var relevant: [Bool] = []
         var pending = false
-        /// Files parsed in round one that declare functions, by position.
+        /// Files parsed in round one that report a call, by position.
         var parsed: [(position: Int, context: AnalysisContext)] = []
+        /// Handler files' roots, by position.
+        var roots: [(position: Int, roots: SummaryRoots)] = []
 
         mutating func add(_ examination: FileExamination, position: Int) {
             relevant.append(examination.relevant)
             if let context = examination.parsed { parsed.append((position, context)) }
+            if let fileRoots = examination.roots { roots.append((position, fileRoots)) }
             if examination.changing { pending = true }
             if let contribution = examination.contribution { project.merge(contribution) }
         }
@@ -213,6 +212,8 @@ struct FileExamination: Sendable {
     /// The file names a type of an API that must change: a migration is pending.
     var changing = false
     var contribution: ProjectFacts.FileContribution?
-    /// The parse, kept for the function summaries.
+    /// The parse, kept for the function summaries when the file reports a call (its wrappers are summarised).
     var parsed: AnalysisContext?
+    /// The file's handlers, for the summaries (their parse is not kept).
+    var roots: SummaryRoots?
 }

@@ -50,8 +50,9 @@ struct HelperReach {
     private(set) var visits = 0
 
     /// Adds parsed files; with `roots` nil, their handlers are the roots, else their functions named in `roots`.
-    mutating func add(_ contexts: [AnalysisContext], roots: Set<String>?) {
+    mutating func add(_ contexts: [AnalysisContext], roots: Set<String>?, also names: Set<String> = []) {
         var stack: [(file: Int, function: Int)] = []
+        for name in names.sorted() { stack.append(contentsOf: definitions[name] ?? []) }
         for context in contexts {
             let fileIndex = files.count
             files.append(context)
@@ -85,6 +86,15 @@ struct HelperReach {
             }
         }
         wanted = wantedNow.subtracting(searched)
+    }
+
+    /// Adds names that handlers whose parse was not kept call: the parsed files' definitions of them are
+    /// reached now, the others are searched for in the next round.
+    mutating func want(_ names: Set<String>) {
+        let defined = names.filter { definitions[$0] != nil }
+        let undefined = names.subtracting(defined).subtracting(searched)
+        add([], roots: nil, also: defined)
+        wanted.formUnion(undefined)
     }
 
     /// The byte search for the files that define a wanted name; each name is searched for once.

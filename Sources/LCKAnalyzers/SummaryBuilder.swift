@@ -40,14 +40,20 @@ struct SummaryBuilder {
     private var callees: [[Int]] = []
     private var callers: [[Int]] = []
 
-    init(files: [ParsedFile]) {
+    /// Names called by handlers whose files were not kept: any function with one of them is a root too.
+    private let rootNames: Set<String>
+    private let handlerCalls: [(name: String, step: RemoteStep)]
+
+    init(files: [ParsedFile], rootNames: Set<String> = [], handlerCalls: [(name: String, step: RemoteStep)] = []) {
         self.files = files
+        self.rootNames = rootNames
+        self.handlerCalls = handlerCalls
         let table = SummaryTable()
         self.table = table
         let syntaxes = files.map { StatementSyntax(context: $0.context, table: table) }
         self.syntaxes = syntaxes
         var byName: [String: [Int]] = [:]
-        let reached = Self.reachable(files)
+        let reached = Self.reachable(files, rootNames: rootNames)
         for (fileIndex, parsed) in files.enumerated() {
             let outline = parsed.context.outline
             for function in outline.functions.indices where reached.contains(Self.key(fileIndex, function)) {
@@ -79,7 +85,7 @@ struct SummaryBuilder {
     /// The functions summaries are for: the handlers and the functions that report an incoming call (the
     /// roots), and every function they call, transitively, by name. Other functions of the parsed files
     /// are never asked about, so they cost nothing.
-    private static func reachable(_ files: [ParsedFile]) -> Set<Int64> {
+    private static func reachable(_ files: [ParsedFile], rootNames: Set<String>) -> Set<Int64> {
         var definitions: [String: [Int64]] = [:]
         var stack: [Int64] = []
         for (fileIndex, parsed) in files.enumerated() {
@@ -87,10 +93,10 @@ struct SummaryBuilder {
             let file = parsed.context.file
             for function in outline.functions.indices
             where outline.functions[function].kind == .function && outline.functions[function].bodyBlock != nil {
-                definitions[file.name(at: outline.functions[function].nameToken), default: []].append(
-                    key(fileIndex, function))
+                let name = file.name(at: outline.functions[function].nameToken)
+                definitions[name, default: []].append(key(fileIndex, function))
                 let isRoot =
-                    HelperReach.isRoot(function, in: parsed.context)
+                    rootNames.contains(name) || HelperReach.isRoot(function, in: parsed.context)
                     || HelperReach.reports(outline.calls(in: outline.functions[function].body!), in: parsed.context)
                 if isRoot { stack.append(key(fileIndex, function)) }
             }
@@ -154,28 +160,8 @@ struct SummaryBuilder {
     /// first such call in file order (see `FunctionSummaries.handlerHelpers`).
     private func handlerHelpers(definitions: FunctionSummaries) -> [String: RemoteStep] {
         var result: [String: RemoteStep] = [:]
-        for (index, parsed) in files.enumerated() {
-            let outline = parsed.context.outline
-            let file = parsed.context.file
-            var ownNames: Set<String>?
-            for function in outline.functions.indices
-            where HelperReach.rootSelectors.contains(outline.selector(ofFunction: function, in: file)) {
-                guard let body = outline.functions[function].body else { continue }
-                if ownNames == nil {
-                    ownNames = Set(outline.functions.map { file.name(at: $0.nameToken) })
-                }
-                let handler = outline.selector(ofFunction: function, in: file)
-                for call in outline.calls(in: body) {
-                    let token = outline.calls[call].nameToken
-                    guard file.tokens[token].kind == .identifier else { continue }
-                    let name = file.name(at: token)
-                    guard result[name] == nil, ownNames?.contains(name) == false,
-                        definitions.byName[name]?.count == 1
-                    else { continue }
-                    result[name] = syntaxes[index].remoteStep(
-                        at: token, path: parsed.path, "`\(handler)` calls `\(name)`")
-                }
-            }
+        for (name, step) in handlerCalls where result[name] == nil && definitions.byName[name]?.count == 1 {
+            result[name] = step
         }
         return result
     }
