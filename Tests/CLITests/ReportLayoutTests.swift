@@ -126,27 +126,12 @@ import Testing
     /// Runs Chromium with `--dump-dom` after virtual time lets the frame post its message.
     static func dumpDOM(_ page: String, chromium: String, scratch: TemporaryTree) throws -> String {
         let dump = scratch.root + "/dom-\(UUID().uuidString).html"
-        _ = FileManager.default.createFile(atPath: dump, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: dump))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-            "--user-data-dir=\(scratch.root)/profile", "--window-size=1400,1000", "--virtual-time-budget=30000",
-            "--dump-dom", URL(fileURLWithPath: page).absoluteString,
-        ]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var polls = 0
-        while process.isRunning && polls < 2400 {  // a hang guard (120 s), not a timing assertion
-            usleep(50_000)
-            polls += 1
-        }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        try handle.close()
+        try HeadlessChromium.run(
+            chromium,
+            arguments: [
+                "--window-size=1400,1000", "--virtual-time-budget=30000", "--dump-dom",
+                URL(fileURLWithPath: page).absoluteString,
+            ], profile: scratch.root + "/profile", output: dump)
         return try String(contentsOfFile: dump, encoding: .utf8)
     }
 

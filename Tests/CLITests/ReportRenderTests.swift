@@ -16,28 +16,12 @@ import Testing
     static func render(_ page: String, chromium: String, scratch: TemporaryTree) throws -> Render {
         let shot = scratch.root + "/shot-\(UUID().uuidString).png"
         let log = scratch.root + "/chromium-\(UUID().uuidString).log"
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-            "--user-data-dir=\(scratch.root)/profile", "--enable-logging=stderr", "--v=0",
-            "--window-size=\(window.width),\(window.height)", "--screenshot=\(shot)",
-            URL(fileURLWithPath: page).absoluteString,
-        ]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        var polls = 0
-        while process.isRunning && polls < 2400 {  // a hang guard (120 s), not a timing assertion
-            usleep(50_000)
-            polls += 1
-        }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        try handle.close()
+        try HeadlessChromium.run(
+            chromium,
+            arguments: [
+                "--enable-logging=stderr", "--v=0", "--window-size=\(window.width),\(window.height)",
+                "--screenshot=\(shot)", URL(fileURLWithPath: page).absoluteString,
+            ], profile: scratch.root + "/profile", output: log, keepsErrors: true)
         let output = try String(contentsOfFile: log, encoding: .utf8)
         let bytes = FileManager.default.contents(atPath: shot).map { [UInt8]($0) } ?? []
         try #require(!bytes.isEmpty, "Chromium wrote no screenshot; its log:\n\(output.suffix(2000))")
