@@ -86,6 +86,8 @@ import Testing
         #expect(!widget.isApplication)
         #expect(widget.deploymentTarget == OSVersion(17, 4))
         #expect(settings.deploymentTarget(for: "Caller/CallManager.swift") == OSVersion(15, 0))
+        #expect(app.lists("Caller/CallManager.swift"))
+        #expect(!app.lists("Widget/CallManager.swift"))
         #expect(settings.deploymentTarget(for: "Widget/Widget.swift") == OSVersion(17, 4))
         #expect(settings.deploymentTarget(for: "Elsewhere/Unlisted.swift") == OSVersion(15, 0))
         let facts = settings.appTargetFacts(usage: [])
@@ -153,7 +155,9 @@ enum SettingsFixtures {
         {
         \tarchiveVersion = 1;
         \tobjects = {
-        \t\tP1 /* Project object */ = {isa = PBXProject; buildConfigurationList = L0; targets = (T1, T2, ); };
+        \t\tP1 /* Project object */ = {isa = PBXProject; buildConfigurationList = L0; mainGroup = M0; targets = (T1, T2, ); };
+        \t\tM0 = {isa = PBXGroup; children = (M1, ); sourceTree = "<group>"; };
+        \t\tM1 = {isa = PBXGroup; children = (R1, ); path = Caller; sourceTree = "<group>"; };
         \t\tT1 /* Caller */ = {isa = PBXNativeTarget; name = Caller; productType = "com.apple.product-type.application"; buildConfigurationList = L1; buildPhases = (S1, ); };
         \t\tT2 /* Widget */ = {isa = PBXNativeTarget; name = Widget; productType = "com.apple.product-type.app-extension"; buildConfigurationList = L2; fileSystemSynchronizedGroups = (G2, ); };
         \t\tG2 = {isa = PBXFileSystemSynchronizedRootGroup; path = Widget; sourceTree = "<group>"; };

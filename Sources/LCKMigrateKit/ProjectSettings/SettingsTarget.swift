@@ -12,7 +12,9 @@ public struct SettingsTarget: Sendable {
     public var deploymentTarget: OSVersion?
     /// Where the deployment target was read (`App.xcodeproj/project.pbxproj`), for the summary.
     public var source: String
-    /// Base names of the files in the target's sources build phase.
+    /// Display paths of the files in the target's sources build phase (resolved through the group tree).
+    var memberPaths: Set<String> = []
+    /// Base names of the ones the group tree does not place.
     var memberNames: Set<String> = []
     /// Folders (display paths) synchronized with the target (Xcode 16 `PBXFileSystemSynchronizedRootGroup`).
     var synchronizedFolders: [String] = []
@@ -32,6 +34,7 @@ public struct SettingsTarget: Sendable {
 
     /// Whether the Swift file at `path` is listed in the target's sources or lies in one of its folders.
     func lists(_ path: String) -> Bool {
+        if memberPaths.contains(path) { return true }
         let base = path.split(separator: "/").last.map(String.init) ?? path
         if memberNames.contains(base) { return true }
         return synchronizedFolders.contains { DisplayPathPrefix.contains($0, path) }

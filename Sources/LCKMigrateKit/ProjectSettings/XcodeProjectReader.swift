@@ -16,13 +16,41 @@ struct XcodeProjectReader {
     func targets() -> [SettingsTarget] {
         guard let rootID = document.rootObject, let root = document.objects[rootID] else { return [] }
         let projectConfigurations = configurations(of: root)
+        let paths = root.fields["mainGroup"].map(filePaths(from:)) ?? [:]
         return (root.lists["targets"] ?? []).compactMap { id in
             guard let target = document.objects[id], target.isa.hasSuffix("Target") else { return nil }
-            return read(target, projectConfigurations: projectConfigurations)
+            return read(target, projectConfigurations: projectConfigurations, paths: paths)
         }
     }
 
-    private func read(_ target: PBXObject, projectConfigurations: [String: PBXObject]) -> SettingsTarget {
+    /// File reference id → display path, walking the group tree from `mainGroup` with an explicit stack:
+    /// `<group>` paths are relative to the enclosing group, `SOURCE_ROOT` ones to the project folder.
+    private func filePaths(from mainGroup: String) -> [String: String] {
+        var paths: [String: String] = [:]
+        var pending = [(id: mainGroup, folder: projectFolder)]
+        var seen: Set<String> = []
+        while let (id, folder) = pending.popLast() {
+            guard seen.insert(id).inserted, let object = document.objects[id] else { continue }
+            let own = object.fields["path"]
+            let resolved: String? =
+                switch object.fields["sourceTree"] ?? "<group>" {
+                case "<group>": own.map { DisplayPathPrefix.join(folder, $0) } ?? folder
+                case "SOURCE_ROOT": own.map { DisplayPathPrefix.join(projectFolder, $0) } ?? projectFolder
+                default: nil
+                }
+            guard let resolved else { continue }
+            if let children = object.lists["children"] {
+                for child in children.reversed() { pending.append((child, resolved)) }
+            } else {
+                paths[id] = resolved
+            }
+        }
+        return paths
+    }
+
+    private func read(
+        _ target: PBXObject, projectConfigurations: [String: PBXObject], paths: [String: String]
+    ) -> SettingsTarget {
         let own = configurations(of: target)
         var versions: [OSVersion] = []
         var generated: DeclaredKeys?
@@ -53,7 +81,7 @@ struct XcodeProjectReader {
         result.generatedInfoPlist = generated
         result.infoPlistPath = infoPlistFile.map { DisplayPathPrefix.join(projectFolder, $0) }
         result.entitlementsPath = entitlements.map { DisplayPathPrefix.join(projectFolder, $0) }
-        result.memberNames = memberNames(of: target)
+        (result.memberPaths, result.memberNames) = members(of: target, paths: paths)
         result.synchronizedFolders = (target.lists["fileSystemSynchronizedGroups"] ?? []).compactMap { id in
             document.objects[id]?.fields["path"].map { DisplayPathPrefix.join(projectFolder, $0) }
         }
@@ -90,18 +118,22 @@ struct XcodeProjectReader {
         }.sorted { $0.0 < $1.0 }
     }
 
-    private func memberNames(of target: PBXObject) -> Set<String> {
+    /// The target's source files: display paths where the group tree resolves them, base names otherwise.
+    private func members(of target: PBXObject, paths: [String: String]) -> (Set<String>, Set<String>) {
+        var full: Set<String> = []
         var names: Set<String> = []
         for phaseID in target.lists["buildPhases"] ?? [] {
             guard let phase = document.objects[phaseID], phase.isa == "PBXSourcesBuildPhase" else { continue }
             for fileID in phase.lists["files"] ?? [] {
-                guard let reference = document.objects[fileID]?.fields["fileRef"],
-                    let path = document.objects[reference]?.fields["path"]
-                else { continue }
-                names.insert(path.split(separator: "/").last.map(String.init) ?? path)
+                guard let reference = document.objects[fileID]?.fields["fileRef"] else { continue }
+                if let resolved = paths[reference] {
+                    full.insert(resolved)
+                } else if let path = document.objects[reference]?.fields["path"] {
+                    names.insert(path.split(separator: "/").last.map(String.init) ?? path)
+                }
             }
         }
-        return names
+        return (full, names)
     }
 
     private func spot(_ range: ByteRange?) -> SettingsSpot {
