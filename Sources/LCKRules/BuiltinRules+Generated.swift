@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "2b3b9e880af2bdb79530edd4fff35ddc762f2806478d9e553e95bfb41c54e6e2"
+    public static let fingerprint = "dc8477ea37d9d26881b978377122986bbd713aa6708fd47bda67e087851b6308"
 
     /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
     public static let files: [RuleSourceFile] = [
@@ -274,7 +274,8 @@ extension BuiltinRules {
   ],
   "examples": {
     "triggering": [
-      "import LiveCommunicationKit\n\nfunc dial(_ handle: Handle) async throws {\n    let action = StartCellularConversationAction(handle)\n    try await TelephonyConversationManager.sharedInstance.startCellularConversation(action)\n}\n// file: App.entitlements\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n↓<dict>\n    <key>com.apple.developer.calling-app</key>\n    <true/>\n</dict>\n</plist>"
+      "import LiveCommunicationKit\n\nfunc dial(_ handle: Handle) async throws {\n    let action = StartCellularConversationAction(handle)\n    try await TelephonyConversationManager.sharedInstance.startCellularConversation(action)\n}\n// file: App.entitlements\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n↓<dict>\n    <key>com.apple.developer.calling-app</key>\n    <true/>\n</dict>\n</plist>",
+      "import LiveCommunicationKit\n\nfunc services() -> Int {\n    TelephonyConversationManager.sharedInstance.cellularServices.count\n}\n// file: App.entitlements\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n↓<dict>\n    <key>aps-environment</key>\n    <string>production</string>\n</dict>\n</plist>"
     ],
     "nonTriggering": [
       "import LiveCommunicationKit\n\nfunc dial(_ handle: Handle) async throws {\n    let action = StartCellularConversationAction(handle)\n    try await TelephonyConversationManager.sharedInstance.startCellularConversation(action)\n}\n// file: App.entitlements\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n    <key>com.apple.developer.dialing-app</key>\n    <true/>\n</dict>\n</plist>",
