@@ -11,23 +11,32 @@ public struct AnalysisContext: Sendable {
     public let rules: RuleTable
     /// What a scan's pre-pass learned from all files; empty when a file is analysed on its own.
     public let project: ProjectFacts
+    /// The lowest iOS version this file is built for, from the project's settings; nil when unknown
+    /// (then no availability finding is reported).
+    public let deploymentTarget: OSVersion?
 
     public init(
         file: TokenizedFile, outline: SyntaxOutline, facts: TypeFacts, rules: RuleTable,
-        project: ProjectFacts = ProjectFacts()
+        project: ProjectFacts = ProjectFacts(), deploymentTarget: OSVersion? = nil
     ) {
         self.file = file
         self.outline = outline
         self.facts = facts
         self.rules = rules
         self.project = project
+        self.deploymentTarget = deploymentTarget
     }
 
     /// Lexes nothing: parses and builds type facts for an already lexed file.
-    public init(file: TokenizedFile, rules: RuleTable, project: ProjectFacts = ProjectFacts()) {
+    public init(
+        file: TokenizedFile, rules: RuleTable, project: ProjectFacts = ProjectFacts(),
+        deploymentTarget: OSVersion? = nil
+    ) {
         let outline = Parser.parse(file)
         let facts = TypeFacts(outline: outline, file: file)
-        self.init(file: file, outline: outline, facts: facts, rules: rules, project: project)
+        self.init(
+            file: file, outline: outline, facts: facts, rules: rules, project: project,
+            deploymentTarget: deploymentTarget)
     }
 
     /// The rule's metadata from `Rules/analyzers/<id>.json`; severity and word lists come from there,

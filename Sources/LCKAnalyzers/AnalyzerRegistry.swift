@@ -15,5 +15,8 @@ public enum AnalyzerRegistry {
         SwallowedReportErrorAnalyzer(),
         EmptyResetAnalyzer(),
         RegeneratedIncomingUUIDAnalyzer(),
+        MissingVoipBackgroundModeAnalyzer(),
+        MissingUsageDescriptionAnalyzer(),
+        MissingDialingEntitlementAnalyzer(),
     ]
 }

@@ -60,11 +60,14 @@ public struct AnalyzerSuite: Sendable {
     /// `findings(in:)` keeping at most `limit` mapping findings (`stoppedEarly` tells when detection stopped
     /// there): the analyzers report per handler or call, never per rule, so detection is what a hostile pack
     /// inflates.
-    public func findings(in file: TokenizedFile, limit: Int, stoppedEarly: inout Bool) -> [Finding] {
+    /// `deploymentTarget` is the file's, from the project's settings (nil: unknown).
+    public func findings(
+        in file: TokenizedFile, limit: Int, stoppedEarly: inout Bool, deploymentTarget: OSVersion? = nil
+    ) -> [Finding] {
         // Most files name nothing any rule looks for: they are neither parsed nor analysed.
         let verdict = gate.verdict(for: file)
         guard !verdict.runsNothing else { return [] }
-        let context = AnalysisContext(file: file, rules: rules, project: project)
+        let context = AnalysisContext(file: file, rules: rules, project: project, deploymentTarget: deploymentTarget)
         var findings: [Finding] = []
         if verdict.runsDetector { stoppedEarly = detector.detect(context, into: &findings, limit: limit) }
         for (position, analyzer) in analyzers.enumerated() where verdict.runs(analyzer: position) {

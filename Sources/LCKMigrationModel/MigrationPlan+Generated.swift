@@ -58,7 +58,8 @@ package enum MigrationPlanSource {
       "description": "In the VoIP push handler, build a Conversation.Update and await reportNewIncomingConversation(uuid:update:) before the handler returns; keep the push's call UUID.",
       "areas": ["incoming"],
       "rules": [],
-      "analyzers": ["unreported_voip_push", "push_completion_not_called", "regenerated_incoming_uuid", "swallowed_report_error"]
+      "analyzers": ["unreported_voip_push", "push_completion_not_called", "regenerated_incoming_uuid", "swallowed_report_error",
+        "missing_voip_background_mode"]
     },
     {
       "id": "outgoing_start",
@@ -66,7 +67,7 @@ package enum MigrationPlanSource {
       "description": "Replace CXCallController and CXTransaction requests with StartConversationAction(conversationUUID:handles:isVideo:) passed to manager.perform([...]).",
       "areas": ["outgoing"],
       "rules": [],
-      "analyzers": []
+      "analyzers": ["missing_dialing_entitlement"]
     },
     {
       "id": "action_state_machine",
@@ -82,7 +83,7 @@ package enum MigrationPlanSource {
       "description": "Configure the audio session early, but start media only in conversationManager(_:didActivate:) and stop it in conversationManager(_:didDeactivate:).",
       "areas": ["audio"],
       "rules": [],
-      "analyzers": ["audio_outside_activation"]
+      "analyzers": ["audio_outside_activation", "missing_usage_description"]
     },
     {
       "id": "members_updates",

@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "db2db88d50d4ba3e6ca72eb5cc3f9b29bffbffd2a7e4f704652e046646da93f0"
+    public static let fingerprint = "7877f25d6f6ca40e2df13533a12d14ab77b192103efa9bd6ad7ab7db6e3f9505"
 
     /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
     public static let files: [RuleSourceFile] = [
@@ -246,6 +246,110 @@ extension BuiltinRules {
       "func reportIncoming() {\n    let update = CXCallUpdate()\n    update.supportsHolding = true\n    update.supportsDTMF = false\n    provider.reportNewIncomingCall(with: uuid, update: update) { _ in }\n}",
       "let update = Conversation.Update(members: [caller], capabilities: [.video, .merging])\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    if let merge = action as? MergeConversationAction { merge.fulfill() } else { action.fail() }\n}\nlet sorted = items.merging(other) { $1 }",
       "final class IncomingOnly: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) {}\n    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }\n}"
+    ]
+  }
+}
+
+"""#),
+        RuleSourceFile(path: "analyzers/missing_dialing_entitlement.json", contents: #"""
+{
+  "$schema": "../schemas/analyzer.schema.json",
+  "id": "missing_dialing_entitlement",
+  "kind": "analyzer",
+  "title": "Telephony conversations without the dialing-app entitlement",
+  "severity": "error",
+  "confidence": "high",
+  "summary": "`TelephonyConversationManager` or `StartCellularConversationAction` is used, but the app's entitlements lack `com.apple.developer.dialing-app`.",
+  "rationale": "The iOS 26 telephony conversation APIs work only for an app holding the dialing-app entitlement (an app that can be the default dialer); without it there are no cellular services to start a conversation on. Reported at the entitlements dictionary when the tree has the app's `.entitlements` file; with none, nothing is known and nothing is reported.",
+  "lck": "Request `com.apple.developer.dialing-app` and add it to the app's `.entitlements`. `com.apple.developer.calling-app` is a different entitlement: only for being the default calling app (iOS 18.2+).",
+  "sources": [
+    "S2",
+    "S15",
+    "https://developer.apple.com/documentation/livecommunicationkit/telephonyconversationmanager"
+  ],
+  "tags": [
+    "settings",
+    "entitlements",
+    "ios26"
+  ],
+  "examples": {
+    "triggering": [
+      "import LiveCommunicationKit\n\nfunc dial(_ handle: Handle) async throws {\n    let action = StartCellularConversationAction(handle)\n    try await TelephonyConversationManager.sharedInstance.startCellularConversation(action)\n}\n// file: App.entitlements\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n↓<dict>\n    <key>com.apple.developer.calling-app</key>\n    <true/>\n</dict>\n</plist>",
+      "import LiveCommunicationKit\n\nfunc services() -> Int {\n    TelephonyConversationManager.sharedInstance.cellularServices.count\n}\n// file: App.entitlements\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n↓<dict>\n    <key>aps-environment</key>\n    <string>production</string>\n</dict>\n</plist>"
+    ],
+    "nonTriggering": [
+      "import LiveCommunicationKit\n\nfunc dial(_ handle: Handle) async throws {\n    let action = StartCellularConversationAction(handle)\n    try await TelephonyConversationManager.sharedInstance.startCellularConversation(action)\n}\n// file: App.entitlements\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n    <key>com.apple.developer.dialing-app</key>\n    <true/>\n</dict>\n</plist>",
+      "import CallKit\n\nfinal class CallCenter {\n    let provider = CXProvider(configuration: CXProviderConfiguration())\n}\n// file: App.entitlements\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n    <key>aps-environment</key>\n    <string>development</string>\n</dict>\n</plist>"
+    ]
+  }
+}
+
+"""#),
+        RuleSourceFile(path: "analyzers/missing_usage_description.json", contents: #"""
+{
+  "$schema": "../schemas/analyzer.schema.json",
+  "id": "missing_usage_description",
+  "kind": "analyzer",
+  "title": "Calls without a microphone or camera usage description",
+  "severity": "error",
+  "confidence": "high",
+  "summary": "The app places or receives calls but its Info.plist has no `NSMicrophoneUsageDescription`, or offers video calls without `NSCameraUsageDescription`.",
+  "rationale": "A call needs the microphone and a video call the camera; an app that touches either without the matching usage description is terminated by the system. Generated Info.plist keys (`INFOPLIST_KEY_NSMicrophoneUsageDescription` in the build settings) count. The check applies to application targets only and is reported at the dictionary the key belongs in.",
+  "lck": "Unchanged by the migration: `ConversationManager` apps need the same descriptions; video is `supportsVideo` in `ConversationManager.Configuration` and `isVideo` in `StartConversationAction`.",
+  "sources": [
+    "S3",
+    "S1",
+    "https://developer.apple.com/documentation/bundleresources/information-property-list/nsmicrophoneusagedescription",
+    "https://developer.apple.com/documentation/bundleresources/information-property-list/nscamerausagedescription"
+  ],
+  "tags": [
+    "settings",
+    "privacy"
+  ],
+  "examples": {
+    "triggering": [
+      "import CallKit\n\nfinal class CallCenter {\n    let provider = CXProvider(configuration: CXProviderConfiguration())\n}\n// file: Info.plist\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n↓<dict>\n    <key>CFBundleName</key>\n    <string>Caller</string>\n</dict>\n</plist>",
+      "import CallKit\n\nfinal class CallCenter {\n    let provider: CXProvider\n\n    init() {\n        let configuration = CXProviderConfiguration()\n        configuration.supportsVideo = true\n        provider = CXProvider(configuration: configuration)\n    }\n}\n// file: Info.plist\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n↓<dict>\n    <key>NSMicrophoneUsageDescription</key>\n    <string>Calls use the microphone.</string>\n</dict>\n</plist>"
+    ],
+    "nonTriggering": [
+      "import CallKit\n\nfinal class CallCenter {\n    let provider = CXProvider(configuration: CXProviderConfiguration())\n}\n// file: Info.plist\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n    <key>NSMicrophoneUsageDescription</key>\n    <string>Calls use the microphone.</string>\n</dict>\n</plist>",
+      "import CallKit\n\nfinal class CallCenter {\n    let provider: CXProvider\n\n    init() {\n        let configuration = CXProviderConfiguration()\n        configuration.supportsVideo = true\n        provider = CXProvider(configuration: configuration)\n    }\n}\n// file: Info.plist\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n    <key>NSMicrophoneUsageDescription</key>\n    <string>Calls use the microphone.</string>\n    <key>NSCameraUsageDescription</key>\n    <string>Video calls use the camera.</string>\n</dict>\n</plist>",
+      "import CallKit\n\nfinal class CallCenter {\n    let provider = CXProvider(configuration: CXProviderConfiguration())\n}\n// file: Info.plist\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n    <key>NSExtension</key>\n    <dict/>\n</dict>\n</plist>"
+    ]
+  }
+}
+
+"""#),
+        RuleSourceFile(path: "analyzers/missing_voip_background_mode.json", contents: #"""
+{
+  "$schema": "../schemas/analyzer.schema.json",
+  "id": "missing_voip_background_mode",
+  "kind": "analyzer",
+  "title": "VoIP pushes without the voip background mode",
+  "severity": "error",
+  "confidence": "high",
+  "summary": "The code requests PushKit VoIP pushes, but the app's Info.plist has no `voip` in `UIBackgroundModes`.",
+  "rationale": "Without the `voip` background mode the system does not deliver VoIP pushes to the app, and CallKit reports `CXError.Code.missingVoIPBackgroundMode`. The check reads the application target's Info.plist (never an app extension's) and reports at its `UIBackgroundModes` key, or at the dictionary when the key is missing.",
+  "lck": "LiveCommunicationKit keeps PushKit for incoming calls: the Info.plist still needs `UIBackgroundModes` with `voip` (and usually `audio`).",
+  "sources": [
+    "S3",
+    "S6",
+    "S7",
+    "https://developer.apple.com/documentation/callkit/cxerror/code/missingvoipbackgroundmode"
+  ],
+  "tags": [
+    "settings",
+    "pushkit"
+  ],
+  "examples": {
+    "triggering": [
+      "import PushKit\n\nfinal class PushHandler: NSObject, PKPushRegistryDelegate {\n    let registry = PKPushRegistry(queue: .main)\n\n    func start() {\n        registry.delegate = self\n        registry.desiredPushTypes = [.voIP]\n    }\n}\n// file: Info.plist\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n    ↓<key>UIBackgroundModes</key>\n    <array>\n        <string>audio</string>\n    </array>\n    <key>NSMicrophoneUsageDescription</key>\n    <string>Calls use the microphone.</string>\n</dict>\n</plist>",
+      "import PushKit\n\nfinal class PushHandler: NSObject, PKPushRegistryDelegate {\n    let registry = PKPushRegistry(queue: .main)\n\n    func start() {\n        registry.delegate = self\n        registry.desiredPushTypes = [.voIP]\n    }\n}\n// file: Info.plist\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n↓<dict>\n    <key>NSMicrophoneUsageDescription</key>\n    <string>Calls use the microphone.</string>\n</dict>\n</plist>"
+    ],
+    "nonTriggering": [
+      "import PushKit\n\nfinal class PushHandler: NSObject, PKPushRegistryDelegate {\n    let registry = PKPushRegistry(queue: .main)\n\n    func start() {\n        registry.delegate = self\n        registry.desiredPushTypes = [.voIP]\n    }\n}\n// file: Info.plist\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n    <key>UIBackgroundModes</key>\n    <array>\n        <string>audio</string>\n        <string>voip</string>\n    </array>\n    <key>NSMicrophoneUsageDescription</key>\n    <string>Calls use the microphone.</string>\n</dict>\n</plist>",
+      "import CallKit\n\nfinal class CallCenter {\n    let provider = CXProvider(configuration: CXProviderConfiguration())\n}\n// file: Info.plist\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n    <key>NSMicrophoneUsageDescription</key>\n    <string>Calls use the microphone.</string>\n</dict>\n</plist>",
+      "import PushKit\n\nfinal class PushHandler: NSObject, PKPushRegistryDelegate {\n    let registry = PKPushRegistry(queue: .main)\n\n    func start() {\n        registry.delegate = self\n        registry.desiredPushTypes = [.voIP]\n    }\n}\n// file: Info.plist\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n    <key>NSExtension</key>\n    <dict>\n        <key>NSExtensionPointIdentifier</key>\n        <string>com.apple.usernotifications.service</string>\n    </dict>\n</dict>\n</plist>"
     ]
   }
 }

@@ -20,8 +20,8 @@ public struct RuleTester: Sendable {
     public let analyzers: [any Analyzer]
     /// What runs on one example. An example stands for a file of a project whose migration is under
     /// way, so `unchanged` mappings (PushKit) report as they would in such a scan.
-    private let exampleSuite: AnalyzerSuite
-    private let suppressions: SuppressionOptions
+    let exampleSuite: AnalyzerSuite
+    let suppressions: SuppressionOptions
 
     public init(table: RuleTable, analyzers: [any Analyzer] = AnalyzerRegistry.all) {
         self.table = table
@@ -37,10 +37,13 @@ public struct RuleTester: Sendable {
     /// suppress stage runs too, so `unused_suppression` examples run and a suppressed finding does
     /// not count as triggered.
     public func findings(in source: [UInt8], path: String = "<example>") -> [Finding] {
+        if let withSettings = settingsExampleFindings(source, path: path) { return withSettings }
         guard exampleSuite.isRelevant(source) else { return [] }
         let file = Lexer.tokenize(source)
         let lines = LineTable(source)
-        var findings = exampleSuite.findings(in: file)
+        var stopped = false
+        var findings = exampleSuite.findings(
+            in: file, limit: .max, stoppedEarly: &stopped, deploymentTarget: Self.exampleDeploymentTarget)
         SuppressionPass.apply(to: &findings, file: file, lines: lines, options: suppressions)
         return Self.located(findings.filter { $0.suppression == nil }, path: path, lines: lines)
     }

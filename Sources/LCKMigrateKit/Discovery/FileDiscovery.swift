@@ -22,10 +22,14 @@ public struct DiscoveredFile: Hashable, Sendable {
 public struct DiscoveryResult: Sendable {
     public var files: [DiscoveredFile]
     public var problems: [FileProblem]
+    /// Project settings files met in the walked folders (`project.pbxproj`, Info.plists, `.entitlements`,
+    /// `.xcconfig`, `Podfile`, `Package.swift`), in path order; read only when there are some.
+    public var settingsFiles: [DiscoveredFile]
 
-    public init(files: [DiscoveredFile], problems: [FileProblem]) {
+    public init(files: [DiscoveredFile], problems: [FileProblem], settingsFiles: [DiscoveredFile] = []) {
         self.files = files
         self.problems = problems
+        self.settingsFiles = settingsFiles
     }
 }
 
@@ -85,6 +89,7 @@ public enum FileDiscovery {
         // In walk order, possibly with repeats (a file named twice, or inside two given folders).
         var found: [DiscoveredFile] = []
         var problems: [FileProblem] = []
+        var settings: [DiscoveredFile] = []
         for path in paths where !shouldStop() {
             guard !path.isEmpty else {
                 problems.append(FileProblem(path: "\"\"", message: "empty path; use '.' for the current directory"))
@@ -103,7 +108,7 @@ public enum FileDiscovery {
                 case .directory:
                     let matches = walk(
                         root: raw, display: display, options: options, shouldStop: shouldStop, into: &found,
-                        problems: &problems)
+                        problems: &problems, settings: &settings)
                     if matches == 0 {
                         problems.append(
                             FileProblem(
@@ -126,7 +131,8 @@ public enum FileDiscovery {
                 }
             }
         }
-        return DiscoveryResult(files: sortedUnique(found), problems: sortedProblems(problems))
+        return DiscoveryResult(
+            files: sortedUnique(found), problems: sortedProblems(problems), settingsFiles: sortedUnique(settings))
     }
 
     /// Byte order of display paths, one file per path (the last one found, as when a later path names it
@@ -200,16 +206,19 @@ public enum FileDiscovery {
         options: DiscoveryOptions,
         shouldStop: () -> Bool,
         into found: inout [DiscoveredFile],
-        problems: inout [FileProblem]
+        problems: inout [FileProblem],
+        settings: inout [DiscoveredFile]
     ) -> Int {
         var walk = TreeWalk(root: root, options: options)
         walk.stack.append(PendingDirectory(raw: root, display: display))
         // The walk appends to the caller's arrays, handed over and back without copying.
         swap(&walk.found, &found)
         swap(&walk.problems, &problems)
+        swap(&walk.settings, &settings)
         defer {
             swap(&walk.found, &found)
             swap(&walk.problems, &problems)
+            swap(&walk.settings, &settings)
         }
         while !shouldStop(), let directory = walk.stack.popLast() {
             walk.list(directory)
@@ -224,6 +233,7 @@ public enum FileDiscovery {
         var stack: [PendingDirectory] = []
         var found: [DiscoveredFile] = []
         var problems: [FileProblem] = []
+        var settings: [DiscoveredFile] = []
         var matches = 0
         var visited = Set<[UInt64]>()
         /// Computed on the first link met: most trees have none.
@@ -259,6 +269,10 @@ public enum FileDiscovery {
         private mutating func take(_ entry: Platform.DirectoryEntry, in directory: PendingDirectory) {
             let name = entry.name
             let isSwiftName = isSwiftName(name)
+            if entry.listedKind == .regular && isSettingsName(name) {
+                let display = DisplayPath.join(directory.display, DisplayPath.component(name))
+                settings.append(DiscoveredFile(displayPath: display, fileSystemPath: directory.raw + [0x2F] + name))
+            }
             // Most entries of a large tree are settled by the listing alone: other files, and folders.
             if entry.listedKind == .regular && !isSwiftName || entry.listedKind == .other && !isSwiftName { return }
             let child = PendingDirectory(
@@ -345,6 +359,17 @@ public enum FileDiscovery {
 
     private static func isSwiftName(_ name: [UInt8]) -> Bool {
         name.count > 6 && name.suffix(6).elementsEqual(".swift".utf8)
+    }
+
+    /// A name `SettingsFileKind` may take, told from its last bytes (no string is made for other files).
+    private static func isSettingsName(_ name: [UInt8]) -> Bool {
+        guard let last = name.last, last == 0x74 || last == 0x73 || last == 0x6A || last == 0x67 || last == 0x65
+        else { return false }  // t s j g e: plist, entitlements, pbxproj, xcconfig, Podfile, Package.swift
+        for suffix in ["Info.plist", ".entitlements", "project.pbxproj", ".xcconfig", "Podfile", "Package.swift"]
+        where name.count >= suffix.utf8.count && name.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) {
+            return name.count == suffix.utf8.count || suffix.first != "P" && suffix != "project.pbxproj"
+        }
+        return false
     }
 
     /// The note for a link whose target resolves outside `root` (both resolved), or nil when it stays inside.

@@ -104,7 +104,8 @@ public final class PreparedScan {
         request.discovery = invocation.discovery
         request.findingLimits = configuration.findingLimits
         request.progress = observer.progress
-        outcome.report = ScanPipeline.run(files: files, problems: discovery.problems, request: request)
+        outcome.report = ScanPipeline.run(
+            files: files, problems: discovery.problems, settingsFiles: discovery.settingsFiles, request: request)
         if observer.progress != nil { observer.progressFinished() }
         if let baselineFile { writeBaseline(baselineFile, into: &outcome) }
         // After the baseline (written and matched with every finding), before the reports and the exit status.

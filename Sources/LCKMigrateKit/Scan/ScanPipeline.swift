@@ -33,32 +33,23 @@ public enum ScanPipeline {
     public static func run(_ request: ScanRequest) -> ScanReport {
         let discovery = FileDiscovery.discover(
             paths: request.paths, currentDirectory: request.currentDirectory, options: request.discovery)
-        return run(files: discovery.files, problems: discovery.problems, request: request)
+        return run(
+            files: discovery.files, problems: discovery.problems, settingsFiles: discovery.settingsFiles,
+            request: request)
     }
 
-    /// Scans an already discovered file list (`problems` are carried into the report).
-    public static func run(files: [DiscoveredFile], problems: [FileProblem] = [], request: ScanRequest) -> ScanReport {
+    /// Scans an already discovered file list (`problems` are carried into the report); `settingsFiles`
+    /// (discovery's) are read first when there are any (`ProjectSettings`).
+    public static func run(
+        files: [DiscoveredFile], problems: [FileProblem] = [], settingsFiles: [DiscoveredFile] = [],
+        request: ScanRequest
+    ) -> ScanReport {
+        let projectSettings = SettingsPass.read(settingsFiles)
         let state = SharedScanState()
         let workers = max(1, min(request.jobs, files.count))
-        // The pre-pass reads every file, checks its UTF-8 and counts its lines; the files the prefilter
-        // finds irrelevant are counted from that and never lexed or analysed. Its second round reads some
-        // of them again (-1: not read yet), needing neither the check nor the count a second time.
-        let lineCounts = Mutex([Int](repeating: -1, count: files.count))
-        let paths = files.map(\.displayPath)
-        let pass = request.analyzer.projectPass(fileCount: files.count, jobs: workers, paths: paths) { position in
-            let counted = lineCounts.withLock { $0[position] >= 0 }
-            guard case .success(let bytes) = SourceReader.read(files[position], requireUTF8: !counted) else {
-                return nil
-            }
-            if !counted {
-                let lines = SourceReader.lineCount(bytes)
-                lineCounts.withLock { $0[position] = lines }
-            }
-            return bytes
-        }
+        let (pass, irrelevantLines) = prePass(files: files, request: request, workers: workers)
         let analyzer = pass.suite
         let relevant = pass.relevant
-        let irrelevantLines = lineCounts.withLock { $0 }
         let settings = FileStageSettings(
             suppressions: request.suppressions, policy: request.policy, limits: request.findingLimits)
         let runLimit = request.findingLimits.perRun
@@ -73,7 +64,9 @@ public enum ScanPipeline {
                 guard index < total else { break }
                 if relevant[index] {
                     let findings = scanOne(
-                        files[index], analyzer: analyzer, settings: settings, stageTimes: stageTimes, into: &local)
+                        files[index], position: index, analyzer: analyzer, settings: settings,
+                        projectSettings: projectSettings,
+                        stageTimes: stageTimes, into: &local)
                     assembly.finish(index, contribution: findings.isEmpty ? nil : findings)
                 } else {
                     local.filesScanned += 1
@@ -98,6 +91,13 @@ public enum ScanPipeline {
         var assembled = assembly.result(count: total, leaving: AssembledFindings())
         var findings: [Finding] = []
         swap(&findings, &assembled.findings)
+        if let projectSettings {
+            let added = SettingsPass.findings(
+                settings: projectSettings, usage: outcome.usage.map { (files[$0.position].displayPath, $0.usage) },
+                suite: analyzer, policy: request.policy, files: settingsFiles)
+            if !added.isEmpty { assembled.inPathOrder = false }
+            findings += added
+        }
         if !assembled.inPathOrder { findings.sort(by: Finding.reportOrder) }
         var baselineOutcome: BaselineOutcome?
         if let (baseline, path) = request.baseline {
@@ -112,7 +112,8 @@ public enum ScanPipeline {
             filesWithCallKit: outcome.filesWithCallKit,
             linesScanned: outcome.linesScanned,
             problems: FileDiscovery.sortedProblems(
-                problems + outcome.problems + FindingCapNote.run(assembled, limit: runLimit)),
+                problems + outcome.problems + FindingCapNote.run(assembled, limit: runLimit)
+                    + (projectSettings?.notes ?? [])),
             rulesFingerprint: request.rulesFingerprint
         )
         report.baseline = baselineOutcome
@@ -126,6 +127,30 @@ public enum ScanPipeline {
         var capped = Set(problems.filter { $0.kind == .truncated }.map { PathKey($0.path) })
         for position in assembled.runCappedPositions { capped.insert(PathKey(files[position].displayPath)) }
         return capped
+    }
+
+    /// The project pre-pass, and the line counts of the files it read (-1 for the others).
+    ///
+    /// It reads every file, checks its UTF-8 and counts its lines; the files the prefilter finds
+    /// irrelevant are counted from that and never lexed or analysed. Its second round reads some of them
+    /// again (-1: not read yet), needing neither the check nor the count a second time.
+    private static func prePass(
+        files: [DiscoveredFile], request: ScanRequest, workers: Int
+    ) -> (ProjectPass, [Int]) {
+        let lineCounts = Mutex([Int](repeating: -1, count: files.count))
+        let paths = files.map(\.displayPath)
+        let pass = request.analyzer.projectPass(fileCount: files.count, jobs: workers, paths: paths) { position in
+            let counted = lineCounts.withLock { $0[position] >= 0 }
+            guard case .success(let bytes) = SourceReader.read(files[position], requireUTF8: !counted) else {
+                return nil
+            }
+            if !counted {
+                let lines = SourceReader.lineCount(bytes)
+                lineCounts.withLock { $0[position] = lines }
+            }
+            return bytes
+        }
+        return (pass, lineCounts.withLock { $0 })
     }
 
     /// Joins each file's findings (already in report order) in file order as files finish, so no worker
@@ -154,8 +179,8 @@ public enum ScanPipeline {
 
     /// The file's findings in report order; counts and problems go to `outcome`.
     private static func scanOne(
-        _ file: DiscoveredFile, analyzer: AnalyzerSuite, settings: FileStageSettings, stageTimes: StageTimes?,
-        into outcome: inout FileOutcome
+        _ file: DiscoveredFile, position: Int, analyzer: AnalyzerSuite, settings: FileStageSettings,
+        projectSettings: ProjectSettings?, stageTimes: StageTimes?, into outcome: inout FileOutcome
     ) -> [Finding] {
         var stopwatch = StageStopwatch(stageTimes)
         defer { stopwatch.submit() }
@@ -172,7 +197,13 @@ public enum ScanPipeline {
         let tokenized = Lexer.tokenize(bytes, trivia: .lineComments)
         stopwatch.lap(.lex)
         var stoppedEarly = false
-        var findings = analyzer.findings(in: tokenized, limit: settings.limits.perFile, stoppedEarly: &stoppedEarly)
+        var findings = analyzer.findings(
+            in: tokenized, limit: settings.limits.perFile, stoppedEarly: &stoppedEarly,
+            deploymentTarget: projectSettings?.deploymentTarget(for: file.displayPath))
+        if projectSettings != nil {
+            let usage = CodeUsage(file: tokenized, path: file.displayPath)
+            if usage.usesAny { outcome.usage.append((position, usage)) }
+        }
         stopwatch.lap(.analyze)
         SuppressionPass.apply(to: &findings, file: tokenized, lines: lines, options: settings.suppressions)
         settings.policy.apply(to: &findings)
@@ -237,9 +268,12 @@ private struct FileOutcome: Sendable {
     var filesScanned = 0
     var filesWithCallKit = 0
     var linesScanned = 0
+    /// What each file's code uses, by file position: only when the tree has settings files.
+    var usage: [(position: Int, usage: CodeUsage)] = []
 
     mutating func merge(_ other: FileOutcome) {
         problems.append(contentsOf: other.problems)
+        usage.append(contentsOf: other.usage)
         filesScanned += other.filesScanned
         filesWithCallKit += other.filesWithCallKit
         linesScanned += other.linesScanned
