@@ -18,15 +18,18 @@ struct HelperReach {
         "precondition", "fatalError", "preconditionFailure", "exit", "abort", "lowercased", "uppercased", "type",
     ]
 
+    /// The base names of `rootSelectors` (`provider`, `pushRegistry`, …), compared as bytes first.
+    static let rootBaseNames = CallRoles.baseNames(of: rootSelectors).sorted()
+    /// The calls that report a new incoming call: the same list `swallowed_report_error` judges.
+    static let reportMembers = SwallowedReportErrorAnalyzer.defaultMembers.sorted()
+
     /// Whether `function` is a handler the summaries start from (names compared as bytes before any
     /// selector string is built: most functions are not one).
     static func isRoot(_ function: Int, in context: AnalysisContext) -> Bool {
         let file = context.file
         let token = file.tokens[context.outline.functions[function].nameToken]
-        let mayBeRoot =
-            file.token(token, is: "provider") || file.token(token, is: "pushRegistry")
-            || file.token(token, is: "conversationManager")
-        return mayBeRoot && rootSelectors.contains(context.outline.selector(ofFunction: function, in: file))
+        guard rootBaseNames.contains(where: { file.token(token, equals: $0) }) else { return false }
+        return rootSelectors.contains(context.outline.selector(ofFunction: function, in: file))
     }
 
     /// Whether one of `calls` reports a new incoming call or conversation (a report wrapper is a root too).
@@ -34,8 +37,7 @@ struct HelperReach {
         let file = context.file
         return calls.contains { call in
             let token = file.tokens[context.outline.calls[call].nameToken]
-            return file.token(token, is: "reportNewIncomingCall")
-                || file.token(token, is: "reportNewIncomingConversation")
+            return reportMembers.contains { file.token(token, equals: $0) }
         }
     }
 

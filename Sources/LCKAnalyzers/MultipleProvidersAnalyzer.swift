@@ -152,7 +152,8 @@ public struct MultipleProvidersAnalyzer: Analyzer {
     /// Names whose value the file invalidates (`provider.invalidate()`, `self.provider?.invalidate()`).
     static func invalidatedNames(in context: AnalysisContext) -> Set<String> {
         var names: Set<String> = []
-        for call in context.outline.calls where context.file.name(at: call.nameToken) == "invalidate" {
+        for call in context.outline.calls
+        where context.file.token(context.file.tokens[call.nameToken], is: "invalidate") {
             if let last = call.receiver.last(where: { context.file.tokens[$0].kind == .identifier }) {
                 names.insert(context.file.name(at: last))
             }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// One hand label of an anti-pattern instance, read from a blind label file (see
-/// `../shared/reference/anti-pattern-definitions.md`): the rule's anchor line in one file of one app.
+/// One hand label of an anti-pattern instance, read from a blind label file (written to the workspace's
+/// anti-pattern definitions, which this tool never reads): the rule's anchor line in one file of one app.
 struct AntiPatternLabel: Equatable {
     enum Certainty: String { case certain, likely }
 
