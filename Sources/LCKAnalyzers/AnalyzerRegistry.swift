@@ -18,5 +18,6 @@ public enum AnalyzerRegistry {
         MissingVoipBackgroundModeAnalyzer(),
         MissingUsageDescriptionAnalyzer(),
         MissingDialingEntitlementAnalyzer(),
+        UnguardedLCKAvailabilityAnalyzer(),
     ]
 }

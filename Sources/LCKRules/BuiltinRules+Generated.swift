@@ -4,9 +4,9 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "7877f25d6f6ca40e2df13533a12d14ab77b192103efa9bd6ad7ab7db6e3f9505"
+    public static let fingerprint = "2eec6ee5d3b198fcac9b01e002e4b0eb03e5f5b665e671d178d7238c270e100c"
 
-    /// The contents of `Rules/analyzers/*.json` and `Rules/mappings/*.json`.
+    /// The contents of `Rules/analyzers/*.json`, `Rules/mappings/*.json` and `Rules/availability.json`.
     public static let files: [RuleSourceFile] = [
         RuleSourceFile(path: "analyzers/audio_outside_activation.json", contents: #"""
 {
@@ -774,6 +774,52 @@ extension BuiltinRules {
 }
 
 """#),
+        RuleSourceFile(path: "analyzers/unguarded_lck_availability.json", contents: #"""
+{
+  "$schema": "../schemas/analyzer.schema.json",
+  "id": "unguarded_lck_availability",
+  "kind": "analyzer",
+  "title": "LiveCommunicationKit used below its iOS version without an availability check",
+  "severity": "error",
+  "confidence": "high",
+  "summary": "A LiveCommunicationKit symbol (iOS 17.4), an iOS 26 symbol or the iOS 26.4 PushKit metadata handler's `PKVoIPPushMetadata` is used where the file's deployment target is lower and no `if`/`while #available`, earlier `guard #available … else`, `#unavailable` else branch or `@available` on an enclosing declaration covers it.",
+  "rationale": "Most apps that ship CallKit today still support iOS versions before 17.4, so the migration runs two stacks for months: CallKit below 17.4, LiveCommunicationKit above, chosen with `#available`. A use the check does not cover does not build for such a target (and code written on Linux, where `@available` is not enforced, finds out late). The versions come from `Rules/availability.json`; the deployment target from the project's settings (the lowest of the file's targets, else the project's lowest). With no settings file the target is unknown and nothing is reported. A helper that returns an `#available` result (`if isLCKAvailable()`) is not a check for Swift, so by default it does not cover a use (`parameters.helperChecks`).",
+  "lck": "Select the backend with `if #available(iOS 17.4, *) { … } else { … }` (CallKit in the else branch), return early with `guard #available(iOS 17.4, *) else { return }`, or mark the LiveCommunicationKit type, extension or function `@available(iOS 17.4, *)`; use iOS 26 symbols (`TelephonyConversationManager`, `SetTranslatingAction`) inside `#available(iOS 26.0, *)` and the `metadata:` PushKit handler under `@available(iOS 26.4, *)`. Remove the checks once the deployment target passes the version.",
+  "sources": [
+    "S1",
+    "S2",
+    "S5",
+    "S7",
+    "S8",
+    "https://developer.apple.com/documentation/livecommunicationkit",
+    "https://developer.apple.com/documentation/swift/availability-condition"
+  ],
+  "tags": [
+    "availability",
+    "deployment-target",
+    "two-stack",
+    "ios26"
+  ],
+  "parameters": {
+    "helperChecks": false
+  },
+  "examples": {
+    "triggering": [
+      "import LiveCommunicationKit\n\nfinal class CallCenter {\n    private var storage: Any?\n\n    func start(_ configuration: ↓ConversationManager.Configuration) {\n        storage = ↓ConversationManager(configuration: configuration)\n    }\n}",
+      "import LiveCommunicationKit\n\nfunc makeConfiguration() -> Any {\n    if #available(iOS 17.4, *) {\n        var configuration = ConversationManager.Configuration(\n            ringtoneName: nil, iconTemplateImageData: nil, maximumConversationGroups: 2,\n            maximumConversationsPerConversationGroup: 5, includesConversationInRecents: true,\n            supportsVideo: false, supportedHandleTypes: [.phoneNumber])\n        configuration.↓supportsAudioTranslation = true\n        return configuration\n    } else {\n        return ↓Handle(type: .generic, value: \"operator\", displayName: nil)\n    }\n}",
+      "import LiveCommunicationKit\n\n@available(iOS 17.0, *)\nfunc join(_ manager: ↓ConversationManager, uuid: UUID) async throws {\n    guard #available(iOS 17.4, *) else { return }\n    try await manager.perform([JoinConversationAction(conversationUUID: uuid)])\n}\n\nfunc leave(_ manager: Any, uuid: UUID) async throws {\n    try await (manager as! ↓ConversationManager).perform([↓EndConversationAction(conversationUUID: uuid)])\n}",
+      "import PushKit\n\nfinal class PushHandler: NSObject, PKPushRegistryDelegate {\n    func pushRegistry(_ registry: PKPushRegistry, didUpdate credentials: PKPushCredentials, for type: PKPushType) {}\n\n    @available(iOS 17.4, *)\n    func pushRegistry(\n        _ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload,\n        metadata: ↓PKVoIPPushMetadata\n    ) async {\n        CallCenter.shared.reportIncoming(payload)\n    }\n}"
+    ],
+    "nonTriggering": [
+      "import LiveCommunicationKit\n\nfinal class CallCenter {\n    private var storage: Any?\n\n    func start(_ configuration: Any) {\n        if #available(iOS 17.4, *), let configuration = configuration as? ConversationManager.Configuration {\n            storage = ConversationManager(configuration: configuration)\n        }\n    }\n\n    func end(_ uuid: UUID) async throws {\n        guard #available(iOS 17.4, *), let manager = storage as? ConversationManager else { return }\n        try await manager.perform([EndConversationAction(conversationUUID: uuid)])\n    }\n}",
+      "import LiveCommunicationKit\n\n@available(iOS 17.4, *)\nextension CallCenter: ConversationManagerDelegate {\n    func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n        action.fulfill()\n    }\n}\n\nfunc makeHandle(_ value: String) -> Any? {\n    if #unavailable(iOS 17.4) {\n        return nil\n    } else {\n        return Handle(type: .generic, value: value, displayName: value)\n    }\n}",
+      "import LiveCommunicationKit\nimport PushKit\n\nfinal class PushHandler: NSObject, PKPushRegistryDelegate {\n    func pushRegistry(_ registry: PKPushRegistry, didUpdate credentials: PKPushCredentials, for type: PKPushType) {}\n\n    @available(iOS 26.4, *)\n    func pushRegistry(\n        _ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload,\n        metadata: PKVoIPPushMetadata\n    ) async {\n        if #available(iOS 26.0, *) {\n            let action = StartCellularConversationAction(Handle(type: .phoneNumber, value: \"555-0100\", displayName: nil))\n            try? await TelephonyConversationManager.sharedInstance.startCellularConversation(action)\n        }\n    }\n}",
+      "// A project built for iOS 17.4 needs no check for the framework itself.\nimport LiveCommunicationKit\n\nfinal class CallCenter {\n    let manager = ConversationManager(configuration: .default)\n}\n// file: Podfile\nplatform :ios, '17.4'\n"
+    ]
+  }
+}
+
+"""#),
         RuleSourceFile(path: "analyzers/unnormalized_handle.json", contents: #"""
 {
   "$schema": "../schemas/analyzer.schema.json",
@@ -993,6 +1039,248 @@ extension BuiltinRules {
       "// A comment that mentions lckmigrate but is no directive.\nlet handle = Handle(type: .phoneNumber, value: contact.e164Number, displayName: nil)"
     ]
   }
+}
+
+"""#),
+        RuleSourceFile(path: "availability.json", contents: #"""
+{
+  "$schema": "schemas/availability.schema.json",
+  "entries": [
+    {
+      "symbol": "ConversationManager",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §3 (ConversationManager: final class); S1, S2"
+    },
+    {
+      "symbol": "ConversationManager.Configuration",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.2 and §3 (ConversationManager.Configuration struct); S1"
+    },
+    {
+      "symbol": "ConversationManagerDelegate",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.3 and §3 (ConversationManagerDelegate protocol); S1, S2"
+    },
+    {
+      "symbol": "Conversation",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §3 (Conversation: final class); S1"
+    },
+    {
+      "symbol": "Conversation.State",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §3 (Conversation.State); S1"
+    },
+    {
+      "symbol": "Conversation.Event",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §3 (Conversation.Event); S1"
+    },
+    {
+      "symbol": "Conversation.EndedReason",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §3 (Conversation.EndedReason); S1"
+    },
+    {
+      "symbol": "Conversation.Update",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §3 (Conversation.Update); S1"
+    },
+    {
+      "symbol": "Conversation.Capabilities",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §3 (Conversation.Capabilities); S1"
+    },
+    {
+      "symbol": "Handle",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.8 and §3 (Handle struct); S1"
+    },
+    {
+      "symbol": "Handle.Kind",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.8 and §3 (Handle.Kind); S1"
+    },
+    {
+      "symbol": "ConversationAction",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.5 and §3 (ConversationAction class); S1"
+    },
+    {
+      "symbol": "StartConversationAction",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.6 and §3 (StartConversationAction); S1"
+    },
+    {
+      "symbol": "JoinConversationAction",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.6 and §3 (JoinConversationAction); S1"
+    },
+    {
+      "symbol": "EndConversationAction",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.6 and §3 (EndConversationAction); S1"
+    },
+    {
+      "symbol": "MuteConversationAction",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.6 and §3 (MuteConversationAction); S1"
+    },
+    {
+      "symbol": "PauseConversationAction",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.6 and §3 (PauseConversationAction); S1"
+    },
+    {
+      "symbol": "PlayToneAction",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.6 and §3 (PlayToneAction); S1"
+    },
+    {
+      "symbol": "MergeConversationAction",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.6 and §3 (MergeConversationAction); S1"
+    },
+    {
+      "symbol": "UnmergeConversationAction",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.6 and §3 (UnmergeConversationAction); S1"
+    },
+    {
+      "symbol": "ConversationManager.reportNewIncomingConversation",
+      "kind": "member",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.1 and §3 (reportNewIncomingConversation(uuid:update:) async throws); S1",
+      "note": "Found on any receiver, so a manager held in an `Any` property and cast in an `@available` accessor is still seen where it is used."
+    },
+    {
+      "symbol": "ConversationManager.reportConversationEvent",
+      "kind": "member",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.1 and §3 (reportConversationEvent(_:for:)); S1"
+    },
+    {
+      "symbol": "ConversationManager.pendingConversationActions",
+      "kind": "member",
+      "module": "LiveCommunicationKit",
+      "introduced": "17.4",
+      "source": "api-map §2.1 and §3 (pendingConversationActions(of:for:)); S1"
+    },
+    {
+      "symbol": "SetTranslatingAction",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "26.0",
+      "source": "api-map §1 and §3 (SetTranslatingAction, iOS/iPadOS 26.0 only); S2"
+    },
+    {
+      "symbol": "TelephonyConversationManager",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "26.0",
+      "source": "api-map §1 and §3 (TelephonyConversationManager, iOS 26.0, not Catalyst); S2"
+    },
+    {
+      "symbol": "StartCellularConversationAction",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "26.0",
+      "source": "api-map §1 and §3 (StartCellularConversationAction, iOS 26.0); S2"
+    },
+    {
+      "symbol": "CellularService",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "26.0",
+      "source": "api-map §3 (CellularService, iOS 26.0); S2"
+    },
+    {
+      "symbol": "ConversationHistoryManager",
+      "kind": "type",
+      "module": "LiveCommunicationKit",
+      "introduced": "26.0",
+      "source": "api-map §3 (ConversationHistoryManager, iOS 26.0); S2"
+    },
+    {
+      "symbol": "TelephonyConversationManager.startCellularConversation",
+      "kind": "member",
+      "module": "LiveCommunicationKit",
+      "introduced": "26.0",
+      "source": "api-map §1 and §3 (startCellularConversation(_:) async throws, iOS 26.0); S2"
+    },
+    {
+      "symbol": "ConversationManager.Configuration.supportsAudioTranslation",
+      "kind": "member",
+      "module": "LiveCommunicationKit",
+      "introduced": "26.0",
+      "source": "api-map §2.2 (supportsAudioTranslation, iOS 26, set after init); S2, S5",
+      "note": "CallKit's `CXProviderConfiguration.supportsAudioTranslation` is iOS 26 too (S5); either is reported in a file importing LiveCommunicationKit."
+    },
+    {
+      "symbol": "CXProviderConfiguration.supportsAudioTranslation",
+      "kind": "member",
+      "module": "CallKit",
+      "introduced": "26.0",
+      "source": "api-map §2.2 (CXProviderConfiguration.supportsAudioTranslation, iOS 26); S5"
+    },
+    {
+      "symbol": "CXSetTranslatingCallAction",
+      "kind": "type",
+      "module": "CallKit",
+      "introduced": "26.0",
+      "source": "api-map §2.3 and §2.6 (CXSetTranslatingCallAction, iOS 26); S5"
+    },
+    {
+      "symbol": "PKVoIPPushMetadata",
+      "kind": "type",
+      "module": "PushKit",
+      "introduced": "26.4",
+      "source": "api-map §4 (iOS 26.4+: pushRegistry(_:didReceiveIncomingVoIPPushWith:metadata:withCompletionHandler:) and its async variant take PKVoIPPushMetadata; mustReport); S7, S8",
+      "note": "The parameter type of the iOS 26.4 PushKit metadata handler: the handler's signature names it, so an uncovered handler is reported there. Older systems never call the handler (S8), but the app must still be built with it marked `@available(iOS 26.4, *)`."
+    }
+  ]
 }
 
 """#),

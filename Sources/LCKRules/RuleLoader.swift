@@ -65,7 +65,8 @@ public enum RuleLoader {
         try load(layers: [BuiltinRules.layer], isBuiltinOnly: true)
     }
 
-    /// Reads `<directory>/mappings/*.json` and `<directory>/analyzers/*.json`, sorted by path.
+    /// Reads `<directory>/mappings/*.json`, `<directory>/analyzers/*.json` and `<directory>/availability.json`,
+    /// sorted by path.
     public static func readDirectory(_ directory: String) throws(RuleLoadError) -> RuleLayer {
         guard !directory.isEmpty else {
             throw RuleLoadError(diagnostics: [
@@ -97,6 +98,16 @@ public enum RuleLoader {
                 files.append(RuleSourceFile(path: folder + "/" + name, contents: text))
             }
         }
+        let tablePath = directory + "/" + AvailabilityTableDecoder.path
+        if manager.fileExists(atPath: tablePath) {
+            foundFolder = true
+            if let data = manager.contents(atPath: tablePath), let text = String(validating: Array(data), as: UTF8.self) {
+                files.append(RuleSourceFile(path: AvailabilityTableDecoder.path, contents: text))
+            } else {
+                problems.append(
+                    RuleDiagnostic(location: RuleLocation(file: tablePath), message: "cannot read the file as UTF-8"))
+            }
+        }
         if !foundFolder {
             problems.append(
                 RuleDiagnostic(
@@ -122,6 +133,7 @@ public enum RuleLoader {
         if !merger.diagnostics.isEmpty { throw RuleLoadError(diagnostics: merger.diagnostics) }
         return RuleTable(
             mappings: merger.activeMappings, analyzers: merger.activeAnalyzers, overrides: merger.overrides,
+            availability: AvailabilityTable(merger.activeAvailability),
             knownFingerprint: isBuiltinOnly ? BuiltinRules.fingerprint : nil)
     }
 }
@@ -136,13 +148,18 @@ private struct LayerMerger {
 
     var activeMappings: [MappingRule] { order.compactMap { mappings[$0] } }
     var activeAnalyzers: [AnalyzerRule] { order.compactMap { analyzers[$0] } }
+    /// Availability entries by symbol; a later layer's entry replaces an earlier one.
+    private var availability: [String: AvailabilityEntry] = [:]
+    var activeAvailability: [AvailabilityEntry] { Array(availability.values) }
 
     mutating func add(_ layer: RuleLayer) {
         var definedInLayer: [String: RuleLocation] = [:]
         for file in layer.files.sorted(by: { $0.path < $1.path }) {
             let display = layer.displayRoot + "/" + file.path
             let isMapping = file.path.hasPrefix("mappings/")
-            guard file.path.hasSuffix(".json"), isMapping || file.path.hasPrefix("analyzers/") else { continue }
+            let isAvailability = file.path == AvailabilityTableDecoder.path
+            guard file.path.hasSuffix(".json"), isMapping || isAvailability || file.path.hasPrefix("analyzers/")
+            else { continue }
             let document: JSONDocument
             do {
                 document = try JSONParser().parse(file.contents)
@@ -153,7 +170,11 @@ private struct LayerMerger {
                 continue
             }
             let context = RuleFileContext(file: display, document: document)
-            if isMapping {
+            if isAvailability {
+                for entry in AvailabilityTableDecoder.decodeFile(document.root, context: context) {
+                    availability[entry.symbol] = entry
+                }
+            } else if isMapping {
                 for rule in MappingRuleDecoder.decodeFile(document.root, context: context) {
                     guard claim(rule.id, at: rule.location, isMapping: true, in: &definedInLayer) else { continue }
                     mappings[rule.id] = rule

@@ -20,6 +20,8 @@ public struct RuleTable: Sendable {
     public let mappings: [MappingRule]
     public let analyzers: [AnalyzerRule]
     public let overrides: [RuleOverride]
+    /// The iOS version each LiveCommunicationKit (and iOS 26) symbol needs, from `availability.json`.
+    public let availability: AvailabilityTable
     /// Match patterns keyed by name, for the detection engine.
     public let matchIndex: MatchIndex
     private let mappingPositions: [String: Int]
@@ -28,16 +30,23 @@ public struct RuleTable: Sendable {
     /// it was embedded): hashing every rule was a quarter of the start-up of a one-file scan.
     private let knownFingerprint: String?
 
-    public init(mappings: [MappingRule], analyzers: [AnalyzerRule], overrides: [RuleOverride] = []) {
-        self.init(mappings: mappings, analyzers: analyzers, overrides: overrides, knownFingerprint: nil)
+    public init(
+        mappings: [MappingRule], analyzers: [AnalyzerRule], overrides: [RuleOverride] = [],
+        availability: AvailabilityTable = AvailabilityTable()
+    ) {
+        self.init(
+            mappings: mappings, analyzers: analyzers, overrides: overrides, availability: availability,
+            knownFingerprint: nil)
     }
 
     /// `knownFingerprint` must equal `computedFingerprint` for these rules: the loader passes the one
     /// stored with the embedded table.
     package init(
-        mappings: [MappingRule], analyzers: [AnalyzerRule], overrides: [RuleOverride], knownFingerprint: String?
+        mappings: [MappingRule], analyzers: [AnalyzerRule], overrides: [RuleOverride],
+        availability: AvailabilityTable = AvailabilityTable(), knownFingerprint: String?
     ) {
         self.knownFingerprint = knownFingerprint
+        self.availability = availability
         self.mappings = mappings.sorted { $0.id < $1.id }
         self.analyzers = analyzers.sorted { $0.id < $1.id }
         self.overrides = overrides
@@ -73,6 +82,11 @@ public struct RuleTable: Sendable {
         for rule in analyzers {
             hasher.update("analyzer\u{0}\(rule.id)\u{0}")
             hasher.update(JSONWriter.canonicalText(rule.source))
+            hasher.update("\n")
+        }
+        for entry in availability.entries {
+            hasher.update("availability\u{0}\(entry.symbol)\u{0}")
+            hasher.update(JSONWriter.canonicalText(entry.json))
             hasher.update("\n")
         }
         return SHA256.hexString(hasher.finalize())
