@@ -102,7 +102,8 @@ public struct UnguardedLCKAvailabilityAnalyzer: Analyzer {
             guard let body = boolBody(file, declarationAt: index) else { continue }
             var checks = 0
             var helperVersion: OSVersion?
-            for cursor in body where tokens[cursor].kind == .poundAvailable || tokens[cursor].kind == .poundUnavailable {
+            for cursor in body where tokens[cursor].kind == .poundAvailable || tokens[cursor].kind == .poundUnavailable
+            {
                 checks += 1
                 guard tokens[cursor].kind == .poundAvailable, cursor > body.lowerBound else { continue }
                 let statement = tokens[cursor - 1].keyword

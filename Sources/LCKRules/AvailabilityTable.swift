@@ -33,7 +33,9 @@ public struct AvailabilityEntry: Sendable, Hashable {
     public var qualifiers: [Substring] { Array(symbol.split(separator: ".").dropLast()) }
 
     /// `17.4`, `26.0`.
-    public var introducedText: String { introduced.count == 1 ? "\(introduced[0]).0" : introduced.map(String.init).joined(separator: ".") }
+    public var introducedText: String {
+        introduced.count == 1 ? "\(introduced[0]).0" : introduced.map(String.init).joined(separator: ".")
+    }
 
     public init(
         symbol: String, kind: Kind, module: String, introduced: [Int], source: String, note: String? = nil,

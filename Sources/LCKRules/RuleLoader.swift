@@ -101,7 +101,8 @@ public enum RuleLoader {
         let tablePath = directory + "/" + AvailabilityTableDecoder.path
         if manager.fileExists(atPath: tablePath) {
             foundFolder = true
-            if let data = manager.contents(atPath: tablePath), let text = String(validating: Array(data), as: UTF8.self) {
+            if let data = manager.contents(atPath: tablePath), let text = String(validating: Array(data), as: UTF8.self)
+            {
                 files.append(RuleSourceFile(path: AvailabilityTableDecoder.path, contents: text))
             } else {
                 problems.append(

@@ -250,7 +250,8 @@ import Testing
     @Test func deepNestingIsLinearAndNeedsNoRecursion() {
         func nested(_ depth: Int) -> String {
             "import LiveCommunicationKit\n"
-                + String(repeating: "@available(iOS 17.4, *) func f() { if #available(iOS 17.4, *), x { (", count: depth)
+                + String(
+                    repeating: "@available(iOS 17.4, *) func f() { if #available(iOS 17.4, *), x { (", count: depth)
                 + "Handle.self" + String(repeating: ") } }\n", count: depth)
         }
         func work(_ depth: Int) -> Int {

@@ -29,6 +29,8 @@ extension RuleTester {
             let discovery = FileDiscovery.discover(paths: [path], currentDirectory: currentDirectory)
             var results = discovery.problems.map { SampleTestResult(path: $0.path, problem: $0.message) }
             let files = discovery.files
+            // The tree's project settings give each file its deployment target, as in a scan.
+            let settings = SettingsPass.read(discovery.settingsFiles)
             let projectRun = AnalyzerSuite(rules: table, analyzers: analyzers).preparedForProject(
                 fileCount: files.count, jobs: 1, paths: files.map(\.displayPath)
             ) { position in
@@ -39,7 +41,10 @@ extension RuleTester {
                 case .failure(let error):
                     results.append(SampleTestResult(path: file.displayPath, problem: error.problem.message))
                 case .success(let bytes):
-                    results.append(testSample(bytes, path: file.displayPath, scope: scope, run: projectRun))
+                    results.append(
+                        testSample(
+                            bytes, path: file.displayPath, scope: scope, run: projectRun,
+                            deploymentTarget: settings?.deploymentTarget(for: file.displayPath)))
                 }
             }
             return results
@@ -47,9 +52,10 @@ extension RuleTester {
     }
 
     /// One annotated source, analysed on its own like an example (or with `run`, a suite prepared
-    /// for the sample's project, as a scan runs it).
+    /// for the sample's project, as a scan runs it, at `deploymentTarget` from the project's settings).
     public func testSample(
-        _ bytes: [UInt8], path: String, scope: Set<String>, run: AnalyzerSuite? = nil
+        _ bytes: [UInt8], path: String, scope: Set<String>, run: AnalyzerSuite? = nil,
+        deploymentTarget: OSVersion? = nil
     ) -> SampleTestResult {
         let annotations = AnnotatedSample.expectations(in: String(decoding: bytes, as: UTF8.self))
         let ruleScope = scope.union(annotations.mentionedRuleIDs)
@@ -68,7 +74,10 @@ extension RuleTester {
             run.map { run in
                 // A file the scan's prefilter passes over gets no finding in a scan either.
                 guard run.isRelevant(bytes) else { return [] }
-                return Self.located(run.findings(in: Lexer.tokenize(bytes)), path: path, lines: LineTable(bytes))
+                var stopped = false
+                let found = run.findings(
+                    in: Lexer.tokenize(bytes), limit: .max, stoppedEarly: &stopped, deploymentTarget: deploymentTarget)
+                return Self.located(found, path: path, lines: LineTable(bytes))
             } ?? findings(in: bytes, path: path)
         let actual = AnnotatedSample.actual(findings, scope: ruleScope)
         let expected = annotations.expectsNone ? [] : annotations.findings
