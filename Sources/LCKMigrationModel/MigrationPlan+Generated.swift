@@ -115,7 +115,7 @@ package enum MigrationPlanSource {
       "description": "Ship both paths behind a feature flag until real-device background, lock-screen, route-change and poor-network tests pass; then remove the CallKit path. Call Directory and CXCallObserver stay on CallKit.",
       "areas": ["provider", "incoming", "outgoing", "actions", "audio", "handles", "group", "directory", "observer"],
       "rules": [],
-      "analyzers": []
+      "analyzers": ["unguarded_lck_availability"]
     }
   ]
 }

@@ -120,10 +120,12 @@ public struct ProjectSettings: Sendable {
         return deepest
     }
 
-    /// The deployment target a Swift file is built for: the lowest of its targets', else the lowest in
-    /// the project; nil when no settings file names one.
+    /// The deployment target a Swift file is built for: the lowest of its targets', else the lowest of the
+    /// targets whose folder holds it; nil when none names one. A file outside every project's folder (a
+    /// scan of several apps side by side) is unknown, so one app's target never applies to another's code.
     public func deploymentTarget(for path: String) -> OSVersion? {
-        targetIndices(for: path).compactMap { targets[$0].deploymentTarget }.min() ?? lowestDeploymentTarget
+        if let own = targetIndices(for: path).compactMap({ targets[$0].deploymentTarget }).min() { return own }
+        return targets.filter { DisplayPathPrefix.contains($0.root, path) }.compactMap(\.deploymentTarget).min()
     }
 
     public var lowestDeploymentTarget: OSVersion? { targets.compactMap(\.deploymentTarget).min() }
