@@ -89,14 +89,7 @@ enum ScaffoldTwoStackTemplate {
     /// `CallKitCallBackend.swift`: the CallKit path for systems before iOS 17.4, configured like the app's
     /// `CXProviderConfiguration` (literals copied, other values left as TODOs).
     static func callKitBackend(_ facts: ScaffoldFacts) -> String {
-        func origin(_ actionType: String) -> String {
-            guard let handler = facts.handlers.first(where: { $0.actionType == actionType }) else {
-                return "The app has no \(actionType) handler today."
-            }
-            return "Was \(ScaffoldGenerator.comment(handler.function)) at "
-                + "\(ScaffoldGenerator.comment(handler.location)); move its body behind onAction."
-        }
-        return ScaffoldGenerator.header + """
+        ScaffoldGenerator.header + """
             import AVFAudio
             import CallKit
             import Foundation
@@ -143,28 +136,42 @@ enum ScaffoldTwoStackTemplate {
                         try await controller.request(CXTransaction(action: CXEndCallAction(call: uuid)))
                     }
 
-                    func providerDidReset(_ provider: CXProvider) {
-                        onReset()
-                    }
 
-                    func provider(_ provider: CXProvider, perform action: CXStartCallAction) {
-                        // \(origin("CXStartCallAction"))
-                        // TODO: report reportOutgoingCall(with:startedConnectingAt:) and (with:connectedAt:) as it connects.
-                        if onAction(.start(action.callUUID)) { action.fulfill(withDateStarted: Date()) } else { action.fail() }
-                    }
+                """ + delegateMethods(facts)
+    }
 
-                    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
-                        // \(origin("CXAnswerCallAction"))
-                        if onAction(.answer(action.callUUID)) { action.fulfill(withDateConnected: Date()) } else { action.fail() }
-                    }
+    /// The `CXProviderDelegate` half: start, answer and end handed to `onAction`, reset, audio.
+    private static func delegateMethods(_ facts: ScaffoldFacts) -> String {
+        func origin(_ actionType: String) -> String {
+            guard let handler = facts.handlers.first(where: { $0.actionType == actionType }) else {
+                return "The app has no \(actionType) handler today."
+            }
+            return "Was \(ScaffoldGenerator.comment(handler.function)) at "
+                + "\(ScaffoldGenerator.comment(handler.location)); move its body behind onAction."
+        }
+        return """
+                func providerDidReset(_ provider: CXProvider) {
+                    onReset()
+                }
 
-                    func provider(_ provider: CXProvider, perform action: CXEndCallAction) {
-                        // \(origin("CXEndCallAction"))
-                        if onAction(.end(action.callUUID)) { action.fulfill(withDateEnded: Date()) } else { action.fail() }
-                    }
+                func provider(_ provider: CXProvider, perform action: CXStartCallAction) {
+                    // \(origin("CXStartCallAction"))
+                    // TODO: report reportOutgoingCall(with:startedConnectingAt:) and (with:connectedAt:) as it connects.
+                    if onAction(.start(action.callUUID)) { action.fulfill(withDateStarted: Date()) } else { action.fail() }
+                }
+
+                func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                    // \(origin("CXAnswerCallAction"))
+                    if onAction(.answer(action.callUUID)) { action.fulfill(withDateConnected: Date()) } else { action.fail() }
+                }
+
+                func provider(_ provider: CXProvider, perform action: CXEndCallAction) {
+                    // \(origin("CXEndCallAction"))
+                    if onAction(.end(action.callUUID)) { action.fulfill(withDateEnded: Date()) } else { action.fail() }
+                }
 
 
-                """ + otherHandlers(facts) + """
+            """ + otherHandlers(facts) + """
                     func provider(_ provider: CXProvider, didActivate audioSession: AVAudioSession) {
                         // TODO: start call audio here, and only here.
                     }
