@@ -1,4 +1,5 @@
 import Foundation
+import LCKAnalyzers
 import LCKCore
 import LCKLexer
 import LCKMigrateKit
@@ -46,9 +47,13 @@ let scaffoldSampleApp = """
     """
 
 @Suite struct ScaffoldTests {
-    func facts(_ source: String = scaffoldSampleApp, findings: [Finding] = []) -> ScaffoldFacts {
+    /// At iOS 17.4 by default: the LiveCommunicationKit-only form (ScaffoldTwoStackTests covers the other).
+    func facts(
+        _ source: String = scaffoldSampleApp, findings: [Finding] = [], deploymentTarget: OSVersion? = OSVersion(17, 4)
+    ) -> ScaffoldFacts {
         var facts = ScaffoldGenerator.facts(files: [], findings: findings)
         facts.collect(path: "App/ProviderDelegate.swift", file: Lexer.tokenize(Array(source.utf8)))
+        facts.deploymentTarget = deploymentTarget
         return facts
     }
 
@@ -153,8 +158,10 @@ let scaffoldSampleApp = """
 
     @Test func generatedSwiftLexesAndParsesCleanly() {
         for source in [scaffoldSampleApp, "", "let x = \"}\" // \u{0}"] {
-            let files = ScaffoldGenerator.generate(facts(source))
-            #expect(ScaffoldWriter.syntaxProblems(files).isEmpty)
+            for target in [OSVersion(17, 4), OSVersion(15), nil] {
+                let files = ScaffoldGenerator.generate(facts(source, deploymentTarget: target))
+                #expect(ScaffoldWriter.syntaxProblems(files).isEmpty)
+            }
         }
     }
 

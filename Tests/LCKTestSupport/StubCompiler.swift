@@ -1,7 +1,7 @@
 import Foundation
 
-/// `swiftc` against the stub modules in Tests/Stubs (LiveCommunicationKit from api-map §3, plus PushKit and
-/// AVFAudio, which Linux lacks), for tests that type-check code we show or generate: scaffold output and the
+/// `swiftc` against the stub modules in Tests/Stubs (LiveCommunicationKit from api-map §3, CallKit from §2, plus
+/// PushKit and AVFAudio, which Linux lacks), for tests that type-check code we show or generate: scaffold output and the
 /// LiveCommunicationKit code the rules suggest.
 public struct StubCompiler {
     /// A stub that does not compile, or no `swiftc` on PATH.
@@ -11,11 +11,11 @@ public struct StubCompiler {
 
     public let moduleDirectory: String
 
-    /// Compiles the three stub modules into a fresh folder of `tree`.
+    /// Compiles the four stub modules into a fresh folder of `tree`.
     public init(tree: TemporaryTree) throws {
         moduleDirectory = tree.root + "/modules"
         try FileManager.default.createDirectory(atPath: moduleDirectory, withIntermediateDirectories: true)
-        for module in ["AVFAudio", "PushKit", "LiveCommunicationKit"] {
+        for module in ["AVFAudio", "PushKit", "CallKit", "LiveCommunicationKit"] {
             let source = PackageRoot.path + "/Tests/Stubs/\(module)/\(module).swift"
             let result = try Self.swiftc([
                 "-parse-as-library", "-emit-module", "-module-name", module, "-I", moduleDirectory,

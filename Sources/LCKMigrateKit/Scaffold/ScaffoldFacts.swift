@@ -1,3 +1,4 @@
+import LCKAnalyzers
 import LCKCore
 import LCKLexer
 
@@ -43,8 +44,27 @@ public struct ScaffoldFacts: Sendable, Hashable {
     public var callbacks: [String: String] = [:]
     public var noEquivalent: [ManualItem] = []
     public var semanticChanges: [ManualItem] = []
+    /// The app's lowest deployment target (across targets and configurations); nil when unknown.
+    public var deploymentTarget: OSVersion?
 
     public init() {}
+
+    /// The first iOS with LiveCommunicationKit.
+    public static let liveCommunicationKitRelease = OSVersion(17, 4)
+
+    /// Below iOS 17.4, or unknown: CallKit and LiveCommunicationKit behind one `CallBackend`, chosen with
+    /// `#available`. Correct on any target, so it is also the answer when no settings file says.
+    public var usesTwoStacks: Bool {
+        deploymentTarget.map { $0 < Self.liveCommunicationKitRelease } ?? true
+    }
+
+    /// Which form was generated and why, for the command's closing line.
+    public var stackSummary: String {
+        let target = deploymentTarget.map { "deployment target iOS \($0)" } ?? "deployment target unknown"
+        guard usesTwoStacks else { return target + ": LiveCommunicationKit only" }
+        return target + ": CallKit and LiveCommunicationKit behind CallBackend, chosen with #available(iOS 17.4, *)"
+            + (deploymentTarget == nil ? ", correct on any target" : "")
+    }
 
     /// The configuration properties the scaffold carries over.
     static let configurationProperties: Set<String> = [

@@ -35,14 +35,30 @@ public enum ScaffoldGenerator {
     }
 
     /// The starter files, in a fixed order; pure, so tests can type-check the output without touching disk.
+    /// Below iOS 17.4 (or with the target unknown) it adds `CallBackend.swift` and `CallKitCallBackend.swift`
+    /// and marks the LiveCommunicationKit types `@available(iOS 17.4, *)` (`ScaffoldTwoStackTemplate`).
     public static func generate(_ facts: ScaffoldFacts) -> [ScaffoldFile] {
-        [
+        var files = [
             ScaffoldFile(name: "CallingSystem.swift", contents: callingSystem(facts)),
             ScaffoldFile(name: "CallingSystemDelegate.swift", contents: ScaffoldDelegateTemplate.render(facts)),
             ScaffoldFile(name: "HandleMapper.swift", contents: handleMapper(facts)),
-            ScaffoldFile(name: "VoIPPushHandler.swift", contents: pushHandler(facts)),
+            ScaffoldFile(name: "VoIPPushHandler.swift", contents: ScaffoldPushTemplate.render(facts)),
             ScaffoldFile(name: "TODO.md", contents: ScaffoldTODO.render(facts)),
         ]
+        if facts.usesTwoStacks {
+            files.insert(
+                ScaffoldFile(name: "CallBackend.swift", contents: ScaffoldTwoStackTemplate.callBackend(facts)), at: 0)
+            files.insert(
+                ScaffoldFile(
+                    name: "CallKitCallBackend.swift", contents: ScaffoldTwoStackTemplate.callKitBackend(facts)),
+                at: 1)
+        }
+        return files
+    }
+
+    /// `@available(iOS 17.4, *)` and a line break in the two-stack form, else nothing.
+    static func availability(_ facts: ScaffoldFacts) -> String {
+        facts.usesTwoStacks ? ScaffoldTwoStackTemplate.availability : ""
     }
 
     static let header =
@@ -98,7 +114,7 @@ public enum ScaffoldGenerator {
             /// Owns the app's only ConversationManager and keeps its delegate alive: the manager holds its
             /// delegate weakly, so without this strong reference no action would ever be delivered.
             /// Create one at launch (an App or AppDelegate property) and pass it to whoever starts calls.
-            final class CallingSystem {
+            \(availability(facts))final class CallingSystem {
                 let manager: ConversationManager
                 let handles = HandleMapper()
                 /// Strong on purpose: `ConversationManager.delegate` is weak.
@@ -127,7 +143,7 @@ public enum ScaffoldGenerator {
                     }
                 }
 
-                """
+                """ + (facts.usesTwoStacks ? ScaffoldTwoStackTemplate.liveCommunicationKitConformance : "")
     }
 
     private static func handleMapper(_ facts: ScaffoldFacts) -> String {
@@ -184,71 +200,7 @@ public enum ScaffoldGenerator {
 
             /// The one place the app creates Handles, so the same person always gets the same Handle and
             /// the system can match calls, Recents and members.
-            struct HandleMapper {
+            \(availability(facts))struct HandleMapper {
             """ + body + "}\n"
-    }
-
-    private static func pushHandler(_ facts: ScaffoldFacts) -> String {
-        let origin =
-            facts.pushKitLocation.map { "The app's PushKit code starts at \(comment($0))." }
-            ?? "The app has no PushKit code yet; delete this file if it never receives VoIP pushes."
-        return header + """
-            import Foundation
-            import LiveCommunicationKit
-            import PushKit
-
-            /// Receives VoIP pushes and reports each as an incoming conversation before returning, as
-            /// PushKit requires. \(origin)
-            final class VoIPPushHandler: NSObject, PKPushRegistryDelegate {
-                private let callingSystem: CallingSystem
-                private let registry: PKPushRegistry
-                /// TODO: decline the call on the server so the caller stops ringing.
-                private let onReportFailure: (UUID, any Error) -> Void
-
-                init(callingSystem: CallingSystem, onReportFailure: @escaping (UUID, any Error) -> Void) {
-                    self.callingSystem = callingSystem
-                    self.onReportFailure = onReportFailure
-                    registry = PKPushRegistry(queue: nil)
-                    super.init()
-                    registry.delegate = self
-                    registry.desiredPushTypes = [.voIP]
-                }
-
-                func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {
-                    // TODO: send pushCredentials.token to the server.
-                }
-
-                func pushRegistry(_ registry: PKPushRegistry, didInvalidatePushTokenFor type: PKPushType) {
-                    // TODO: tell the server to stop sending VoIP pushes to this device.
-                }
-
-                func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {
-                    let call = IncomingCallPayload(payload.dictionaryPayload)
-                    let caller = callingSystem.handles.account(call.callerID, displayName: call.callerName)
-                    let update = Conversation.Update(localMember: nil, members: [caller], activeRemoteMembers: nil, capabilities: nil)
-                    do {
-                        // Awaited before returning: PushKit ends the app if a VoIP push reports no call.
-                        try await callingSystem.manager.reportNewIncomingConversation(uuid: call.uuid, update: update)
-                    } catch {
-                        // The system refused the call (do not disturb, blocked, duplicate UUID).
-                        onReportFailure(call.uuid, error)
-                    }
-                }
-            }
-
-            /// TODO: the keys your server sends; keep the server's call UUID so push, server and system agree.
-            struct IncomingCallPayload {
-                var uuid: UUID
-                var callerID: String
-                var callerName: String?
-
-                init(_ payload: [AnyHashable: Any]) {
-                    uuid = (payload["uuid"] as? String).flatMap(UUID.init(uuidString:)) ?? UUID()
-                    callerID = payload["callerID"] as? String ?? "unknown"
-                    callerName = payload["callerName"] as? String
-                }
-            }
-
-            """
     }
 }

@@ -55,9 +55,13 @@ public enum ScaffoldWriter {
     }
 
     /// Reads the discovered files one at a time (in order) and collects the scaffold facts,
-    /// adding the scan's no-equivalent and semantic-change findings for `TODO.md`.
-    public static func facts(files: [DiscoveredFile], findings: [Finding]) -> ScaffoldFacts {
+    /// adding the scan's no-equivalent and semantic-change findings for `TODO.md`, and the lowest
+    /// deployment target the settings files name (across targets and configurations).
+    public static func facts(
+        files: [DiscoveredFile], findings: [Finding], settingsFiles: [DiscoveredFile] = []
+    ) -> ScaffoldFacts {
         var facts = ScaffoldGenerator.facts(files: [], findings: findings)
+        facts.deploymentTarget = SettingsPass.read(settingsFiles)?.lowestDeploymentTarget
         for file in files {
             guard case .success(let bytes) = SourceReader.read(file) else { continue }
             facts.collect(path: file.displayPath, file: Lexer.tokenize(bytes))

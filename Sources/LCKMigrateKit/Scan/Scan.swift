@@ -95,6 +95,7 @@ public final class PreparedScan {
             settings: settings, files: files,
             report: ScanReport(findings: [], rules: [], filesScanned: 0, problems: discovery.problems),
             mode: invocation.mode)
+        outcome.settingsFiles = discovery.settingsFiles
         guard invocation.mode != .listFiles else { return outcome }
 
         var request = ScanRequest(

@@ -7,6 +7,8 @@ public struct ScanOutcome: Sendable {
     public var settings: ResolvedSettings
     /// The files scanned (or, in `listFiles` mode, that would be), after `include`/`exclude`, in path order.
     public var files: [DiscoveredFile]
+    /// The settings files discovery found beside them (project files, Info.plists), in path order.
+    public var settingsFiles: [DiscoveredFile] = []
     /// The findings and counts; in `listFiles` mode only `problems` is filled (nothing was scanned).
     public var report: ScanReport
     /// Set when `--strict-baseline` fails the run: the baseline and how many of its entries are fixed.

@@ -11,6 +11,12 @@ struct ScaffoldCommand: Command {
         action the app handles today; unknown actions fail), HandleMapper.swift, VoIPPushHandler.swift (awaits
         reportNewIncomingConversation before returning) and TODO.md (what needs a human, with file:line).
 
+        When the app's lowest deployment target (read from the project files, Package.swift, Podfile or
+        xcconfig files in the scanned folders) is below iOS 17.4, or no settings file names one, it also writes
+        CallBackend.swift (a protocol and makeCallBackend(), which picks LiveCommunicationKit with
+        #available(iOS 17.4, *)) and CallKitCallBackend.swift (the CallKit path for older systems), and marks
+        the LiveCommunicationKit types @available(iOS 17.4, *). That two-stack form is correct on any target.
+
         Existing files are never overwritten unless --force is given. Exit status: 0 when the files were
         written, 2 on a usage error, an existing file, or a file that could not be read or written.
         """
@@ -61,7 +67,8 @@ struct ScaffoldCommand: Command {
         var invocation = settings.invocation(paths: paths, context: context)
         invocation.filtersFindings = false  // The generated code needs every usage, whatever the config's `only`.
         let outcome = try Scan.run(invocation, observer: ScanConsole.observer(context, quiet: false))
-        let facts = ScaffoldWriter.facts(files: outcome.files, findings: outcome.report.findings)
+        let facts = ScaffoldWriter.facts(
+            files: outcome.files, findings: outcome.report.findings, settingsFiles: outcome.settingsFiles)
         let files = ScaffoldGenerator.generate(facts)
         do {
             try ScaffoldWriter.write(files, to: directory, force: force)
@@ -75,7 +82,8 @@ struct ScaffoldCommand: Command {
         ScanConsole.printProblems(outcome.report.problems, quiet: false, context)
         context.console.diagnostic(
             "\(ToolName.name): wrote \(files.map(\.name).joined(separator: ", ")) to \(output ?? "") "
-                + "(\(facts.handlers.count) action handlers, \(facts.noEquivalent.count) usages without an equivalent)"
+                + "(\(facts.stackSummary); \(facts.handlers.count) action handlers, "
+                + "\(facts.noEquivalent.count) usages without an equivalent)"
         )
         return FailThreshold.never.exitStatus(for: outcome.report)
     }
