@@ -34,7 +34,9 @@ import Testing
         final class PushHandler: NSObject, PKPushRegistryDelegate {
             let legacy = LegacyReporter()
             let modern = ModernReporter()
-            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {
+            func pushRegistry(
+                _ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType
+            ) async {
                 let id = UUID()
         \(body)
             }
@@ -112,5 +114,25 @@ import Testing
         let unsplit = source.replacingOccurrences(of: "} else {", with: "}\n")
         let dual = AnalyzerSuite(rules: BuiltinRuleTable.table).findings(in: Lexer.tokenize(Array(unsplit.utf8)))
         #expect(dual.filter { $0.ruleID == "dual_report" }.count == 400)
+    }
+
+    /// Places are found by descending the blocks with a loop: a report under deep nesting needs no recursion.
+    @Test func reportsUnderDeepNestingAreCompared() {
+        let depth = 2_000
+        let opened = String(repeating: "if flag {\n", count: depth)
+        let closed = String(repeating: "}\n", count: depth)
+        let source = """
+            func report(_ id: UUID) async throws {
+                try await provider.reportNewIncomingCall(with: id, update: update)
+            \(opened)try await manager.reportNewIncomingConversation(uuid: id, update: change)
+            \(closed)}
+
+            """
+        let findings = AnalyzerSuite(rules: BuiltinRuleTable.table).findings(in: Lexer.tokenize(Array(source.utf8)))
+        #expect(findings.filter { $0.ruleID == "dual_report" }.count == 1)
+        let returning = source.replacingOccurrences(
+            of: "update: change)\n", with: "update: change)\nreturn\n")
+        let split = AnalyzerSuite(rules: BuiltinRuleTable.table).findings(in: Lexer.tokenize(Array(returning.utf8)))
+        #expect(split.filter { $0.ruleID == "dual_report" }.count == 1, "the CallKit report comes first: still dual")
     }
 }
