@@ -13,6 +13,7 @@ public enum AnalyzerRegistry {
         UnreportedVoipPushAnalyzer(),
         PushCompletionNotCalledAnalyzer(),
         SwallowedReportErrorAnalyzer(),
+        DualReportAnalyzer(),
         EmptyResetAnalyzer(),
         RegeneratedIncomingUUIDAnalyzer(),
         MissingVoipBackgroundModeAnalyzer(),

@@ -63,6 +63,8 @@ public struct FunctionSummary: Sendable, Hashable {
     public var actionResolution: [Int: ObligationFact] = [:]
     /// Whether it reports a new incoming call or conversation.
     public var reportsIncoming = ObligationFact(coverage: .none)
+    /// Which framework it reports through (CallKit, LiveCommunicationKit), on any path.
+    public var reportChannels = ReportChannels()
     /// Calls `setActive(true)` itself.
     public var activatesAudio = false
     /// Builds a `CXProvider` or `ConversationManager`.
@@ -113,6 +115,9 @@ public struct FunctionSummaries: Sendable {
 
     /// Names of functions that forward a report's error to a closure (the wrappers whose callers count).
     public internal(set) var reportErrorWrapperNames: Set<String> = []
+    /// Names of functions that report an incoming call through either framework (their callers count for
+    /// `dual_report`).
+    public internal(set) var reportChannelNames: Set<String> = []
     /// Functions that an action or push handler in another file calls directly, by base name, with the first
     /// such call (in file order): their bodies run in that handler, wherever they are defined. Only names with
     /// one definition in the parsed files count.
@@ -121,6 +126,7 @@ public struct FunctionSummaries: Sendable {
     mutating func finish(work: SummaryWork) {
         self.work = work
         reportErrorWrapperNames = Set(byName.filter { $0.value.contains { $0.forwardsReportError != nil } }.keys)
+        reportChannelNames = Set(byName.filter { $0.value.contains { !$0.reportChannels.isEmpty } }.keys)
     }
 
     mutating func set(_ summary: FunctionSummary, slot: Int) {
@@ -226,6 +232,7 @@ extension FunctionSummary {
                 result.reportsIncoming = ObligationFact(coverage: .unknown)
             }
             if other.forwardsReportError != result.forwardsReportError { result.forwardsReportError = nil }
+            result.reportChannels = result.reportChannels.agreeing(with: other.reportChannels)
             result.activatesAudio = result.activatesAudio && other.activatesAudio
         }
         return result

@@ -52,6 +52,7 @@ struct SummaryFacts {
             ["CXProvider", "ConversationManager"].contains(file.name(at: context.outline.calls[$0].nameToken))
         }
         summary.forwardsReportError = forwardedReportError(calls: calls)
+        summary.reportChannels = reportChannels(calls: calls)
         return summary
     }
 

@@ -59,7 +59,7 @@ package enum MigrationPlanSource {
       "areas": ["incoming"],
       "rules": [],
       "analyzers": ["unreported_voip_push", "push_completion_not_called", "regenerated_incoming_uuid", "swallowed_report_error",
-        "missing_voip_background_mode"]
+        "missing_voip_background_mode", "dual_report"]
     },
     {
       "id": "outgoing_start",

@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "2eec6ee5d3b198fcac9b01e002e4b0eb03e5f5b665e671d178d7238c270e100c"
+    public static let fingerprint = "5e0792ea4cd135485db4f166ba687397174dcf483a29cc6b8e78ebc392afb9ad"
 
     /// The contents of `Rules/analyzers/*.json`, `Rules/mappings/*.json` and `Rules/availability.json`.
     public static let files: [RuleSourceFile] = [
@@ -85,6 +85,45 @@ extension BuiltinRules {
       "func provider(_ provider: Provider, perform action: Action) {\n    try? AVAudioSession.sharedInstance().setActive(true)\n}",
       "import CallKit\n\nfunc startRinging() {\n    try? AVAudioSession.sharedInstance().setActive(true)\n    ringtonePlayer.play()\n}",
       "import CallKit\nimport LiveKit\n\nfunc provider(_ provider: CXProvider, perform action: CXEndCallAction) {\n    try? AudioManager.shared.setEngineAvailability(.none)\n    action.fulfill()\n}"
+    ]
+  }
+}
+
+"""#),
+        RuleSourceFile(path: "analyzers/dual_report.json", contents: #"""
+{
+  "$schema": "../schemas/analyzer.schema.json",
+  "id": "dual_report",
+  "kind": "analyzer",
+  "title": "Incoming call reported through CallKit and LiveCommunicationKit",
+  "severity": "error",
+  "confidence": "high",
+  "summary": "One incoming call is reported through both `CXProvider.reportNewIncomingCall` and `ConversationManager.reportNewIncomingConversation` on a path that no `#available` check (or other branch) splits.",
+  "rationale": "During the two-stack period an app keeps CallKit for systems before iOS 17.4 and adds LiveCommunicationKit above it. When both report the same call on one path, iOS 17.4 and later show two incoming-call screens (and two entries in Recents), and answering one leaves the other ringing. Reports in exclusive branches (`if #available … else`, a `guard #available … else { …; return }`, `#unavailable`, a `switch`, a `catch` fallback, or a branch that returns) run one at a time and are fine. A report made by a helper in any file counts through its function summary. The finding sits at the second report and names both.",
+  "lck": "Report each incoming call once: `if #available(iOS 17.4, *) { try await conversationManager.reportNewIncomingConversation(uuid:update:) } else { provider.reportNewIncomingCall(with:update:completion:) }`, and remove the CallKit path once the deployment target reaches iOS 17.4.",
+  "sources": [
+    "S1",
+    "S2",
+    "S3",
+    "S5"
+  ],
+  "tags": [
+    "incoming",
+    "two-stack",
+    "path-sensitive"
+  ],
+  "examples": {
+    "triggering": [
+      "func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {\n    let callID = UUID()\n    try? await manager.reportNewIncomingConversation(uuid: callID, update: Conversation.Update())\n    try? await provider.↓reportNewIncomingCall(with: callID, update: CXCallUpdate())\n}",
+      "func reportIncoming(_ callID: UUID, update: CXCallUpdate) {\n    provider.reportNewIncomingCall(with: callID, update: update) { _ in }\n    if #available(iOS 17.4, *) {\n        Task {\n            try await manager.↓reportNewIncomingConversation(uuid: callID, update: Conversation.Update())\n        }\n    }\n}",
+      "func reportIncoming(_ callID: UUID, update: CXCallUpdate) {\n    if useLiveCommunicationKit {\n        Task { try await manager.reportNewIncomingConversation(uuid: callID, update: Conversation.Update()) }\n    }\n    provider.↓reportNewIncomingCall(with: callID, update: update) { _ in }\n}"
+    ],
+    "nonTriggering": [
+      "func reportIncoming(_ callID: UUID, update: CXCallUpdate) async throws {\n    if #available(iOS 17.4, *) {\n        try await manager.reportNewIncomingConversation(uuid: callID, update: Conversation.Update())\n    } else {\n        try await provider.reportNewIncomingCall(with: callID, update: update)\n    }\n}",
+      "func reportIncoming(_ callID: UUID, update: CXCallUpdate) async throws {\n    guard #available(iOS 17.4, *) else {\n        try await provider.reportNewIncomingCall(with: callID, update: update)\n        return\n    }\n    try await manager.reportNewIncomingConversation(uuid: callID, update: Conversation.Update())\n}",
+      "func reportIncoming(_ callID: UUID, update: CXCallUpdate) async throws {\n    if #unavailable(iOS 17.4) {\n        try await provider.reportNewIncomingCall(with: callID, update: update)\n        return\n    }\n    try await manager.reportNewIncomingConversation(uuid: callID, update: Conversation.Update())\n}",
+      "func reportIncoming(_ callID: UUID, update: CXCallUpdate) async {\n    do {\n        try await manager.reportNewIncomingConversation(uuid: callID, update: Conversation.Update())\n    } catch {\n        provider.reportNewIncomingCall(with: callID, update: update) { _ in }\n    }\n}",
+      "func reportFirst(_ callID: UUID, update: CXCallUpdate) async throws {\n    try await provider.reportNewIncomingCall(with: callID, update: update)\n}\n\nfunc reportSecond(_ callID: UUID) async throws {\n    try await manager.reportNewIncomingConversation(uuid: callID, update: Conversation.Update())\n}"
     ]
   }
 }

@@ -21,6 +21,13 @@ import Testing
         #expect(!expectations.expectsNone)
     }
 
+    @Test func settingsFilesAnnotateInTheirOwnComments() {
+        let plist = "<plist>\n  <!-- expect: missing_usage_description -->\n<dict>\n<!-- a comment -->\n</dict>\n"
+        #expect(AnnotatedSample.expectations(in: plist).findings.map(\.description) == ["3 missing_usage_description"])
+        let pbxproj = "{\n\t/* expect: a_rule, b_rule */\n\tX = 1;\n\t/* Begin PBXProject section */\n}\n"
+        #expect(AnnotatedSample.expectations(in: pbxproj).findings.map(\.description) == ["3 a_rule", "3 b_rule"])
+    }
+
     @Test func twoFindingsOfOneRuleOnOneLineAreOneEntry() {
         let findings = [
             Finding(

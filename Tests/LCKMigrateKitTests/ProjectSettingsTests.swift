@@ -130,6 +130,45 @@ import Testing
         #expect(OSVersion(parsing: "$(RECOMMENDED_IPHONEOS_DEPLOYMENT_TARGET)") == nil)
     }
 
+    @Test func xcconfigIncludesAreFollowedRelativeToTheIncludingFile() {
+        let includes = XcconfigIncludes(files: [
+            "Config/App.xcconfig": Array(
+                "#include \"Shared/Base.xcconfig\"\nIPHONEOS_DEPLOYMENT_TARGET = 16.0\n#include? \"Local.xcconfig\"\n"
+                    .utf8),
+            "Config/Shared/Base.xcconfig": Array(
+                "IPHONEOS_DEPLOYMENT_TARGET = 14.0\nSWIFT_VERSION = 5.0\n#include \"../Missing.xcconfig\"\n".utf8),
+            "Config/Cycle.xcconfig": Array("#include \"Cycle.xcconfig\"\nA = 1\n".utf8),
+            "Config/Outside.xcconfig": Array("#include \"../../../etc/x.xcconfig\"\n".utf8),
+        ])
+        let app = includes.settings(of: "Config/App.xcconfig")
+        #expect(app["IPHONEOS_DEPLOYMENT_TARGET"] == "16.0")
+        #expect(app["SWIFT_VERSION"] == "5.0")
+        #expect(includes.settings(of: "Config/Cycle.xcconfig")["A"] == "1")
+        #expect(
+            includes.notes.map { "\($0.path): \($0.message)" }.sorted() == [
+                "Config/Cycle.xcconfig: line 1: #include \"Cycle.xcconfig\" includes itself through a cycle; "
+                    + "not followed again",
+                "Config/Outside.xcconfig: line 1: #include \"../../../etc/x.xcconfig\" is not a file of the scanned "
+                    + "tree; its settings are not used",
+                "Config/Shared/Base.xcconfig: line 3: #include \"../Missing.xcconfig\" is not a file of the scanned "
+                    + "tree; its settings are not used",
+            ])
+    }
+
+    @Test func xcconfigIncludeChainsStopAtTheDepthLimitAndStayLinear() {
+        var files: [String: [UInt8]] = [:]
+        let count = 2_000
+        for index in 0..<count {
+            let include = index + 1 < count ? "#include \"C\(index + 1).xcconfig\"\n" : ""
+            files["C\(index).xcconfig"] = Array("\(include)K\(index) = \(index)\n".utf8)
+        }
+        let includes = XcconfigIncludes(files: files)
+        #expect(includes.settings(of: "C0.xcconfig")["K0"] == "0")
+        #expect(includes.settings(of: "C0.xcconfig").count == XcconfigIncludes.maximumDepth)
+        #expect(includes.notes.allSatisfy { $0.message.contains("nested deeper than") })
+        #expect(includes.notes.count < count / XcconfigIncludes.maximumDepth + 2)
+    }
+
     @Test func aScanReportsInThePlistAndATreeWithoutSettingsIsUnchanged() throws {
         let tree = try TemporaryTree()
         try tree.file("App/Push.swift", "import PushKit\nfunc go(r: PKPushRegistry) { r.desiredPushTypes = [.voIP] }\n")

@@ -29,12 +29,14 @@ import Testing
 
     static let analyzer = AnalyzerSuite(rules: BuiltinRuleTable.table)
 
-    /// `(path, line + 1, id)` for every `// expect:` comment line, paths relative to the package root.
+    /// `(path, line + 1, id)` for every `// expect:` comment line (`<!-- expect: -->` in plists and
+    /// entitlements, `/* expect: */` in a `project.pbxproj`), in the app's folder and its subfolders; paths
+    /// relative to the package root.
     static func annotations(in app: String) throws -> Set<Expectation> {
         var expected: Set<Expectation> = []
         let folder = "Samples/" + app
-        for name in try FileManager.default.contentsOfDirectory(atPath: PackageRoot.path + "/" + folder)
-        where name.hasSuffix(".swift") {
+        let names = FileManager.default.enumerator(atPath: PackageRoot.path + "/" + folder)?.allObjects ?? []
+        for case let name as String in names where Self.annotatedSuffixes.contains(where: { name.hasSuffix($0) }) {
             let path = folder + "/" + name
             // The same annotation reader as `lckmigrate rules test`.
             let source = try String(contentsOfFile: PackageRoot.path + "/" + path, encoding: .utf8)
@@ -43,6 +45,25 @@ import Testing
             }
         }
         return expected
+    }
+
+    static let annotatedSuffixes = [".swift", ".plist", ".entitlements", ".pbxproj"]
+
+    /// The settings files of the samples, with their annotations and findings: the iOS 15, iOS 17.4 and
+    /// iOS 26 apps carry a project, an Info.plist and entitlements, and some settings finding is annotated.
+    @Test func samplesWithSettingsAnnotateTheirSettingsFindings() throws {
+        var settingsAnnotations = 0
+        for app in Self.apps {
+            settingsAnnotations += try Self.annotations(in: app).filter { !$0.path.hasSuffix(".swift") }.count
+        }
+        #expect(settingsAnnotations >= 3)
+        for app in ["TwoStack", "MigratedLCK", "Translation"] {
+            let names = FileManager.default.enumerator(atPath: PackageRoot.path + "/Samples/" + app)?.allObjects ?? []
+            let files = names.compactMap { $0 as? String }
+            #expect(files.contains { $0.hasSuffix("project.pbxproj") }, "\(app)")
+            #expect(files.contains { $0.hasSuffix("Info.plist") }, "\(app)")
+            #expect(files.contains { $0.hasSuffix(".entitlements") }, "\(app)")
+        }
     }
 
     static func scan(_ app: String) -> ScanReport {

@@ -24,7 +24,7 @@ import Testing
             "transient_handle", "audio_outside_activation", "unretained_delegate", "multiple_providers",
             "swallowed_report_error", "missing_action_handler", "empty_reset", "push_completion_not_called",
             "unnormalized_handle", "unused_suppression", "missing_voip_background_mode", "missing_usage_description",
-            "missing_dialing_entitlement", "unguarded_lck_availability",
+            "missing_dialing_entitlement", "unguarded_lck_availability", "dual_report",
         ]
         #expect(Set(Self.table.analyzers.map(\.id)) == expected)
     }

@@ -5,6 +5,9 @@ import LCKCore
 /// * `// expect: rule_a, rule_b` — the **next line** must carry a finding of each listed rule;
 /// * `// expect-none` anywhere — the file must produce no findings at all.
 ///
+/// Settings files carry the same words in their own comments: `<!-- expect: rule -->` in an Info.plist or
+/// `.entitlements`, `/* expect: rule */` in a `project.pbxproj`.
+///
 /// Shared by `lckmigrate rules test` and the Samples tests so both read annotations the same way.
 public enum AnnotatedSample {
     /// One expected finding: a rule on a 1-based line.
@@ -96,12 +99,24 @@ public enum AnnotatedSample {
         return (missing, unexpected)
     }
 
-    /// The text after `//` with leading spaces removed, when the line's first non-space bytes are `//`.
+    /// The text after `//` with leading spaces removed, when the line's first non-space bytes are `//`; in
+    /// settings files, the text of a `<!-- … -->` (plists) or `/* … */` (`project.pbxproj`) comment that
+    /// opens the line.
     private static func commentBody(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         let content = line.drop { $0 == 0x20 || $0 == 0x09 }
-        guard content.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) else { return nil }
-        return content.dropFirst(2).drop { $0 == 0x20 || $0 == 0x09 }
+        for (opener, closer) in commentDelimiters where content.starts(with: opener) {
+            var body = trimmed(content.dropFirst(opener.count))
+            if !closer.isEmpty, body.count >= closer.count, body.suffix(closer.count).elementsEqual(closer) {
+                body = trimmed(body.dropLast(closer.count))
+            }
+            return body
+        }
+        return nil
     }
+
+    private static let commentDelimiters: [([UInt8], [UInt8])] = [
+        (Array("//".utf8), []), (Array("<!--".utf8), Array("-->".utf8)), (Array("/*".utf8), Array("*/".utf8)),
+    ]
 
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }

@@ -3,23 +3,10 @@ import LCKLexer
 
 /// The small settings files read line by line or as Swift tokens: `.xcconfig`, `Podfile`, `Package.swift`.
 enum BuildFileReaders {
-    /// `KEY = value` lines of an `.xcconfig` (conditions like `[sdk=iphoneos*]` dropped, `//` comments
-    /// removed); the first assignment of a key wins, as the lowest is wanted anyway only per file.
+    /// `KEY = value` lines of one `.xcconfig` (conditions like `[sdk=iphoneos*]` dropped, `//` comments
+    /// removed, includes not followed: `XcconfigIncludes` follows them for the tree's files).
     static func xcconfig(_ bytes: [UInt8]) -> [String: String] {
-        var settings: [String: String] = [:]
-        for line in bytes.split(separator: 0x0A) {
-            var text = String(decoding: line, as: UTF8.self)
-            if let comment = text.firstRange(of: "//") { text = String(text[..<comment.lowerBound]) }
-            // The `=` after any `[condition=value]` brackets.
-            let afterConditions = text.lastIndex(of: "]").map { text.index(after: $0) } ?? text.startIndex
-            guard let equal = text[afterConditions...].firstIndex(of: "=") else { continue }
-            var key = text[..<equal].trimmed(of: " \t")
-            if let bracket = key.firstIndex(of: "[") { key = String(key[..<bracket]) }
-            let value = text[text.index(after: equal)...].trimmed(of: " \t\r;")
-            guard !key.isEmpty, settings[key] == nil else { continue }
-            settings[key] = value
-        }
-        return settings
+        XcconfigIncludes(files: ["file.xcconfig": bytes]).settings(of: "file.xcconfig")
     }
 
     /// `platform :ios, '15.0'` in a Podfile; nil when absent or unreadable.

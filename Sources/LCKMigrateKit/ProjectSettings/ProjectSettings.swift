@@ -20,10 +20,12 @@ public struct ProjectSettings: Sendable {
 
     /// Reads settings files given as (display path, bytes), in path order.
     public init(contents: [(path: String, bytes: [UInt8])]) {
+        let xcconfigFiles = contents.filter { SettingsFileKind(path: $0.path) == .xcconfig }
+        let includes = XcconfigIncludes(
+            files: Dictionary(xcconfigFiles.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first }))
+        notes += includes.notes
         var xcconfigs: [String: [String: String]] = [:]
-        for (path, bytes) in contents where SettingsFileKind(path: path) == .xcconfig {
-            xcconfigs[Self.baseName(path)] = BuildFileReaders.xcconfig(bytes)
-        }
+        for (path, _) in xcconfigFiles { xcconfigs[Self.baseName(path)] = includes.settings(of: path) }
         for (path, bytes) in contents { take(path, bytes: bytes, xcconfigs: xcconfigs) }
         addImplicitApplications()
     }

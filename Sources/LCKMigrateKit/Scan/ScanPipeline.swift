@@ -102,7 +102,8 @@ public enum ScanPipeline {
         var baselineOutcome: BaselineOutcome?
         if let (baseline, path) = request.baseline {
             let (matched, fixed, unevaluated) = baseline.apply(
-                to: &findings, scannedFiles: files, cappedFiles: cappedFiles(outcome.problems, assembled, files))
+                to: &findings, scannedFiles: files + (projectSettings == nil ? [] : settingsFiles),
+                cappedFiles: cappedFiles(outcome.problems, assembled, files))
             baselineOutcome = BaselineOutcome(path: path, matched: matched, fixed: fixed, unevaluated: unevaluated)
         }
         var report = ScanReport(
