@@ -4,6 +4,16 @@ import LCKRules
 /// Builds the scan's `ProjectOverview`: the targets the settings name, the target of each file with
 /// findings, and the Objective-C files that name CallKit or PushKit types.
 enum ProjectOverviewBuilder {
+    /// The overview of a scan run with `request`, and the notes for Objective-C files too large to search.
+    static func build(
+        _ settings: ProjectSettings?, _ findings: [Finding], _ objectiveCFiles: [DiscoveredFile],
+        _ request: ScanRequest
+    ) -> (overview: ProjectOverview, problems: [FileProblem]) {
+        build(
+            settings: settings, findings: findings, objectiveCFiles: objectiveCFiles, rules: request.analyzer.rules,
+            maxFileSize: request.discovery.maxFileSize)
+    }
+
     static func build(
         settings: ProjectSettings?, findings: [Finding], objectiveCFiles: [DiscoveredFile], rules: RuleTable,
         maxFileSize: Int?

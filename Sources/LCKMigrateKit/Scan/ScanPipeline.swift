@@ -66,8 +66,7 @@ public enum ScanPipeline {
                 if relevant[index] {
                     let findings = scanOne(
                         files[index], position: index, analyzer: analyzer, settings: settings,
-                        projectSettings: projectSettings,
-                        stageTimes: stageTimes, into: &local)
+                        projectSettings: projectSettings, stageTimes: stageTimes, into: &local)
                     assembly.finish(index, contribution: findings.isEmpty ? nil : findings)
                 } else {
                     local.filesScanned += 1
@@ -106,9 +105,7 @@ public enum ScanPipeline {
                 to: &findings, scannedFiles: files, cappedFiles: cappedFiles(outcome.problems, assembled, files))
             baselineOutcome = BaselineOutcome(path: path, matched: matched, fixed: fixed, unevaluated: unevaluated)
         }
-        let project = ProjectOverviewBuilder.build(
-            settings: projectSettings, findings: findings, objectiveCFiles: objectiveCFiles,
-            rules: analyzer.rules, maxFileSize: request.discovery.maxFileSize)
+        let project = ProjectOverviewBuilder.build(projectSettings, findings, objectiveCFiles, request)
         var report = ScanReport(
             findings: findings,
             rules: request.policy.apply(to: request.rules),
