@@ -39,11 +39,18 @@ enum ProjectOverviewBuilder {
         return (overview, problems)
     }
 
-    /// The target a file is reported under: the targets listing it (several joined with " + "), else those
-    /// of the deepest folder holding it; a Swift package's file goes under its SwiftPM target's folder
-    /// (`Sources/NAME/…` → NAME). Nil when no target holds it.
+    /// The target a file is reported under: the targets listing it (several joined with " + "), else the
+    /// SwiftPM package or Info.plist app of the deepest folder holding it, a package's file under its
+    /// SwiftPM target's folder (`Sources/NAME/…` → NAME). An Xcode project's folder is no evidence (its
+    /// targets list their files) and a Podfile builds nothing: nil when nothing else holds the file.
     static func targetName(of path: String, in settings: ProjectSettings) -> String? {
-        let names = settings.targetIndices(for: path).map { index in
+        var indices = settings.targets.indices.filter { settings.targets[$0].lists(path) }
+        if indices.isEmpty {
+            indices = settings.targetIndices(for: path).filter {
+                !settings.targets[$0].source.hasSuffix(".pbxproj") && !settings.targets[$0].source.hasSuffix("Podfile")
+            }
+        }
+        let names = indices.map { index in
             let target = settings.targets[index]
             return target.source.hasSuffix("Package.swift")
                 ? swiftPMTarget(of: path, packageRoot: target.root) ?? target.name : target.name
