@@ -26,12 +26,13 @@ extension HTMLMigrationReport {
             switch status.state {
             case .done: html += "<span class=\"badge b-done\">done</span> "
             case .toDo: html += "<span class=\"badge b-todo\">to do</span> "
-            case .mayBeNeeded: html += "<span class=\"badge b-todo\">may be needed: deployment target unknown</span> "
+            case .mayBeNeeded: html += "<span class=\"badge b-todo\">may be needed</span> "
             case .blocked(let count):
                 html += "<span class=\"badge b-blocked\">blocked by \(count) finding\(count == 1 ? "" : "s")</span> "
             }
             html += "<strong>\(HTMLText.escape(status.step.title))</strong>"
             html += "<br><span class=\"muted\">\(HTMLText.prose(status.step.description))</span>"
+            if status.state == .mayBeNeeded { html += "<br>May be needed: deployment target unknown." }
             if status.pendingUsages > 0 {
                 html += "<br>\(status.pendingUsages) CallKit usage\(status.pendingUsages == 1 ? "" : "s") to migrate."
             }

@@ -49,8 +49,10 @@ extension HTMLMigrationReport {
         let files = report.project.notAnalyzed
         guard !files.isEmpty else { return }
         html += "<section id=\"not-analyzed\"><h2>Not analyzed: Objective-C</h2>\n"
-        html += "<p>\(plural(files.count, "Objective-C file")) name CallKit or PushKit types. lckmigrate reads Swift "
-        html += "only; these files are not in the counts above. Migrate them by hand.</p>\n"
+        html +=
+            "<p>\(plural(files.count, "Objective-C file")) \(files.count == 1 ? "names" : "name") CallKit or PushKit "
+        html +=
+            "types. lckmigrate reads Swift only; these files are not in the counts above. Migrate them by hand.</p>\n"
         html += "<div class=\"scroll\"><table><thead><tr><th>File</th><th class=\"num\">Mentions</th><th>Names</th>"
         html += "</tr></thead><tbody>\n"
         for file in files.prefix(500) {
