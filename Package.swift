@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "LCKMigrateKitTests",
             dependencies: [
-                "LCKMigrateKit", "LCKMigrationModel", "LCKAnalyzers", "LCKLexer", "LCKParser", "LCKRules", "LCKCore", "LCKTestSupport",
+                "LCKMigrateKit", "LCKMigrationModel", "LCKReporters", "LCKAnalyzers", "LCKLexer", "LCKParser", "LCKRules", "LCKCore", "LCKTestSupport",
             ]
         ),
         .testTarget(name: "EvaluationTests", dependencies: ["lckmigrate-eval", "LCKTestSupport"]),

@@ -1,3 +1,4 @@
+import LCKCore
 import LCKLexer
 
 /// The iOS version the code around a token is known to run on, from what encloses it: an `if`/`while`

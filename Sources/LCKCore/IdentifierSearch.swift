@@ -161,3 +161,34 @@ public struct IdentifierSearch: Sendable {
             || byte >= 0x80
     }
 }
+
+extension IdentifierSearch {
+    /// How many times the text spells each pattern, by name; names it never spells are left out. One pass
+    /// like `groups(in:)`, but to the end: for the few files whose every mention is counted.
+    public func occurrences(in bytes: [UInt8]) -> [String: Int] {
+        var counts: [Int: Int] = [:]
+        bytes.withUnsafeBufferPointer { text in
+            guard let base = text.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            let length = text.count
+            for start in 0..<length {
+                for pattern in shortPatterns where matchesPattern(Int(pattern), text: base, length: length, at: start) {
+                    counts[Int(pattern), default: 0] += 1
+                }
+                guard start + 4 <= length else { continue }
+                let hash = Self.prefixHash(raw.loadUnaligned(fromByteOffset: start, as: UInt32.self).littleEndian)
+                guard prefixBits[hash >> 6] & (1 << UInt64(hash & 63)) != 0 else { continue }
+                for pattern in prefixBuckets[hash] ?? []
+                where matchesPattern(Int(pattern), text: base, length: length, at: start) {
+                    counts[Int(pattern), default: 0] += 1
+                }
+            }
+        }
+        var named: [String: Int] = [:]
+        for (pattern, count) in counts {
+            let range = Int(nameStarts[pattern])..<Int(nameStarts[pattern + 1])
+            named[String(decoding: nameBytes[range], as: UTF8.self), default: 0] += count
+        }
+        return named
+    }
+}

@@ -47,6 +47,8 @@ public struct ScanReport: Sendable {
     public var toolVersion: String
     /// How the run compared with `--baseline`; nil when no baseline was given.
     public var baseline: BaselineOutcome?
+    /// Targets, deployment targets and Objective-C files not analyzed; empty for a tree of plain Swift files.
+    public var project = ProjectOverview()
 
     public init(
         findings: [Finding],

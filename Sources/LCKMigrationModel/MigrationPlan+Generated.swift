@@ -6,7 +6,7 @@
 package enum MigrationPlanSource {
     static let builtinText = #"""
 {
-  "about": "The migration plan of `lckmigrate report`: the ten steps of the migration checklist. A step's status comes from the findings: blocked while any analyzer in `analyzers` has an active finding, to do while any mapping finding of severity warning (code that must change) is in one of `areas` or `rules`, done otherwise. `effortTimes` turn the same points into developer time, the first band whose `upTo` is at or above the sum: one point is about 12 minutes of work including tests (about 37 points a developer-day, 190 a week, 800 a month), the rate that fits the size labels of `effortBands`. After editing, run `swift run lckmigrate-generate` to refresh the embedded copy.",
+  "about": "The migration plan of `lckmigrate report`: the steps of the migration checklist. A step's status comes from the findings: blocked while any analyzer in `analyzers` has an active finding, to do while any mapping finding of severity warning (code that must change) is in one of `areas` or `rules`, done otherwise. `effortTimes` turn the same points into developer time, the first band whose `upTo` is at or above the sum: one point is about 12 minutes of work including tests (about 37 points a developer-day, 190 a week, 800 a month), the rate that fits the size labels of `effortBands`. After editing, run `swift run lckmigrate-generate` to refresh the embedded copy. A step with `when` is conditional: with `deploymentTargetBelow` it is part of the plan only while the scan's lowest deployment target is below that version and some CallKit usage remains, and adds its `effort` points; when no deployment target is known it is shown as \"may be needed: deployment target unknown\" and adds nothing.",
   "areas": [
     {"id": "provider", "title": "Provider & configuration"},
     {"id": "incoming", "title": "Incoming & PushKit"},
@@ -108,6 +108,16 @@ package enum MigrationPlanSource {
       "areas": [],
       "rules": ["cxstartcallaction_init", "cxstartcallaction_handle", "cxstartcallaction_contact_identifier"],
       "analyzers": []
+    },
+    {
+      "id": "two_stack",
+      "title": "Run both stacks while the deployment target is below iOS 17.4",
+      "description": "LiveCommunicationKit needs iOS 17.4. Keep the CallKit path for older systems behind one backend protocol, select the backend with `if #available(iOS 17.4, *)` (LiveCommunicationKit, else CallKit) so no call is reported through both, and remove the CallKit backend once the deployment target passes 17.4. `lckmigrate scaffold` writes the protocol and both backends.",
+      "areas": ["provider", "incoming", "outgoing", "actions", "audio", "handles", "group", "directory", "observer"],
+      "rules": [],
+      "analyzers": [],
+      "when": {"deploymentTargetBelow": "17.4"},
+      "effort": 40
     },
     {
       "id": "feature_flag",

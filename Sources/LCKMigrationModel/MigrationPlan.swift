@@ -26,6 +26,16 @@ public struct MigrationPlan: Sendable, Hashable {
         public var rules: [String]
         /// Analyzer ids whose active findings block the step.
         public var analyzers: [String]
+        /// Set for a step that only some apps need (`when` in plan.json); nil: always part of the plan.
+        public var condition: StepCondition? = nil
+        /// Points the step adds to the effort when it is part of the plan (`effort`, default 0).
+        public var effort = 0
+    }
+
+    /// When a conditional step is part of the plan.
+    public enum StepCondition: Sendable, Hashable {
+        /// The lowest deployment target is below this version (`"when": {"deploymentTargetBelow": "17.4"}`).
+        case deploymentTargetBelow(OSVersion)
     }
 
     public var areas: [Area]
@@ -126,15 +136,33 @@ extension MigrationPlan {
             guard seen.insert(id).inserted else {
                 throw MigrationPlanError(message: "plan.json: step id '\(id)' appears twice")
             }
-            steps.append(
-                Step(
-                    id: id, title: try string(value["title"], "steps[].title"),
-                    description: try string(value["description"], "steps[].description"),
-                    areas: try strings(value["areas"], "steps[].areas"),
-                    rules: try strings(value["rules"], "steps[].rules"),
-                    analyzers: try strings(value["analyzers"], "steps[].analyzers")))
+            var step = Step(
+                id: id, title: try string(value["title"], "steps[].title"),
+                description: try string(value["description"], "steps[].description"),
+                areas: try strings(value["areas"], "steps[].areas"),
+                rules: try strings(value["rules"], "steps[].rules"),
+                analyzers: try strings(value["analyzers"], "steps[].analyzers"))
+            try Self.readCondition(value, into: &step)
+            steps.append(step)
         }
         self.init(areas: areas, effortBands: effortBands, effortTimes: effortTimes, steps: steps)
+    }
+
+    /// A step's optional `when` (`{"deploymentTargetBelow": "17.4"}`) and `effort` (points, 0 or more).
+    private static func readCondition(_ value: JSONValue, into step: inout Step) throws(MigrationPlanError) {
+        if let effort = value["effort"] {
+            guard let points = effort.intValue, points >= 0 else {
+                throw MigrationPlanError(
+                    message: "plan.json: steps[].effort of '\(step.id)' must be a whole number >= 0")
+            }
+            step.effort = points
+        }
+        guard let when = value["when"] else { return }
+        guard let text = when["deploymentTargetBelow"]?.stringValue, let version = OSVersion(parsing: text) else {
+            throw MigrationPlanError(
+                message: "plan.json: steps[].when of '\(step.id)' must be {\"deploymentTargetBelow\": \"17.4\"}")
+        }
+        step.condition = .deploymentTargetBelow(version)
     }
 
     /// `effortBands` (label under `label`) or `effortTimes` (label under `time`): `upTo` and a label each.

@@ -33,6 +33,8 @@ public struct MigrationReport: Sendable {
         case done
         case toDo
         case blocked(Int)
+        /// A conditional step whose condition cannot be decided: no deployment target is known.
+        case mayBeNeeded
     }
 
     /// A plan step with its computed status, the findings behind it and the files it touches.
@@ -65,6 +67,8 @@ public struct MigrationReport: Sendable {
         public var path: String
         public var usages: Int
         public var findings: Int
+        /// Effort points of the file's usages.
+        public var effort = 0
         /// Indexes into `entries`, in report order; those with `isListed` are shown.
         public var entries: [Int]
         public var listedCount: Int
@@ -125,6 +129,12 @@ public struct MigrationReport: Sendable {
     /// Source lines of listed entries, filled by `attach(_:)`.
     public var excerpts = SourceExcerpts()
     public var comparison: MigrationComparison?
+    /// Targets with their deployment targets, the files' targets, Objective-C files not analyzed.
+    public var project = ProjectOverview()
+    /// Effort points of conditional plan steps (the two-stack period), included in `effortPoints`.
+    public var stepEffort = 0
+    /// The plan per target (`report --by target`); nil when not asked for.
+    public var targetSections: [TargetSection]?
 
     public var findingCount: Int { errorCount + warningCount + noteCount }
     public var effortBand: String { plan.effortBand(for: effortPoints) }
@@ -141,6 +151,7 @@ extension MigrationReport {
         problems = scan.problems
         toolVersion = scan.toolVersion
         rulesFingerprint = scan.rulesFingerprint
+        project = scan.project
 
         let sorted = scan.findings.sorted(by: Finding.reportOrder)
         suppressedCount = sorted.count(where: { $0.suppression != nil })
@@ -157,7 +168,9 @@ extension MigrationReport {
                 tally.analyzerCounts[finding.ruleID, default: 0] += 1
                 ruleSeverity[finding.ruleID] = max(ruleSeverity[finding.ruleID] ?? .note, finding.severity)
             }
-            appendEntry(finding, area: area, example: mapping?.example, limits: limits, listedTotal: &listedTotal)
+            appendEntry(
+                finding, area: area, effort: area == nil ? 0 : mapping?.effort ?? 1, example: mapping?.example,
+                limits: limits, listedTotal: &listedTotal)
         }
 
         areas = Self.orderedAreas(tally.areaUsage, plan: plan)
@@ -169,7 +182,13 @@ extension MigrationReport {
             )
         }
         .sorted { $0.count != $1.count ? $0.count > $1.count : $0.ruleID < $1.ruleID }
-        steps = plan.steps.map { step in Self.status(of: step, entries: entries) }
+        steps = plan.steps.compactMap { step in
+            Self.status(of: step, entries: entries, deploymentTarget: project.lowestDeploymentTarget)
+        }
+        stepEffort = steps.reduce(0) {
+            $0 + ($1.step.condition != nil && $1.state != .mayBeNeeded ? $1.step.effort : 0)
+        }
+        effortPoints += stepEffort
         antiPatternCount = tally.analyzerCounts.values.reduce(0, +)
         fixFirst = Self.fixFirst(entries, limit: limits.fixFirst)
         groupListedLines()
@@ -222,7 +241,8 @@ extension MigrationReport {
     /// Numbers the finding as the next entry and files it under its file's section (findings arrive in report
     /// order, so a new path starts a new section). It is listed with source only while both caps allow.
     private mutating func appendEntry(
-        _ finding: Finding, area: String?, example: MappingExample?, limits: Limits, listedTotal: inout Int
+        _ finding: Finding, area: String?, effort: Int, example: MappingExample?, limits: Limits,
+        listedTotal: inout Int
     ) {
         let index = entries.count
         if files.last.map({ $0.path.hasSameBytes(as: finding.path) }) != true {
@@ -238,6 +258,7 @@ extension MigrationReport {
         }
         files[fileIndex].entries.append(index)
         if area != nil { files[fileIndex].usages += 1 } else { files[fileIndex].findings += 1 }
+        files[fileIndex].effort += effort
         entries.append(
             Entry(index: index, finding: finding, fileIndex: fileIndex, area: area, isListed: listed, example: example))
     }
@@ -373,23 +394,5 @@ extension MigrationReport {
         let entry = entries[index]
         if entry.isListed { return "finding-\(index)" }
         return "file-\(entry.fileIndex)"
-    }
-}
-
-/// Source lines kept for the report, keyed by path (its bytes, so an NFC and an NFD spelling of one name
-/// never share lines) and 1-based line number.
-public struct SourceExcerpts: Sendable, Hashable {
-    private var lines: [PathKey: [Int: String]] = [:]
-
-    public init() {}
-
-    /// Keeps `text` as line `line` of `path`.
-    public mutating func set(_ path: String, _ line: Int, _ text: String) {
-        lines[PathKey(path), default: [:]][line] = text
-    }
-
-    /// The kept line, or nil when it was not read (file unreadable or changed since the scan).
-    public func line(_ path: String, _ line: Int) -> String? {
-        lines[PathKey(path)]?[line]
     }
 }

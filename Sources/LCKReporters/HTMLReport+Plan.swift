@@ -10,17 +10,29 @@ extension HTMLMigrationReport {
         html += "<p>\(done) of \(report.steps.count) steps done. A step is <em>blocked</em> while an anti-pattern "
         html += "it depends on is reported, <em>to do</em> while CallKit code it covers must still change.</p>\n"
         html += HTMLReportCharts.planProgress(report.steps)
+        stepList(report.steps, anchorPrefix: "step-", report: report, into: &html)
+        html += "</section>\n"
+    }
+
+    /// The steps as an ordered list (the whole plan, or one target's with `--by target`); each item's
+    /// anchor is `anchorPrefix` and the step id.
+    func stepList(
+        _ steps: [MigrationReport.StepStatus], anchorPrefix: String, report: MigrationReport,
+        into html: inout String
+    ) {
         html += "\n<ol class=\"plan\">\n"
-        for status in report.steps {
-            html += "<li id=\"step-\(HTMLText.escape(status.step.id))\">"
+        for status in steps {
+            html += "<li id=\"\(HTMLText.escape(anchorPrefix + status.step.id))\">"
             switch status.state {
             case .done: html += "<span class=\"badge b-done\">done</span> "
             case .toDo: html += "<span class=\"badge b-todo\">to do</span> "
+            case .mayBeNeeded: html += "<span class=\"badge b-todo\">may be needed</span> "
             case .blocked(let count):
                 html += "<span class=\"badge b-blocked\">blocked by \(count) finding\(count == 1 ? "" : "s")</span> "
             }
             html += "<strong>\(HTMLText.escape(status.step.title))</strong>"
             html += "<br><span class=\"muted\">\(HTMLText.prose(status.step.description))</span>"
+            if status.state == .mayBeNeeded { html += "<br>May be needed: deployment target unknown." }
             if status.pendingUsages > 0 {
                 html += "<br>\(status.pendingUsages) CallKit usage\(status.pendingUsages == 1 ? "" : "s") to migrate."
             }
@@ -33,7 +45,7 @@ extension HTMLMigrationReport {
             }
             html += "</li>\n"
         }
-        html += "</ol>\n</section>\n"
+        html += "</ol>\n"
     }
 
     private func blockers(_ indexes: [Int], report: MigrationReport, into html: inout String) {

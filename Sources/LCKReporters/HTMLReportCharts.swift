@@ -55,7 +55,7 @@ enum HTMLReportCharts {
             let style: String
             switch status.state {
             case .done: style = "seg-done"
-            case .toDo: style = "seg-todo"
+            case .toDo, .mayBeNeeded: style = "seg-todo"
             case .blocked: style = "seg-blocked"
             }
             let x = index * (segment + gap)

@@ -31,7 +31,11 @@ import LCKCore
 ///         "bySeverity": {"error": Int, "warning": Int, "note": Int},
 ///         "byRule": {"<rule id>": Int}, // active findings, keys sorted by rule id
 ///         "baseline"?: {"path": String, "matched": Int, "fixed": Int,  // with --baseline
-///                       "unevaluated"?: Int}  // entries of files whose findings were capped
+///                       "unevaluated"?: Int},  // entries of files whose findings were capped
+///         "targets"?: [{"name": String, "deploymentTarget": String | null,  // when settings name targets;
+///                       "application": Bool, "source": String}],           // absent: target unknown
+///         "notAnalyzed"?: [{"path": String, "mentions": Int,   // Objective-C files naming CallKit/PushKit
+///                           "names": {"<type name>": Int}}]
 ///       }
 ///     }
 ///
@@ -143,6 +147,33 @@ public struct JSONReporter: Reporter {
                         ] + (baseline.unevaluated > 0 ? [("unevaluated", .int(baseline.unevaluated))] : []))
                 }
             ),
+            ("targets", Self.targetsValue(digest.report.project)),
+            ("notAnalyzed", Self.notAnalyzedValue(digest.report.project)),
         ])
+    }
+
+    /// The settings' targets; nil (key left out: deployment target unknown) when no settings file names one.
+    static func targetsValue(_ project: ProjectOverview) -> OutputJSON? {
+        guard !project.targets.isEmpty else { return nil }
+        return .array(
+            project.targets.map { target in
+                .object([
+                    ("name", .string(target.name)),
+                    ("deploymentTarget", .stringOrNull(target.deploymentTarget?.description)),
+                    ("application", .bool(target.isApplication)), ("source", .string(target.source)),
+                ])
+            })
+    }
+
+    /// Objective-C files naming CallKit or PushKit types; nil (key left out) when there are none.
+    static func notAnalyzedValue(_ project: ProjectOverview) -> OutputJSON? {
+        guard !project.notAnalyzed.isEmpty else { return nil }
+        return .array(
+            project.notAnalyzed.map { file in
+                .object([
+                    ("path", .string(file.path)), ("mentions", .int(file.mentions)),
+                    ("names", .object(file.symbols.map { ($0.name, .int($0.count)) })),
+                ])
+            })
     }
 }

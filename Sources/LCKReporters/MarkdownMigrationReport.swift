@@ -26,7 +26,9 @@ public struct MarkdownMigrationReport: Sendable {
             "Scanned \(plural(report.filesScanned, "file")) (\(plural(report.linesScanned, "line"))); \(report.filesWithCallKit) use CallKit/PushKit "
                 + "with \(plural(report.usageCount, "usage")). Findings: \(plural(report.errorCount, "error")), "
                 + "\(plural(report.warningCount, "warning")), \(plural(report.noteCount, "note"))\(report.suppressedCount > 0 ? " (\(report.suppressedCount) suppressed, not counted)" : ""). "
-                + "Estimated effort: **\(report.effortPoints) points** (\(MarkdownText.escape(report.effortBand))).")
+                + "Estimated effort: **\(report.effortPoints) points** (\(MarkdownText.escape(report.effortBand)))"
+                + (report.stepEffort > 0 ? ", \(report.stepEffort) of them for running both stacks." : "."))
+        deploymentTargets(report, into: &page)
         var availability =
             "> LiveCommunicationKit needs iOS 17.4 or later; keep CallKit behind a flag for older systems."
         if report.iOS26Usages > 0 { availability += " \(report.iOS26Usages) usages map to API that needs iOS 26." }
@@ -36,6 +38,7 @@ public struct MarkdownMigrationReport: Sendable {
         page.rows(
             header: nil, report.steps.enumerated().map { number, status in planItem(number + 1, status, report) },
             noun: "step")
+        if let sections = report.targetSections { targetPlan(sections, report, into: &page) }
 
         page.block("### Usages per area")
         page.rows(
@@ -82,6 +85,7 @@ public struct MarkdownMigrationReport: Sendable {
                     }, noun: "finding")
             }
         }
+        notAnalyzed(report, into: &page)
         if !report.problems.isEmpty {
             page.block("### Files not scanned")
             page.rows(header: nil, report.problems.map { "- \(cell($0.path)): \(cell($0.message))" }, noun: "file")
@@ -89,11 +93,12 @@ public struct MarkdownMigrationReport: Sendable {
         return Array((page.text + footer).utf8)
     }
 
-    private func planItem(_ number: Int, _ status: MigrationReport.StepStatus, _ report: MigrationReport) -> String {
+    func planItem(_ number: Int, _ status: MigrationReport.StepStatus, _ report: MigrationReport) -> String {
         let box = status.state == .done ? "- [x]" : "- [ ]"
         var item = "\(box) **\(number). \(MarkdownText.escape(status.step.title))**"
         switch status.state {
         case .done: item += " — done"
+        case .mayBeNeeded: item += " — may be needed: deployment target unknown"
         case .toDo: item += " — to do: \(status.pendingUsages) usage\(status.pendingUsages == 1 ? "" : "s") to migrate"
         case .blocked(let count):
             item += " — blocked by \(count) finding\(count == 1 ? "" : "s"): "
@@ -110,7 +115,7 @@ public struct MarkdownMigrationReport: Sendable {
     }
 
     /// Escaped, one line, at most `cellLimit` characters.
-    private func cell(_ text: String) -> String {
+    func cell(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in VisibleText.escaped(text).unicodeScalars {
             if scalars.count >= cellLimit {

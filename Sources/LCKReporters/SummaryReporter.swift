@@ -4,6 +4,7 @@ import LCKCore
 ///
 ///     lckmigrate 0.1.0: 3 findings (1 error, 1 warning, 1 note)
 ///     Scanned 3 files (120 lines); 2 use CallKit/PushKit; 1 suppressed; 1 not readable; 1 skipped.
+///     Deployment targets: App iOS 15.0, Widget unknown.
 ///
 ///     By rule:
 ///       2  lck.rule-id (warning)
@@ -33,6 +34,7 @@ public struct SummaryReporter: Reporter {
         out += " \(digest.suppressedCount) suppressed; \(unreadable.count) not readable"
         out += skipped.isEmpty ? "" : "; \(skipped.count) skipped"
         out += capped.isEmpty ? ".\n" : "; findings capped in \(plural(capped.count, "file")).\n"
+        out += Self.deploymentTargets(report.project)
 
         // One width for both columns: a file can hold more findings than any one rule has.
         let largest = max(digest.countsByRule.map(\.count).max() ?? 0, digest.countsByFile.map(\.count).max() ?? 0)
@@ -52,6 +54,13 @@ public struct SummaryReporter: Reporter {
                 out += "  \(Self.pad(entry.count, width))  \(style.path(VisibleText.escaped(entry.path)))\n"
             }
         }
+        if !report.project.notAnalyzed.isEmpty {
+            out += "\nNot analyzed (Objective-C naming CallKit/PushKit; mentions):\n"
+            let countWidth = String(report.project.notAnalyzed.map(\.mentions).max() ?? 1).count
+            for file in report.project.notAnalyzed {
+                out += "  \(Self.pad(file.mentions, countWidth))  \(style.path(VisibleText.escaped(file.path)))\n"
+            }
+        }
         for (title, problems) in [("Not readable", unreadable), ("Skipped", skipped), ("Findings capped", capped)]
         where !problems.isEmpty {
             out += "\n\(title):\n"
@@ -60,6 +69,15 @@ public struct SummaryReporter: Reporter {
             }
         }
         return Array(out.utf8)
+    }
+
+    /// `Deployment target: unknown.`, or each target's (`App iOS 15.0, Widget unknown`).
+    static func deploymentTargets(_ project: ProjectOverview) -> String {
+        guard !project.targets.isEmpty else { return "Deployment target: unknown.\n" }
+        let each = project.targets.map { target in
+            VisibleText.escaped(target.name) + " " + (target.deploymentTarget.map { "iOS \($0)" } ?? "unknown")
+        }
+        return "Deployment target\(each.count == 1 ? "" : "s"): \(each.joined(separator: ", ")).\n"
     }
 
     private static func pad(_ count: Int, _ width: Int) -> String {

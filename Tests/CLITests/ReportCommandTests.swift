@@ -12,7 +12,7 @@ import Testing
         #expect(result.standardOutput.isEmpty)
         let text = try String(contentsOfFile: scratch.root + "/report.md", encoding: .utf8)
         #expect(text.utf8.count <= 60_000)
-        #expect(text.split(separator: "\n").filter { $0.hasPrefix("- [x] ") || $0.hasPrefix("- [ ] ") }.count == 10)
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("- [x] ") || $0.hasPrefix("- [ ] ") }.count == 11)
         #expect(text.contains("Scanned 60 files"))
         // Re-record after detector or analyzer changes: LCKMIGRATE_RECORD=1 swift test --filter ReportCommandTests
         try expectGolden(withoutFingerprint(text), named: "report-samples.md")
@@ -24,8 +24,24 @@ import Testing
             ["report", "Samples", "--output", scratch.root + "/report.html", "--quiet"], in: PackageRoot.path)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let html = try String(contentsOfFile: scratch.root + "/report.html", encoding: .utf8)
-        #expect(html.components(separatedBy: "<li id=\"step-").count == 11)
+        #expect(html.components(separatedBy: "<li id=\"step-").count == 12)
         try expectGolden(withoutFingerprint(html), named: "report-samples.html")
+    }
+
+    @Test func byTargetAddsThePlanPerTargetAndRejectsOtherGroupings() throws {
+        let scratch = try TemporaryTree()
+        try scratch.file("App/Call.swift", "let provider = CXProvider(configuration: config)\n")
+        for format in ["markdown", "html"] {
+            let result = try CLI.run(["report", "App", "--format", format, "--by", "target", "-q"], in: scratch.root)
+            #expect(result.status == 0, "stderr: \(result.standardError)")
+            #expect(result.standardOutput.contains("Plan by target"))
+            #expect(result.standardOutput.contains("(no target)"))
+            let plain = try CLI.run(["report", "App", "--format", format, "-q"], in: scratch.root)
+            #expect(!plain.standardOutput.contains("Plan by target"))
+        }
+        let wrong = try CLI.run(["report", "App", "--by", "module"], in: scratch.root)
+        #expect(wrong.status == 2)
+        #expect(wrong.standardError.contains("--by"))
     }
 
     @Test func htmlReportGoesToStdoutWithoutOutput() throws {

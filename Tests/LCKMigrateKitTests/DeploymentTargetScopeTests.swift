@@ -1,4 +1,5 @@
 import LCKAnalyzers
+import LCKCore
 import Testing
 
 @testable import LCKMigrateKit

@@ -7,14 +7,19 @@ import LCKTestSupport
 import Testing
 
 @Suite struct MigrationPlanTests {
-    @Test func builtinPlanIsTheTenStepChecklist() {
+    @Test func builtinPlanIsTheChecklistWithTheConditionalTwoStackStep() {
         let plan = MigrationPlan.builtin
         #expect(
             plan.steps.map(\.id) == [
                 "own_manager", "stable_handles", "pushkit_incoming", "outgoing_start", "action_state_machine",
-                "audio_activation", "members_updates", "recents", "redial", "feature_flag",
+                "audio_activation", "members_updates", "recents", "redial", "two_stack", "feature_flag",
             ])
         #expect(plan.steps.allSatisfy { !$0.title.isEmpty && !$0.description.isEmpty })
+        let twoStack = plan.steps.filter { $0.condition != nil }
+        #expect(twoStack.map(\.id) == ["two_stack"])
+        #expect(twoStack.first?.condition == .deploymentTargetBelow(OSVersion(17, 4)))
+        #expect(twoStack.first?.effort == 40)
+        #expect(twoStack.first?.description.contains("#available(iOS 17.4, *)") == true)
     }
 
     @Test func everyReferenceNamesARealAreaRuleOrAnalyzer() {
@@ -75,6 +80,20 @@ import Testing
             Issue.record("a duplicate step id was accepted")
         } catch {
             #expect(error.message.contains("appears twice"))
+        }
+        let step = #"{"id": "a", "title": "t", "description": "d", "areas": [], "rules": [], "analyzers": [], "#
+        for (extra, words) in [
+            (#""when": {"deploymentTargetBelow": "soon"}}"#, "must be {\"deploymentTargetBelow\""),
+            (#""when": {"other": "17.4"}}"#, "must be {\"deploymentTargetBelow\""),
+            (#""effort": -1}"#, "effort of 'a' must be a whole number"),
+        ] {
+            let json = #"{"areas": [], "effortBands": [], "steps": ["# + step + extra + "]}"
+            do {
+                _ = try MigrationPlan(json: Array(json.utf8))
+                Issue.record("accepted \(extra)")
+            } catch {
+                #expect(error.message.contains(words), "\(error.message)")
+            }
         }
     }
 

@@ -25,6 +25,9 @@ public struct DiscoveryResult: Sendable {
     /// Project settings files met in the walked folders (`project.pbxproj`, Info.plists, `.entitlements`,
     /// `.xcconfig`, `Podfile`, `Package.swift`), in path order; read only when there are some.
     public var settingsFiles: [DiscoveredFile]
+    /// Objective-C files (`.m`, `.mm`, `.h`) met in the walked folders, in path order: searched only for
+    /// CallKit names, to list them as not analyzed.
+    public var objectiveCFiles: [DiscoveredFile] = []
 
     public init(files: [DiscoveredFile], problems: [FileProblem], settingsFiles: [DiscoveredFile] = []) {
         self.files = files
@@ -89,6 +92,7 @@ public enum FileDiscovery {
         // In walk order, possibly with repeats (a file named twice, or inside two given folders).
         var found: [DiscoveredFile] = []
         var problems: [FileProblem] = []
+        // Settings and Objective-C files (`SideFileNames`), split at the end.
         var settings: [DiscoveredFile] = []
         for path in paths where !shouldStop() {
             guard !path.isEmpty else {
@@ -131,8 +135,12 @@ public enum FileDiscovery {
                 }
             }
         }
-        return DiscoveryResult(
-            files: sortedUnique(found), problems: sortedProblems(problems), settingsFiles: sortedUnique(settings))
+        let sideFiles = sortedUnique(settings)
+        var result = DiscoveryResult(
+            files: sortedUnique(found), problems: sortedProblems(problems),
+            settingsFiles: sideFiles.filter { !SideFileNames.isObjectiveC($0.displayPath) })
+        result.objectiveCFiles = sideFiles.filter { SideFileNames.isObjectiveC($0.displayPath) }
+        return result
     }
 
     /// Byte order of display paths, one file per path (the last one found, as when a later path names it
@@ -269,7 +277,7 @@ public enum FileDiscovery {
         private mutating func take(_ entry: Platform.DirectoryEntry, in directory: PendingDirectory) {
             let name = entry.name
             let isSwiftName = isSwiftName(name)
-            if entry.listedKind == .regular && isSettingsName(name) {
+            if entry.listedKind == .regular && SideFileNames.isSideName(name) {
                 let display = DisplayPath.join(directory.display, DisplayPath.component(name))
                 settings.append(DiscoveredFile(displayPath: display, fileSystemPath: directory.raw + [0x2F] + name))
             }
@@ -359,17 +367,6 @@ public enum FileDiscovery {
 
     private static func isSwiftName(_ name: [UInt8]) -> Bool {
         name.count > 6 && name.suffix(6).elementsEqual(".swift".utf8)
-    }
-
-    /// A name `SettingsFileKind` may take, told from its last bytes (no string is made for other files).
-    private static func isSettingsName(_ name: [UInt8]) -> Bool {
-        guard let last = name.last, last == 0x74 || last == 0x73 || last == 0x6A || last == 0x67 || last == 0x65
-        else { return false }  // t s j g e: plist, entitlements, pbxproj, xcconfig, Podfile, Package.swift
-        for suffix in ["Info.plist", ".entitlements", "project.pbxproj", ".xcconfig", "Podfile", "Package.swift"]
-        where name.count >= suffix.utf8.count && name.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) {
-            return name.count == suffix.utf8.count || suffix.first != "P" && suffix != "project.pbxproj"
-        }
-        return false
     }
 
     /// The note for a link whose target resolves outside `root` (both resolved), or nil when it stays inside.

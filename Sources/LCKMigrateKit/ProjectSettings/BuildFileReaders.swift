@@ -1,4 +1,5 @@
 import LCKAnalyzers
+import LCKCore
 import LCKLexer
 
 /// The small settings files read line by line or as Swift tokens: `.xcconfig`, `Podfile`, `Package.swift`.

@@ -14,6 +14,12 @@ public enum MigrationReportBuilder {
         public var message: String
     }
 
+    /// How `report --by` breaks the plan down.
+    public enum Breakdown: String, Sendable, CaseIterable {
+        /// Per Xcode target (project membership) or SwiftPM target (folder); "(no target)" for the rest.
+        case target
+    }
+
     /// The report for a finished scan; throws only when `earlierJSON` (from `--compare`) is not a scan report.
     public static func build(
         scan: ScanReport,
@@ -21,9 +27,11 @@ public enum MigrationReportBuilder {
         rules: RuleTable,
         earlierJSON: [UInt8]? = nil,
         plan: MigrationPlan = .builtin,
-        limits: MigrationReport.Limits = MigrationReport.Limits()
+        limits: MigrationReport.Limits = MigrationReport.Limits(),
+        breakdown: Breakdown? = nil
     ) throws(Failure) -> MigrationReport {
         var report = MigrationReport(scan: scan, rules: rules, plan: plan, limits: limits)
+        if breakdown == .target { report.breakDownByTarget() }
         if let earlierJSON {
             do {
                 report.comparison = try MigrationComparison(

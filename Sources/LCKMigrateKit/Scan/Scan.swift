@@ -88,8 +88,8 @@ public final class PreparedScan {
             earlyDiscovery?.value
             ?? FileDiscovery.discover(
                 paths: paths, currentDirectory: invocation.currentDirectory, options: invocation.discovery)
-        let files = ScanFileFilter(configuration, currentDirectory: invocation.currentDirectory)
-            .apply(to: discovery.files)
+        let fileFilter = ScanFileFilter(configuration, currentDirectory: invocation.currentDirectory)
+        let files = fileFilter.apply(to: discovery.files)
         try outputGuard.checkNotReplacing(files)
         var outcome = ScanOutcome(
             settings: settings, files: files,
@@ -106,7 +106,8 @@ public final class PreparedScan {
         request.findingLimits = configuration.findingLimits
         request.progress = observer.progress
         outcome.report = ScanPipeline.run(
-            files: files, problems: discovery.problems, settingsFiles: discovery.settingsFiles, request: request)
+            files: files, problems: discovery.problems, settingsFiles: discovery.settingsFiles,
+            objectiveCFiles: fileFilter.apply(to: discovery.objectiveCFiles), request: request)
         if observer.progress != nil { observer.progressFinished() }
         if let baselineFile { writeBaseline(baselineFile, into: &outcome) }
         // After the baseline (written and matched with every finding), before the reports and the exit status.

@@ -35,14 +35,15 @@ public enum ScanPipeline {
             paths: request.paths, currentDirectory: request.currentDirectory, options: request.discovery)
         return run(
             files: discovery.files, problems: discovery.problems, settingsFiles: discovery.settingsFiles,
-            request: request)
+            objectiveCFiles: discovery.objectiveCFiles, request: request)
     }
 
     /// Scans an already discovered file list (`problems` are carried into the report); `settingsFiles`
-    /// (discovery's) are read first when there are any (`ProjectSettings`).
+    /// (discovery's) are read first when there are any (`ProjectSettings`); `objectiveCFiles` are only
+    /// searched for CallKit names (`ProjectOverviewBuilder`).
     public static func run(
         files: [DiscoveredFile], problems: [FileProblem] = [], settingsFiles: [DiscoveredFile] = [],
-        request: ScanRequest
+        objectiveCFiles: [DiscoveredFile] = [], request: ScanRequest
     ) -> ScanReport {
         let projectSettings = SettingsPass.read(settingsFiles)
         let state = SharedScanState()
@@ -65,8 +66,7 @@ public enum ScanPipeline {
                 if relevant[index] {
                     let findings = scanOne(
                         files[index], position: index, analyzer: analyzer, settings: settings,
-                        projectSettings: projectSettings,
-                        stageTimes: stageTimes, into: &local)
+                        projectSettings: projectSettings, stageTimes: stageTimes, into: &local)
                     assembly.finish(index, contribution: findings.isEmpty ? nil : findings)
                 } else {
                     local.filesScanned += 1
@@ -106,6 +106,7 @@ public enum ScanPipeline {
                 cappedFiles: cappedFiles(outcome.problems, assembled, files))
             baselineOutcome = BaselineOutcome(path: path, matched: matched, fixed: fixed, unevaluated: unevaluated)
         }
+        let project = ProjectOverviewBuilder.build(projectSettings, findings, objectiveCFiles, request)
         var report = ScanReport(
             findings: findings,
             rules: request.policy.apply(to: request.rules),
@@ -114,10 +115,11 @@ public enum ScanPipeline {
             linesScanned: outcome.linesScanned,
             problems: FileDiscovery.sortedProblems(
                 problems + outcome.problems + FindingCapNote.run(assembled, limit: runLimit)
-                    + (projectSettings?.notes ?? [])),
+                    + (projectSettings?.notes ?? []) + project.problems),
             rulesFingerprint: request.rulesFingerprint
         )
         report.baseline = baselineOutcome
+        report.project = project.overview
         return report
     }
 

@@ -10,12 +10,15 @@ struct ReportCommand: Command {
     static let abstract = "Scan, then write a migration report with a plan, a mapping table and the code per file."
     static let discussion = """
         The report summarises CallKit/PushKit usage per area with an effort estimate, maps every symbol to its
-        LiveCommunicationKit replacement, computes the ten-step migration plan (Rules/plan.json) from the findings
+        LiveCommunicationKit replacement, computes the migration plan (Rules/plan.json) from the findings
         and lists each file's findings with their source lines. html is one self-contained page (no scripts, no
         external assets); markdown fits a pull-request comment (at most 60,000 characters).
 
         --compare takes an earlier 'scan --format json' report and adds what was migrated and what was added
         since, per area (matched by rule, file and symbol counts, not by line).
+
+        --by target adds the plan per target: an Xcode target by project.pbxproj membership, a SwiftPM target
+        by its folder, '(no target)' for files no settings file places, so a team can divide the work.
 
         Exit status: 0 when the report was written, 2 on a usage error, an unreadable --compare file, or when a
         file or folder could not be scanned (the report still covers everything else).
@@ -28,6 +31,9 @@ struct ReportCommand: Command {
                 help: "Report format: html or markdown (default: html)."),
             OptionSpec(
                 "output", short: "o", value: "FILE", help: "Write the report to FILE instead of stdout, atomically."),
+            OptionSpec(
+                "by", value: "GROUPING", choices: MigrationReportBuilder.Breakdown.allCases.map(\.rawValue),
+                help: "Break the plan down per target: 'target' (Xcode or SwiftPM target; '(no target)' for the rest)."),
             OptionSpec(
                 "compare", value: "OLD.json",
                 help: "An earlier 'scan --format json' report to measure progress against."),
@@ -47,6 +53,7 @@ struct ReportCommand: Command {
     var format = Format.html
     var output: String?
     var compare: String?
+    var breakdown: MigrationReportBuilder.Breakdown?
     var quiet = false
     var color = ColorChoice.auto
     var settings = ScanSettings()
@@ -75,6 +82,11 @@ struct ReportCommand: Command {
             }
             format = parsed
         case "output": output = value
+        case "by":
+            guard let parsed = MigrationReportBuilder.Breakdown(rawValue: value) else {
+                throw UsageError("unknown grouping '\(value)' for --by; use target", command: Self.self)
+            }
+            breakdown = parsed
         case "compare": compare = value
         case "quiet": quiet = true
         case "color": color = try ColorOption.parse(value, command: Self.self)
@@ -98,7 +110,8 @@ struct ReportCommand: Command {
         let report: MigrationReport
         do {
             report = try MigrationReportBuilder.build(
-                scan: outcome.report, files: outcome.files, rules: outcome.settings.rules.table, earlierJSON: earlier)
+                scan: outcome.report, files: outcome.files, rules: outcome.settings.rules.table, earlierJSON: earlier,
+                breakdown: breakdown)
         } catch {
             destination?.discard()
             throw FileProblemError(FileProblem(path: compare ?? "", message: error.message))
