@@ -229,20 +229,21 @@ struct OutlineLookups {
     var switchSubjectByPatternToken: TokenKeyedIndex<Range<Int>>
 
     init(outline: SyntaxOutline) {
-        callByName = TokenKeyedIndex { add in
+        callByName = TokenKeyedIndex(capacity: outline.calls.count) { add in
             for (position, call) in outline.calls.enumerated() { add(call.nameToken, position) }
         }
-        argumentByValueStart = TokenKeyedIndex { add in
+        let argumentCount = outline.calls.reduce(0) { $0 + $1.arguments.count }
+        argumentByValueStart = TokenKeyedIndex(capacity: argumentCount) { add in
             for (position, call) in outline.calls.enumerated() {
                 for (argument, value) in call.arguments.enumerated() where !value.value.isEmpty {
                     add(value.value.lowerBound, (position, argument))
                 }
             }
         }
-        accessByMember = TokenKeyedIndex { add in
+        accessByMember = TokenKeyedIndex(capacity: outline.memberAccesses.count) { add in
             for (position, access) in outline.memberAccesses.enumerated() { add(access.member, position) }
         }
-        functionByName = TokenKeyedIndex { add in
+        functionByName = TokenKeyedIndex(capacity: outline.functions.count) { add in
             for (position, function) in outline.functions.enumerated() where function.kind == .function {
                 add(function.nameToken, position)
             }

@@ -196,7 +196,6 @@ public enum ScanPipeline {
             bytes = read
         }
         stopwatch.lap(.read)
-        let lines = LineTable(bytes)
         let tokenized = Lexer.tokenize(bytes, trivia: .lineComments)
         stopwatch.lap(.lex)
         var stoppedEarly = false
@@ -208,6 +207,8 @@ public enum ScanPipeline {
             if usage.usesAny { outcome.usage.append((position, usage)) }
         }
         stopwatch.lap(.analyze)
+        // Built once the analysis (the file's largest memory) is over: only the later stages need lines.
+        let lines = LineTable(bytes)
         SuppressionPass.apply(to: &findings, file: tokenized, lines: lines, options: settings.suppressions)
         settings.policy.apply(to: &findings)
         Finding.locate(&findings, path: file.displayPath, lines: lines, bytes: bytes)
