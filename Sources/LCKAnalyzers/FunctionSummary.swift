@@ -69,6 +69,8 @@ public struct FunctionSummary: Sendable, Hashable {
     public var constructsProvider = false
     /// Index of the closure parameter that receives the error of a report it makes (a wrapper).
     public var forwardsReportError: Int?
+    /// A `throws` function whose report's error leaves it uncaught (`try await provider.report…(…)`).
+    public var throwsReportError = false
 
     /// A summary with nothing known: what a function past the work cap gets.
     func unknown() -> FunctionSummary {
@@ -111,7 +113,8 @@ public struct FunctionSummaries: Sendable {
     public var isEmpty: Bool { byName.isEmpty }
     public var count: Int { byName.values.reduce(0) { $0 + $1.count } }
 
-    /// Names of functions that forward a report's error to a closure (the wrappers whose callers count).
+    /// Names of functions that forward a report's error to a closure or throw it (the wrappers whose callers
+    /// count).
     public internal(set) var reportErrorWrapperNames: Set<String> = []
     /// Functions that an action or push handler in another file calls directly, by base name, with the first
     /// such call (in file order): their bodies run in that handler, wherever they are defined. Only names with
@@ -120,7 +123,8 @@ public struct FunctionSummaries: Sendable {
 
     mutating func finish(work: SummaryWork) {
         self.work = work
-        reportErrorWrapperNames = Set(byName.filter { $0.value.contains { $0.forwardsReportError != nil } }.keys)
+        reportErrorWrapperNames = Set(
+            byName.filter { $0.value.contains { $0.forwardsReportError != nil || $0.throwsReportError } }.keys)
     }
 
     mutating func set(_ summary: FunctionSummary, slot: Int) {
@@ -226,6 +230,7 @@ extension FunctionSummary {
                 result.reportsIncoming = ObligationFact(coverage: .unknown)
             }
             if other.forwardsReportError != result.forwardsReportError { result.forwardsReportError = nil }
+            result.throwsReportError = result.throwsReportError && other.throwsReportError
             result.activatesAudio = result.activatesAudio && other.activatesAudio
         }
         return result

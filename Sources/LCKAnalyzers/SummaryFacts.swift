@@ -52,6 +52,7 @@ struct SummaryFacts {
             ["CXProvider", "ConversationManager"].contains(file.name(at: context.outline.calls[$0].nameToken))
         }
         summary.forwardsReportError = forwardedReportError(calls: calls)
+        summary.throwsReportError = record.isThrowing && thrownReportError(calls: calls)
         return summary
     }
 
