@@ -39,4 +39,41 @@ final class IncomingBanner {
             }
         }
     }
+
+    /// The error branch reports the failure, then falls through: the media starts for a call never shown.
+    func showBannerThenConnect(caller: String) {
+        let id = UUID()
+        // expect: swallowed_report_error
+        center.announceIncoming(uuid: id, caller: caller) { error in
+            if let error = error {
+                self.failed(error)
+            }
+            do {
+                try self.prepareMedia(id)
+            } catch {
+                // This `error` is the catch's own.
+                self.failed(error)
+            }
+        }
+    }
+
+    /// This error branch stops before the media starts.
+    func showBannerOrStop(caller: String) {
+        let id = UUID()
+        center.announceIncoming(uuid: id, caller: caller) { error in
+            if let error = error {
+                self.failed(error)
+                return
+            }
+            self.connectMedia(id)
+        }
+    }
+
+    func failed(_ error: Error) {
+        print("banner failed: \(error)")
+    }
+
+    func connectMedia(_ id: UUID) {}
+
+    func prepareMedia(_ id: UUID) throws {}
 }
