@@ -43,7 +43,7 @@ import Testing
                 return FileManager.default.fileExists(
                     atPath: PackageRoot.path + "/Samples/" + name, isDirectory: &isDirectory) && isDirectory.boolValue
             }.sorted()
-        #expect(samples.count == 11)
+        #expect(samples.count == 12)
         for sample in samples {
             let output = tree.root + "/out/" + sample
             try Self.scaffold(["Samples/" + sample], into: output)
