@@ -79,4 +79,24 @@ final class ProviderDelegate: NSObject, CXProviderDelegate {
     func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {
         audio.applyMute(action)
     }
+
+    // RoomClient.sendTones returns early inside its Task without calling the completion.
+    // expect: unresolved_action, provider_perform_play_dtmf_call_action, cxprovider, cxplaydtmfcallaction
+    func provider(_ provider: CXProvider, perform action: CXPlayDTMFCallAction) {
+        // expect: cxplaydtmfcallaction_digits, cxcallaction_call_uuid
+        client.sendTones(action.digits, room: action.callUUID.uuidString) { ok in
+            // expect: cxaction_fulfill, cxaction_fail
+            ok ? action.fulfill() : action.fail()
+        }
+    }
+
+    // RoomClient.regroup answers on every path of its Task.
+    // expect: provider_perform_set_group_call_action, cxprovider, cxsetgroupcallaction
+    func provider(_ provider: CXProvider, perform action: CXSetGroupCallAction) {
+        // expect: cxcallaction_call_uuid
+        client.regroup(room: action.callUUID.uuidString) { ok in
+            // expect: cxaction_fulfill, cxaction_fail
+            ok ? action.fulfill() : action.fail()
+        }
+    }
 }

@@ -33,6 +33,28 @@ final class RoomClient {
             completion(opened)
         }
     }
+
+    /// Sends the digits from a task. A room without a token ends the task early, and the caller never
+    /// hears back.
+    func sendTones(_ digits: String, room: String, completion: @escaping (Bool) -> Void) {
+        Task { [weak self] in
+            guard let self else { return }
+            guard let token = self.tokens[room] else { return }
+            completion(!token.isEmpty && !digits.isEmpty)
+        }
+    }
+
+    /// Like sendTones, but the task answers on its early exit too.
+    func regroup(room: String, completion: @escaping (Bool) -> Void) {
+        Task { [weak self] in
+            guard let self else { return }
+            guard let token = self.tokens[room] else {
+                completion(false)
+                return
+            }
+            completion(!token.isEmpty)
+        }
+    }
 }
 
 final class RoomSocket {

@@ -71,6 +71,8 @@ public struct FunctionSummary: Sendable, Hashable {
     public var constructsProvider = false
     /// Index of the closure parameter that receives the error of a report it makes (a wrapper).
     public var forwardsReportError: Int?
+    /// A `throws` function whose report's error leaves it uncaught (`try await provider.report…(…)`).
+    public var throwsReportError = false
 
     /// A summary with nothing known: what a function past the work cap gets.
     func unknown() -> FunctionSummary {
@@ -113,7 +115,8 @@ public struct FunctionSummaries: Sendable {
     public var isEmpty: Bool { byName.isEmpty }
     public var count: Int { byName.values.reduce(0) { $0 + $1.count } }
 
-    /// Names of functions that forward a report's error to a closure (the wrappers whose callers count).
+    /// Names of functions that forward a report's error to a closure or throw it (the wrappers whose callers
+    /// count).
     public internal(set) var reportErrorWrapperNames: Set<String> = []
     /// Names of functions that report an incoming call through either framework (their callers count for
     /// `dual_report`).
@@ -125,7 +128,8 @@ public struct FunctionSummaries: Sendable {
 
     mutating func finish(work: SummaryWork) {
         self.work = work
-        reportErrorWrapperNames = Set(byName.filter { $0.value.contains { $0.forwardsReportError != nil } }.keys)
+        reportErrorWrapperNames = Set(
+            byName.filter { $0.value.contains { $0.forwardsReportError != nil || $0.throwsReportError } }.keys)
         reportChannelNames = Set(byName.filter { $0.value.contains { !$0.reportChannels.isEmpty } }.keys)
     }
 
@@ -233,6 +237,7 @@ extension FunctionSummary {
             }
             if other.forwardsReportError != result.forwardsReportError { result.forwardsReportError = nil }
             result.reportChannels = result.reportChannels.agreeing(with: other.reportChannels)
+            result.throwsReportError = result.throwsReportError && other.throwsReportError
             result.activatesAudio = result.activatesAudio && other.activatesAudio
         }
         return result

@@ -81,8 +81,13 @@ struct FulfillTiming {
         let token = outline.calls[fulfill].nameToken
         let here = syntax.line(of: token)
         if let closure = innermostDeferredClosure(containing: token) {
+            // Inside a `Task`: work it hands on to a further task or callback still finishes later.
+            // Only a further task counts there: a callback of a request made in the task may be a new action.
+            if Self.deferringCallers.contains(callerName(closure)) {
+                return deferredWitness(for: token, onlyTasks: true)
+            }
             let record = outline.closures[closure]
-            guard let call = record.call, !Self.deferringCallers.contains(callerName(closure)),
+            guard let call = record.call,
                 syntax.takesParameters(closure),
                 !containsFail(record.range), !returnsEarly(in: record.range, before: token),
                 let ignored = ErrorUse(syntax: syntax, closure: closure).ignoredStep()
@@ -104,7 +109,14 @@ struct FulfillTiming {
                     at: name, "\(syntax.file.name(at: name)) at line \(syntax.line(of: name)) does the work afterwards"),
             ]
         }
-        guard let work = deferredWork(besides: token) else { return nil }
+        return deferredWitness(for: token)
+    }
+
+    /// The work of the fulfill's own path that goes on in a task or callback, as witness steps.
+    private func deferredWitness(for token: Int, onlyTasks: Bool = false) -> [WitnessStep]? {
+        let outline = syntax.outline
+        let here = syntax.line(of: token)
+        guard let work = deferredWork(besides: token, onlyTasks: onlyTasks) else { return nil }
         let name = outline.calls[work].nameToken
         let how =
             Self.deferringCallers.contains(syntax.file.name(at: name))
@@ -136,17 +148,18 @@ struct FulfillTiming {
 
     /// A call on the same path as the fulfill (same block or an enclosing one), run synchronously,
     /// whose closure carries connection work that goes on after the handler moves on.
-    private func deferredWork(besides fulfill: Int) -> Int? {
+    private func deferredWork(besides fulfill: Int, onlyTasks: Bool) -> Int? {
         let outline = syntax.outline
         for closure in outline.closures(in: body) {
             let record = outline.closures[closure]
             guard let call = record.call, !record.range.contains(fulfill),
-                innermostDeferredClosure(containing: outline.calls[call].nameToken) == nil
+                innermostDeferredClosure(containing: outline.calls[call].nameToken)
+                    == innermostDeferredClosure(containing: fulfill)
             else { continue }
             let caller = callerName(closure)
             let deferring = Self.deferringCallers.contains(caller)
             let completion =
-                syntax.takesParameters(closure) && !synchronousClosureCallers.contains(caller)
+                !onlyTasks && syntax.takesParameters(closure) && !synchronousClosureCallers.contains(caller)
                 && !syntax.isLogCall(call)
             guard deferring || completion else { continue }
             let workToken = outline.calls[call].nameToken

@@ -33,18 +33,120 @@ struct ErrorUse {
         let uses = body.filter { index in
             syntax.isName(index, in: names) || (names.contains("$0") && file.text(at: index) == "$0")
         }.filter { index in !(index > 0 && file.tokens[index - 1].kind == .period) }
+            .filter { !isShadowed($0, within: body) }
         if uses.isEmpty {
             let what = names.isEmpty || names == ["$0"] ? "its error" : "`\(names.sorted().joined(separator: "`, `"))`"
             return syntax.step(at: record.leftBrace, "the completion at line \(line) never reads \(what)")
         }
         var loggedBranch: Int?
+        var fallsThrough: (branch: Int, work: Int)?
         for use in uses {
             if isInsideLogCall(use, within: body) { continue }
-            guard let branch = errorBranchOnlyLogs(use, names: names) else { return nil }
-            loggedBranch = loggedBranch ?? branch
+            if let branch = errorBranchOnlyLogs(use, names: names) {
+                loggedBranch = loggedBranch ?? branch
+            } else if let found = errorBranchFallingThrough(use, names: names) {
+                fallsThrough = fallsThrough ?? found
+            } else {
+                return nil
+            }
+        }
+        if let (branch, work) = fallsThrough {
+            return syntax.step(
+                at: branch,
+                "the error branch at line \(syntax.line(of: branch)) falls through to line \(syntax.line(of: work)), "
+                    + "which goes on as if the call were shown")
         }
         let at = loggedBranch ?? record.leftBrace
         return syntax.step(at: at, "the error branch at line \(syntax.line(of: at)) does nothing but log")
+    }
+
+    /// A use in `if let error { … }` at the top of the closure, with no `else`, whose branch never leaves, followed by
+    /// a statement that does the call's work (not a log, not a call of a closure parameter): the success path
+    /// runs after a failed report too. The `if` keyword and the first such statement's token.
+    private func errorBranchFallingThrough(_ use: Int, names: Set<String>) -> (branch: Int, work: Int)? {
+        let outline = syntax.outline
+        let file = syntax.file
+        let bodyBlock = outline.closures[closure].bodyBlock
+        let statements = outline.blocks[bodyBlock].statements
+        guard
+            let position = statements.firstIndex(where: {
+                outline.statements[$0].kind == .if && outline.statements[$0].range.contains(use)
+            })
+        else { return nil }
+        let record = outline.statements[statements[position]]
+        guard let condition = record.condition, syntax.mentions(names, in: condition),
+            conditionMeansError(condition, names: names), record.blocks.count == 1
+        else { return nil }
+        let branch = outline.blocks[record.blocks[0]].range
+        let leaves = branch.contains { index in
+            let keyword = file.tokens[index].keyword
+            return keyword == .return || keyword == .throw || keyword == .break || keyword == .continue
+        }
+        guard !leaves, !outline.blocks[record.blocks[0]].statements.contains(where: syntax.terminates) else {
+            return nil
+        }
+        let parameters = enclosingParameterNames()
+        // `if let error { completion(error) }`: the error goes on to the caller, who judges it.
+        let forwards = outline.calls(in: branch).contains { call in
+            let callee = outline.calls[call].callee
+            return callee.count <= 2 && parameters.contains(file.name(at: callee.lowerBound))
+        }
+        guard !forwards else { return nil }
+        let declared = declaredFunctions()
+        for later in statements[(position + 1)...] {
+            let next = outline.statements[later]
+            let candidates: [Int]
+            switch next.kind {
+            case .expression where !syntax.isLogStatement(later): candidates = syntax.ownCalls(of: later)
+            case .do: candidates = next.blocks.first.map { outline.calls(in: outline.blocks[$0].range) } ?? []
+            default: continue
+            }
+            // A bare `completion()` calls a closure (a parameter, a property): it hands on, it does no work.
+            // A bare call counts only when the file declares a function of that name.
+            let calls = candidates.filter { call in
+                let callee = outline.calls[call]
+                let bare = callee.callee.count <= 2 && callee.receiver.isEmpty
+                let name = file.name(at: callee.nameToken)
+                guard !bare || (!parameters.contains(name) && declared.contains(name)) else { return false }
+                return !syntax.isLogCall(call)
+            }
+            if let first = calls.first { return (record.keywordToken, outline.calls[first].nameToken) }
+        }
+        return nil
+    }
+
+    /// Names of the functions the file declares.
+    private func declaredFunctions() -> Set<String> {
+        Set(syntax.outline.functions.map { syntax.file.name(at: $0.nameToken) })
+    }
+
+    /// Parameters of the functions and closures around the closure (`completion`, `pushKitCompletion`).
+    private func enclosingParameterNames() -> Set<String> {
+        let outline = syntax.outline
+        let file = syntax.file
+        let brace = outline.closures[closure].leftBrace
+        guard let function = outline.enclosingFunction(at: brace) else { return [] }
+        return Set(outline.functions[function].parameters.map { file.name(at: $0.internalName) })
+    }
+
+    /// A use inside a nested closure that declares a parameter of the same name (`call.start { error in … }`),
+    /// or an `error` inside a nested `catch` without a pattern, which binds its own.
+    private func isShadowed(_ token: Int, within body: Range<Int>) -> Bool {
+        let outline = syntax.outline
+        let name = syntax.file.name(at: token)
+        if name == "error",
+            outline.blocks.contains(where: { block in
+                block.kind == .catchBody && body.contains(block.range.lowerBound) && block.range.contains(token)
+                    && (block.header ?? 0..<0).isEmpty
+            })
+        {
+            return true
+        }
+        return outline.closures.indices.contains { inner in
+            let record = outline.closures[inner]
+            return inner != closure && body.contains(record.leftBrace) && record.range.contains(token)
+                && record.parameters.contains { syntax.file.name(at: outline.variables[$0].nameToken) == name }
+        }
     }
 
     private func isInsideLogCall(_ token: Int, within body: Range<Int>) -> Bool {

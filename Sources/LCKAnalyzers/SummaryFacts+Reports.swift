@@ -85,6 +85,11 @@ extension SummaryFacts {
                 }
                 closures = syntax.closures(of: call)
             } else if let resolved = syntax.resolvedCall(call), let wrapped = resolved.summary.forwardsReportError {
+                // `wrapper(…, completion: completion)`: a wrapper of a wrapper hands the same error on.
+                for (position, argument) in record.arguments.enumerated()
+                where argument.value.count == 1 && resolved.argumentParameters[position] == wrapped {
+                    if let index = closureParameters[file.name(at: argument.value.lowerBound)] { return index }
+                }
                 closures = syntax.closures(of: call).filter {
                     resolved.parameter(ofClosure: $0, in: outline, call: call) == wrapped
                 }
@@ -94,6 +99,22 @@ extension SummaryFacts {
             }
         }
         return nil
+    }
+
+    /// A report (or a throwing wrapper's call) under a plain `try` whose error no `catch` of the function stops.
+    func thrownReportError(calls: [Int]) -> Bool {
+        let outline = context.outline
+        let file = context.file
+        let members = SwallowedReportErrorAnalyzer.defaultMembers
+        return calls.contains { call in
+            let record = outline.calls[call]
+            let reports =
+                members.contains(file.name(at: record.nameToken))
+                || syntax.resolvedCall(call)?.summary.throwsReportError == true
+            guard reports, let keyword = syntax.tryKeyword(before: call), !syntax.isFollowedByOptionalMark(keyword)
+            else { return false }
+            return syntax.errorLeavesFunction(from: record.nameToken)
+        }
     }
 
     /// `{ error in completion(error) }`: the function's closure parameter called with the error.

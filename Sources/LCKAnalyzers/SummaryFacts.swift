@@ -53,6 +53,7 @@ struct SummaryFacts {
         }
         summary.forwardsReportError = forwardedReportError(calls: calls)
         summary.reportChannels = reportChannels(calls: calls)
+        summary.throwsReportError = record.isThrowing && thrownReportError(calls: calls)
         return summary
     }
 
@@ -110,6 +111,18 @@ struct SummaryFacts {
             if direct || optional { return .satisfies }
         }
         if syntax.terminates(statement) { return .ends }
+        // `Task { …; guard … else { return }; completion() }`: the task runs once, and a visible early
+        // return in it leaves without the call (a `guard let self` is exempt).
+        for closure in syntax.ownClosures(of: statement) {
+            let record = outline.closures[closure]
+            guard let at = record.call,
+                FulfillTiming.deferringCallers.contains(context.file.name(at: outline.calls[at].nameToken)),
+                let leak = summaries[record.bodyBlock]?.leaks.first, !leak.isEmpty,
+                syntax.mentions(names, in: record.range)
+            else { continue }
+            deferred.value = true
+            return .violatesAlong(leak)
+        }
         for closure in syntax.ownClosures(of: statement)
         where summaries[outline.closures[closure].bodyBlock]?.discharges == true {
             if let known = syntax.closureFact(of: closure), known.fact.coverage != .all || known.resolved.mayNotRun {

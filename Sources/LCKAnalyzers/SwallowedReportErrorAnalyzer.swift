@@ -38,31 +38,46 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
         guard !wrappers.isEmpty else { return }
         for call in context.outline.calls.indices
         where wrappers.contains(context.file.name(at: context.outline.calls[call].nameToken)) {
-            guard let witness = ignoredForwardedError(call, syntax: syntax) else { continue }
+            guard let (witness, confidence) = ignoredWrappedError(call, syntax: syntax) else { continue }
             let nameToken = context.outline.calls[call].nameToken
             findings.append(
                 context.finding(
                     ruleID, at: context.range(ofToken: nameToken),
                     message: .swallowed(context.file.name(at: nameToken), reason: witness[0].message),
-                    witness: witness))
+                    confidence: confidence, witness: witness))
         }
     }
 
-    /// A call of a wrapper that hands a report's error to a closure, whose closure here ignores it.
-    private func ignoredForwardedError(_ call: Int, syntax: StatementSyntax) -> [WitnessStep]? {
-        guard let resolved = syntax.resolvedCall(call), let parameter = resolved.summary.forwardsReportError,
+    /// A call of a wrapper that hands a report's error to a closure, whose closure here ignores it, or that
+    /// throws it, and the `try?` or `catch` here drops it.
+    private func ignoredWrappedError(_ call: Int, syntax: StatementSyntax) -> ([WitnessStep], Confidence?)? {
+        guard let resolved = syntax.resolvedCall(call) else { return nil }
+        let location = resolved.summary.location
+        func remote(_ what: String) -> WitnessStep {
+            WitnessStep(
+                path: location.path, position: location.position, utf16Column: location.utf16Column,
+                message: "\(resolved.summary.selector) \(what)")
+        }
+        if resolved.summary.throwsReportError, let (step, confidence) = discardedThrow(call, syntax: syntax) {
+            return ([step, remote("throws the error of its report")], confidence)
+        }
+        guard let parameter = resolved.summary.forwardsReportError,
             let closure = syntax.closures(of: call).first(where: {
                 resolved.parameter(ofClosure: $0, in: syntax.outline, call: call) == parameter
             }),
             let step = ErrorUse(syntax: syntax, closure: closure).ignoredStep()
         else { return nil }
-        let location = resolved.summary.location
-        return [
-            step,
-            WitnessStep(
-                path: location.path, position: location.position, utf16Column: location.utf16Column,
-                message: "\(resolved.summary.selector) hands the error of its report to this closure"),
-        ]
+        return ([step, remote("hands the error of its report to this closure")], nil)
+    }
+
+    /// `try? f()`, or a `try f()` whose error a log-only `catch` or a `Task` drops.
+    private func discardedThrow(_ call: Int, syntax: StatementSyntax) -> (WitnessStep, Confidence?)? {
+        guard let keyword = syntax.tryKeyword(before: call) else { return nil }
+        if syntax.file.tokens[keyword + 1].kind == .postfixQuestionMark {
+            return (syntax.step(at: keyword, "try? at line \(syntax.line(of: keyword)) discards the error"), nil)
+        }
+        if syntax.isFollowedByOptionalMark(keyword) { return nil }
+        return uncaught(syntax.outline.calls[call].nameToken, syntax: syntax)
     }
 
     private func swallowing(_ call: Int, syntax: StatementSyntax) -> (WitnessStep, Confidence?)? {
@@ -77,20 +92,13 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
             return nil
         }
         // `try? await x.report(…)` / `_ = try? x.report(…)`
-        var before = record.callee.lowerBound - 1
-        if before >= 0, syntax.file.tokens[before].keyword == .await { before -= 1 }
-        if before >= 1, syntax.file.tokens[before].kind == .postfixQuestionMark,
-            syntax.file.tokens[before - 1].keyword == .try
-        {
-            return (syntax.step(at: before - 1, "try? at line \(syntax.line(of: before - 1)) discards the error"), nil)
+        if let keyword = syntax.tryKeyword(before: call), syntax.file.tokens[keyword + 1].kind == .postfixQuestionMark {
+            return (syntax.step(at: keyword, "try? at line \(syntax.line(of: keyword)) discards the error"), nil)
         }
         if let closure = outline.closures.indices.first(where: { outline.closures[$0].call == call }) {
             return ErrorUse(syntax: syntax, closure: closure).ignoredStep().map { ($0, nil) }
         }
-        if before >= 0, syntax.file.tokens[before].keyword == .try {
-            return uncaught(record.nameToken, syntax: syntax)
-        }
-        return nil
+        return discardedThrow(call, syntax: syntax)
     }
 
     /// The texts of the values the `do` body's own statements return (`return id.uuidString`): a `catch`
@@ -148,6 +156,36 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
 }
 
 extension StatementSyntax {
+    /// The `try` written just before the call (`try await x.f()`), if any.
+    func tryKeyword(before call: Int) -> Int? {
+        var before = outline.calls[call].callee.lowerBound - 1
+        if before >= 0, file.tokens[before].keyword == .await { before -= 1 }
+        if before >= 1, file.tokens[before].kind == .postfixQuestionMark || file.tokens[before].kind == .exclamationMark
+        {
+            before -= 1
+        }
+        return before >= 0 && file.tokens[before].keyword == .try ? before : nil
+    }
+
+    /// Whether an error thrown at `token` reaches the enclosing function's caller: no `do` with a `catch`
+    /// and no closure lies between them. Walks outwards block by block (bounded by the nesting).
+    func errorLeavesFunction(from token: Int) -> Bool {
+        guard var block = innermostBlock(containing: token) else { return false }
+        for _ in 0..<10_000 {
+            switch outline.blocks[block].owner {
+            case .statement(let statement):
+                let record = outline.statements[statement]
+                if record.kind == .do, record.blocks.first == block, record.blocks.count > 1 { return false }
+                block = record.parentBlock
+            case .function:
+                return true
+            case .closure, .file, .type, .variable:
+                return false
+            }
+        }
+        return false
+    }
+
     /// The smallest block whose contents hold the token.
     func innermostBlock(containing token: Int) -> Int? {
         var best: Int?

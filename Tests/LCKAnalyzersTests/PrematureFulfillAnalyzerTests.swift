@@ -20,6 +20,29 @@ import Testing
             """, witness: ["the work continues in Task at line 5", "fulfill at line 4 runs without waiting for it"])
     }
 
+    /// A handler that runs in a `Task` first: a further task inside it still finishes after the fulfill, while
+    /// awaited work and a callback of a later request do not make the fulfill early.
+    @Test func fulfilledInsideATaskBeforeANestedTask() {
+        check(
+            """
+            func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                Task { @MainActor in
+                    Task { try await self.room.join(action.callUUID) }
+                    action.↓fulfill()
+                }
+            }
+            func provider(_ provider: CXProvider, perform action: CXStartCallAction) {
+                Task { @MainActor in
+                    try? await self.room.join(action.callUUID)
+                    action.fulfill()
+                    self.controller.request(CXTransaction(action: CXAnswerCallAction(call: action.callUUID))) { error in
+                        print(error as Any)
+                    }
+                }
+            }
+            """, witness: ["the work continues in Task at line 3", "fulfill at line 4 runs without waiting for it"])
+    }
+
     @Test func actionTypeBehindATypealiasIsStillAnAnswer() {
         check(
             """

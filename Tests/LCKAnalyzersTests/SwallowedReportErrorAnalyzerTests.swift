@@ -66,6 +66,46 @@ import Testing
             ])
     }
 
+    /// An error branch that does more than log, but then falls through to the work of a shown call; the
+    /// `error` of a nested closure or `catch` is another value. Forwarding, leaving, and `else` are handled.
+    @Test func errorBranchThatFallsThroughToTheSuccessPath() {
+        check(
+            """
+            func ring(completion: @escaping () -> Void) {
+                provider.↓reportNewIncomingCall(with: callID, update: update) { error in
+                    defer { completion() }
+                    if let error = error {
+                        self.didFail(error)
+                    }
+                    self.queue.async {
+                        self.media.start { error in guard error == nil else { return } }
+                    }
+                    do { try self.media.prepare(callID) } catch { self.didFail(error) }
+                }
+                provider.reportNewIncomingCall(with: callID, update: update) { error in
+                    if let error = error {
+                        self.didFail(error)
+                        return
+                    }
+                    self.media.prepare(callID)
+                }
+                provider.reportNewIncomingCall(with: callID, update: update) { error in
+                    if let error = error {
+                        completion(error)
+                    }
+                    self.media.prepare(callID)
+                }
+                provider.reportNewIncomingCall(with: callID, update: update) { error in
+                    if let error = error {
+                        self.didFail(error)
+                    }
+                    completion()
+                }
+            }
+            """,
+            witness: ["the error branch at line 4 falls through to line 7, which goes on as if the call were shown"])
+    }
+
     @Test func catchThatOnlyLogs() {
         check(
             """
