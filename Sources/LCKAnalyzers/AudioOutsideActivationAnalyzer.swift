@@ -23,7 +23,7 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
         var enablingProperties: [String]
         var startFunctions: [String]
         var engineStartMembers: [String]
-        var engineWords: [String]
+        var engineWords: WordList
         var engineTypes: [String]
         var mediaStartMembers: [String]
 
@@ -32,7 +32,7 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
             enablingProperties = parameters?.strings("enablingProperties") ?? ["isAudioEnabled"]
             startFunctions = parameters?.strings("startFunctions") ?? ["AudioOutputUnitStart"]
             engineStartMembers = parameters?.strings("engineStartMembers") ?? ["start", "startRunning"]
-            engineWords = parameters?.strings("engineWords") ?? ["engine"]
+            engineWords = WordList(parameters?.strings("engineWords") ?? ["engine"])
             engineTypes = parameters?.strings("engineTypes") ?? ["AVAudioEngine"]
             mediaStartMembers = parameters?.strings("mediaStartMembers") ?? ["startAudio"]
         }

@@ -18,10 +18,10 @@ enum CallRoles {
     /// The callbacks where call audio belongs.
     static let activationSelectors: Set<String> = ["provider(_:didActivate:)", "conversationManager(_:didActivate:)"]
 
-    static let perCallVerbs = [
+    static let perCallVerbs: WordList = [
         "start", "answer", "report", "dial", "place", "accept", "receive", "join", "make", "handle",
     ]
-    static let callNouns = ["call", "conversation", "incoming", "outgoing", "voip", "push"]
+    static let callNouns: WordList = ["call", "conversation", "incoming", "outgoing", "voip", "push"]
 
     /// Whether a function name reads like per-call work (`startCall`, `reportIncomingCall`,
     /// `registerOutgoingCall`, `answer(call:)` is not caught): a call noun with a per-call verb, or
@@ -141,25 +141,36 @@ enum CallRoles {
 
     /// The entry of `list` whose words occur (in order, adjacent) latest among `words`, with the index
     /// just past that occurrence; compounds are read head-last, so the latest match is the head noun.
-    static func lastMatch(_ words: [String], in list: [String]) -> (entry: String, end: Int)? {
-        var best: (entry: String, end: Int)?
-        for entry in list {
-            let needle = Self.words(of: entry)
+    static func lastMatch(_ words: [String], in list: WordList) -> (entry: String, end: Int)? {
+        var best: (entry: String, end: Int, length: Int)?
+        for (entry, needle) in zip(list.entries, list.words) {
             guard !needle.isEmpty, needle.count <= words.count else { continue }
             var start = words.count - needle.count
             while start >= 0 {
-                if Array(words[start..<(start + needle.count)]) == needle {
+                if words[start..<(start + needle.count)].elementsEqual(needle) {
                     let end = start + needle.count
-                    if end > (best?.end ?? -1)
-                        || (end == best?.end && needle.count > Self.words(of: best?.entry ?? "").count)
-                    {
-                        best = (entry, end)
+                    if end > (best?.end ?? -1) || (end == best?.end && needle.count > best?.length ?? 0) {
+                        best = (entry, end, needle.count)
                     }
                     break
                 }
                 start -= 1
             }
         }
-        return best
+        return best.map { ($0.entry, $0.end) }
     }
+}
+
+/// A list of names matched word by word (`displayName` is `display`, `name`), split once when the list is
+/// made rather than on every lookup: the lists are matched against every name a value passes through.
+struct WordList: Sendable, ExpressibleByArrayLiteral {
+    let entries: [String]
+    let words: [[String]]
+
+    init(_ entries: [String]) {
+        self.entries = entries
+        self.words = entries.map(CallRoles.words(of:))
+    }
+
+    init(arrayLiteral entries: String...) { self.init(entries) }
 }

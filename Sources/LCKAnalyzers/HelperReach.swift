@@ -100,9 +100,9 @@ struct HelperReach {
     }
 
     /// The byte search for the files that define a wanted name; each name is searched for once.
-    mutating func nextSearch() -> IdentifierSearch? {
+    mutating func nextSearch() -> FunctionDefinitionSearch? {
         guard !wanted.isEmpty else { return nil }
         searched.formUnion(wanted)
-        return IdentifierSearch(patterns: wanted.sorted().map { .init("func " + $0) })
+        return FunctionDefinitionSearch(names: wanted)
     }
 }

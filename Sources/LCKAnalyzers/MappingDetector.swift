@@ -153,7 +153,7 @@ struct FileMatcher {
         findings.append(
             Finding(
                 ruleID: mapping.id, severity: mapping.severity,
-                message: mapping.findingMessage,
+                message: index.findingMessages[rule],
                 range: tokens[token].range, symbol: mapping.symbol, replacement: mapping.replacement,
                 mappingKind: mapping.mappingKind))
     }

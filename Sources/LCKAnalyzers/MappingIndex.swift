@@ -60,6 +60,9 @@ public struct MappingIndex: Sendable {
     }
 
     public let rules: [MappingRule]
+    /// Each rule's finding message, built once: a dense file repeats a rule thousands of times, and the
+    /// findings then share one string instead of composing it per finding.
+    let findingMessages: [String]
     private(set) var entries: [NameEntry] = []
     /// Open-addressing table of entry indices (-1 = empty), keyed by the FNV-1a hash of the name;
     /// `slotHashes` holds each slot's full hash so most probes end without comparing bytes.
@@ -79,6 +82,7 @@ public struct MappingIndex: Sendable {
 
     public init(rules: RuleTable) {
         self.rules = rules.mappings
+        self.findingMessages = rules.mappings.map(\.findingMessage)
         // Entry position by name while building: a linear search per name made building the index
         // quadratic in the size of the rule table (a 20,000-rule pack took most of a second).
         var positions: [[UInt8]: Int] = [:]

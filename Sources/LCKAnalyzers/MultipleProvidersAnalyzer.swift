@@ -21,9 +21,9 @@ public struct MultipleProvidersAnalyzer: Analyzer {
         "viewDidLoad", "viewWillAppear", "viewDidAppear", "loadView", "awakeFromNib", "layoutSubviews",
         "tableView", "collectionView", "onAppear",
     ]
-    static let testDoubleWords = ["mock", "fake", "stub", "preview", "spy", "dummy"]
+    static let testDoubleWords: WordList = ["mock", "fake", "stub", "preview", "spy", "dummy"]
     /// Words of a view type that shows one call (`IncomingCallViewController`, `MeetingRoomView`).
-    static let callScreenWords = [
+    static let callScreenWords: WordList = [
         "call", "incoming", "outgoing", "conversation", "ringing", "dial", "dialer", "meeting", "room",
     ]
 

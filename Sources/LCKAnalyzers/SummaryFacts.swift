@@ -29,9 +29,12 @@ struct SummaryFacts {
         let syntax = self.syntax
         let neverRules = PathRules(
             effect: { statement, _ in syntax.terminates(statement) ? .ends : .none }, missing: "ending")
+        let calls = context.outline.calls(in: bodyRange)
+        // Every path must reach a call that ends the process: with no such call anywhere in the body (nested
+        // closures included, so this never skips a walk that could succeed) the walk is not needed.
         summary.neverReturns =
             record.returnType?.nameToken.map { file.name(at: $0) == "Never" } ?? false
-            || (!record.isThrowing && walk(body, neverRules).discharges)
+            || (!record.isThrowing && calls.contains(where: mayEndProcess) && walk(body, neverRules).discharges)
         for (index, parameter) in record.parameters.enumerated() {
             let name = file.name(at: parameter.internalName)
             if previous.parameters[index].isClosure {
@@ -41,7 +44,6 @@ struct SummaryFacts {
             }
         }
         summary.reportsIncoming = reportFact(body: body, range: bodyRange)
-        let calls = context.outline.calls(in: bodyRange)
         summary.activatesAudio = calls.contains { call in
             let record = context.outline.calls[call]
             return file.name(at: record.nameToken) == "setActive"
@@ -55,6 +57,13 @@ struct SummaryFacts {
         summary.reportChannels = reportChannels(calls: calls)
         summary.throwsReportError = record.isThrowing && thrownReportError(calls: calls)
         return summary
+    }
+
+    /// A call that may end the process: a terminator (`fatalError`) or a function summarised as never returning.
+    private func mayEndProcess(_ call: Int) -> Bool {
+        let record = context.outline.calls[call]
+        return (record.receiver.isEmpty && StatementSyntax.terminators.contains(context.file.name(at: record.nameToken)))
+            || syntax.callsNeverReturning(call)
     }
 
     mutating func walk(_ block: Int, _ rules: PathRules) -> BlockSummary {

@@ -19,7 +19,7 @@ public struct UnretainedDelegateAnalyzer: Analyzer {
         "CXProvider", "ConversationManager", "PKPushRegistry", "CXCallObserver",
     ]
     /// Words in a receiver's name that mark it as such an owner when its type is unknown.
-    static let delegateOwnerWords = ["provider", "manager", "registry", "observer"]
+    static let delegateOwnerWords: WordList = ["provider", "manager", "registry", "observer"]
 
     /// Only files that import CallKit/LCK/PushKit or adopt the delegate protocols are judged.
     public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.callKitOrLCKNames.union(["PushKit"]) }

@@ -30,11 +30,11 @@ public enum ValueOrigin: String, Sendable, Hashable, CaseIterable {
 /// The word lists and literal shapes that classify one value; the lists come from
 /// `Rules/analyzers/transient_handle.json` (`parameters`), so rule authors tune them there.
 struct ValueClassifier: Sendable {
-    var transientWords: [String]
-    var stableWords: [String]
+    var transientWords: WordList
+    var stableWords: WordList
     var placeholders: [String]
-    var weakTransientWords: [String]
-    var displayNameWords: [String]
+    var weakTransientWords: WordList
+    var displayNameWords: WordList
     var localizingFunctions: Set<String>
     var randomFunctions: Set<String>
 
@@ -43,13 +43,14 @@ struct ValueClassifier: Sendable {
     static let defaultRandom: Set<String> = ["random", "arc4random", "arc4random_uniform", "randomElement"]
 
     init(parameters: AnalyzerParameters?) {
-        transientWords = parameters?.strings("transientWords") ?? TransientHandleAnalyzer.defaultTransientWords
-        stableWords = parameters?.strings("stableWords") ?? TransientHandleAnalyzer.defaultStableWords
+        transientWords = WordList(
+            parameters?.strings("transientWords") ?? TransientHandleAnalyzer.defaultTransientWords)
+        stableWords = WordList(parameters?.strings("stableWords") ?? TransientHandleAnalyzer.defaultStableWords)
         placeholders = (parameters?.strings("placeholderValues") ?? TransientHandleAnalyzer.defaultPlaceholders).map {
             $0.lowercased()
         }
-        weakTransientWords = parameters?.strings("weakTransientWords") ?? ["uuid"]
-        displayNameWords = parameters?.strings("displayNameWords") ?? Self.defaultDisplayNameWords
+        weakTransientWords = WordList(parameters?.strings("weakTransientWords") ?? ["uuid"])
+        displayNameWords = WordList(parameters?.strings("displayNameWords") ?? Self.defaultDisplayNameWords)
         localizingFunctions = Set(parameters?.strings("localizingFunctions") ?? Array(Self.defaultLocalizing))
         randomFunctions = Set(parameters?.strings("randomFunctions") ?? Array(Self.defaultRandom))
     }

@@ -81,7 +81,13 @@ extension String {
     /// but they name two different files; paths are compared with this instead.
     @inlinable
     public func hasSameBytes(as other: String) -> Bool {
-        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8)
+        guard utf8.count == other.utf8.count else { return false }
+        // Over contiguous storage (native strings) the comparison is a plain loop over bytes; the
+        // generic `UTF8View` walk costs tens of instructions a byte, and paths are compared per finding.
+        let contiguous = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+        }
+        return (contiguous ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 }
 
