@@ -31,7 +31,8 @@ struct FunctionDefinitionSearch: Sendable {
                     var end = start
                     while end < text.count && IdentifierSearch.isIdentifierByte(text[end]) { end += 1 }
                     if end > start && names.contains(Array(text[start..<end])) { return true }
-                    index = end
+                    // The identifier read may itself start a definition (`func func go`); go on from it.
+                    index = start
                 } else {
                     index += 1
                 }

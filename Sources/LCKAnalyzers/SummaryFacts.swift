@@ -62,7 +62,8 @@ struct SummaryFacts {
     /// A call that may end the process: a terminator (`fatalError`) or a function summarised as never returning.
     private func mayEndProcess(_ call: Int) -> Bool {
         let record = context.outline.calls[call]
-        return (record.receiver.isEmpty && StatementSyntax.terminators.contains(context.file.name(at: record.nameToken)))
+        return
+            (record.receiver.isEmpty && StatementSyntax.terminators.contains(context.file.name(at: record.nameToken)))
             || syntax.callsNeverReturning(call)
     }
 

@@ -23,6 +23,7 @@ public struct ValueFacts: AnalyzerProjectFacts, Sendable {
         work.walks += later.work.walks
         work.steps += later.work.steps
         work.exhausted += later.work.exhausted
+        work.returnsExamined += later.work.returnsExamined
     }
 
     /// `String`, `UUID` or no written type: what a handle value or call id can be. Other properties and
@@ -61,9 +62,13 @@ public struct ValueFacts: AnalyzerProjectFacts, Sendable {
             for index in leaves.indices { leaves[index].chain.insert("`\(typeName).\(name)`", at: 0) }
             facts.append(leaves, to: &facts.members[name, default: []])
         }
+        // `traceReturns` reads every function of a name at once: a name defined many times is traced once,
+        // not once per definition (that was quadratic in a file of many same-named functions).
+        var tracedNames: Set<String> = []
         for function in outline.functions where function.kind == .function && function.returnType != nil {
             guard function.body != nil, Self.mayHoldHandleValue(function.returnType, in: file) else { continue }
             let name = file.name(at: function.nameToken)
+            guard tracedNames.insert(name).inserted else { continue }
             let call = function.nameToken..<function.nameToken + 1
             var leaves = walk.traceReturns(of: name, at: call)
             for index in leaves.indices { leaves[index].chain.insert("`\(name)()`", at: 0) }
@@ -71,6 +76,7 @@ public struct ValueFacts: AnalyzerProjectFacts, Sendable {
         }
         facts.boolConstants = BoolFolding.constants(in: context)
         facts.work = walk.work
+        facts.work.returnsExamined = walk.index?.returnsExamined ?? 0
         return facts
     }
 }

@@ -32,6 +32,8 @@ public struct ProvenanceWork: Sendable, Hashable {
     public var steps = 0
     /// Walks stopped by the step budget.
     public var exhausted = 0
+    /// `return` statements looked at while finding what functions and getters return.
+    public var returnsExamined = 0
 }
 
 /// Follows a value expression back to where it is made: locals and their assignments, stored

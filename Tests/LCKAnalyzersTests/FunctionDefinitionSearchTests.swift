@@ -26,7 +26,8 @@ import Testing
         let pieces = ["func ", "func", " ", "a", "b", "c", "_", "é", "\n", "(", "x"]
         for _ in 0..<3_000 {
             let count = Int(generator.next() % 12)
-            let text = Array((0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined().utf8)
+            let text = Array(
+                (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined().utf8)
             #expect(search.matches(text) == patterns.matches(text), "\(String(decoding: text, as: UTF8.self))")
         }
     }

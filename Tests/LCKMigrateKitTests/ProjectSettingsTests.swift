@@ -139,6 +139,10 @@ import Testing
                 "IPHONEOS_DEPLOYMENT_TARGET = 14.0\nSWIFT_VERSION = 5.0\n#include \"../Missing.xcconfig\"\n".utf8),
             "Config/Cycle.xcconfig": Array("#include \"Cycle.xcconfig\"\nA = 1\n".utf8),
             "Config/Outside.xcconfig": Array("#include \"../../../etc/x.xcconfig\"\n".utf8),
+            // Written by `pod install` / `flutter build`, never in a checkout: silent.
+            "Flutter/Debug.xcconfig": Array(
+                "#include \"Pods/Target Support Files/Pods-Runner/Pods-Runner.debug.xcconfig\"\n#include \"Generated.xcconfig\"\n"
+                    .utf8),
         ])
         let app = includes.settings(of: "Config/App.xcconfig")
         #expect(app["IPHONEOS_DEPLOYMENT_TARGET"] == "16.0")

@@ -33,13 +33,14 @@ import Testing
     func twoStackScaffoldGuardsEveryLiveCommunicationKitUse() throws {
         let tree = try TemporaryTree()
         let app = try ScaffoldTypeCheckTests.project(in: tree, "app", debug: "16.0", release: "15.0")
-        let output = tree.root + "/out"
+        // Inside the app's folder: a project's deployment target reaches only the files under it.
+        let output = app + "/Generated"
         try ScaffoldTypeCheckTests.scaffold([app], into: output)
         let findings = Self.availabilityFindings(in: output, project: app)
         #expect(findings.isEmpty, "\(findings.map { "\($0.path):\($0.start.line) \($0.message)" })")
 
         // The same files without their @available marks: the check must see the unguarded uses.
-        let stripped = tree.root + "/stripped"
+        let stripped = app + "/Stripped"
         try FileManager.default.createDirectory(atPath: stripped, withIntermediateDirectories: true)
         for name in try FileManager.default.contentsOfDirectory(atPath: output) where name.hasSuffix(".swift") {
             let text = try String(contentsOfFile: output + "/" + name, encoding: .utf8)

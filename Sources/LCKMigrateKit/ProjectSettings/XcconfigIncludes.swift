@@ -72,7 +72,7 @@ struct XcconfigIncludes {
                     } else {
                         stack.append(Frame(path: target, lines: Self.lines(files[target] ?? [])))
                     }
-                } else if !optional {
+                } else if !optional && !Self.isGenerated(written) {
                     note(
                         from, number,
                         "#include \"\(written)\" is not a file of the scanned tree; its settings are not used")
@@ -95,6 +95,12 @@ struct XcconfigIncludes {
 
     /// The display path `written` names from the file at `from`: its folder joined, `.` and `..` folded;
     /// nil when it is absolute or climbs out of the tree.
+    /// Files that `pod install` or `flutter build` write (`Pods/Target Support Files/…`, `Generated.xcconfig`):
+    /// a checkout never holds them, so their absence says nothing worth a note.
+    static func isGenerated(_ written: String) -> Bool {
+        written.hasPrefix("Pods/") || written.contains("/Pods/") || written.hasSuffix("Generated.xcconfig")
+    }
+
     static func path(_ written: String, from: String) -> String? {
         guard !written.hasPrefix("/"), !written.hasPrefix("<") else { return nil }
         var parts = from.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
