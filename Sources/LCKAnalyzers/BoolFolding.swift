@@ -12,6 +12,9 @@ struct BoolFolding {
     let external: ValueFacts?
     /// Names folded and declarations read, for the work count.
     private(set) var steps = 0
+    /// The file's properties by name, made on first use: scanning every variable per name made folding
+    /// the constants of one large file quadratic.
+    private var propertiesByName: [String: [Int]]?
 
     init(context: AnalysisContext, external: ValueFacts?) {
         self.context = context
@@ -56,14 +59,18 @@ struct BoolFolding {
     mutating func isAlwaysFalse(_ range: Range<Int>) -> Bool { values(of: range) == [false] }
 
     /// The local the name refers to here, else every property or global of that name in the file.
-    private func declarations(named name: String, at token: Int) -> [Int] {
+    private mutating func declarations(named name: String, at token: Int) -> [Int] {
         if let local = context.facts.lookup(name: name, at: token), context.outline.variables[local].kind == .local {
             return [local]
         }
-        return context.outline.variables.indices.filter {
-            context.outline.variables[$0].kind == .property
-                && context.file.name(at: context.outline.variables[$0].nameToken) == name
+        if propertiesByName == nil {
+            var byName: [String: [Int]] = [:]
+            for (index, variable) in context.outline.variables.enumerated() where variable.kind == .property {
+                byName[context.file.name(at: variable.nameToken), default: []].append(index)
+            }
+            propertiesByName = byName
         }
+        return propertiesByName?[name] ?? []
     }
 
     static func literal(_ range: Range<Int>, in file: TokenizedFile) -> Bool? {

@@ -64,6 +64,7 @@ struct ProvenanceIndex {
                 break
             }
         }
+        for name in assignments.keys { assignments[name]!.sort { $0.lhs < $1.lhs } }
         returnStatements.sort {
             (outline.statements[$0].range.lowerBound, $0) < (outline.statements[$1].range.lowerBound, $1)
         }
@@ -114,14 +115,46 @@ struct ProvenanceIndex {
             switch record.kind {
             case .parameter, .closureParameter: return []
             case .binding: return record.initializer.map { [Source(range: $0, line: line(of: $0.lowerBound))] } ?? []
-            case .local:
-                return declared(variable)
-                    + (assignments[name] ?? []).filter { !$0.isMember && record.scope.contains($0.lhs) }.map(source)
-            case .property: return (properties[name] ?? []).flatMap(declared) + (assignments[name] ?? []).map(source)
+            case .local: return declared(variable) + localAssignments(name, in: record.scope)
+            case .property: return propertySources(name)
             }
         }
-        guard let declarations = properties[name] else { return [] }
-        return declarations.flatMap(declared) + (assignments[name] ?? []).map(source)
+        guard properties[name] != nil else { return [] }
+        return propertySources(name)
+    }
+
+    /// Sources past the walk's step budget are never stepped, so a name set in a thousand places (`title`
+    /// in a large file) yields only the first ones: building them all made each walk cost the name's count.
+    static let sourceLimit = ValueProvenance.stepBudget
+
+    /// A property's declarations, then every assignment to its name, in file order: the first `sourceLimit`.
+    private func propertySources(_ name: String) -> [Source] {
+        var result: [Source] = []
+        for declaration in properties[name] ?? [] where result.count < Self.sourceLimit {
+            result += declared(declaration)
+        }
+        for assignment in assignments[name] ?? [] where result.count < Self.sourceLimit {
+            result.append(source(assignment))
+        }
+        return Array(result.prefix(Self.sourceLimit))
+    }
+
+    /// Assignments to a local inside its scope, found by binary search in the name's assignments (kept in
+    /// token order): the first `sourceLimit`.
+    private func localAssignments(_ name: String, in scope: Range<Int>) -> [Source] {
+        guard let list = assignments[name] else { return [] }
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].lhs < scope.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var result: [Source] = []
+        for assignment in list[low...] where result.count < Self.sourceLimit {
+            guard scope.contains(assignment.lhs) else { break }
+            if !assignment.isMember { result.append(source(assignment)) }
+        }
+        return result
     }
 
     private func source(_ assignment: Assignment) -> Source {

@@ -125,7 +125,7 @@ struct ErrorUse {
         let outline = syntax.outline
         let file = syntax.file
         let brace = outline.closures[closure].leftBrace
-        guard let function = outline.enclosingFunction(at: brace) else { return [] }
+        guard let function = syntax.enclosingFunction(at: brace) else { return [] }
         return Set(outline.functions[function].parameters.map { file.name(at: $0.internalName) })
     }
 

@@ -6,11 +6,14 @@ import LCKParser
 extension StatementSyntax {
     func position(of offset: Int) -> SourcePosition { linePosition(of: offset) }
 
+    /// The innermost function whose body holds `token` (`SyntaxOutline.enclosingFunction(at:)`, indexed).
+    func enclosingFunction(at token: Int) -> Int? { functionIndex.bodies.innermost(containing: token) }
+
     /// The summary a call reaches, with its arguments matched to parameters; nil when unknown.
     func resolvedCall(_ call: Int) -> ResolvedCall? {
         guard !table.summaries.isEmpty else { return nil }
         return table.summaries.resolve(call, in: file, outline: outline) {
-            outline.enclosingFunction(at: outline.calls[call].nameToken)
+            enclosingFunction(at: outline.calls[call].nameToken)
                 .flatMap { outline.functions[$0].enclosingType }
                 .map { file.name(at: outline.types[$0].nameToken) }
         }

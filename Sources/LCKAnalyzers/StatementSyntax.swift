@@ -294,6 +294,9 @@ final class LazyFunctionIndex {
         }
         return result
     }()
+    /// Function bodies, for the function a call is in (asked for every call the summaries resolve: a scan
+    /// of every function per call made one large file quadratic).
+    private(set) lazy var bodies = InnermostRangeIndex(outline.functions.map(\.body))
 
     init(file: TokenizedFile, outline: SyntaxOutline) {
         self.file = file
