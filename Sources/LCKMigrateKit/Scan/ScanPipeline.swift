@@ -99,13 +99,9 @@ public enum ScanPipeline {
             findings += added
         }
         if !assembled.inPathOrder { findings.sort(by: Finding.reportOrder) }
-        var baselineOutcome: BaselineOutcome?
-        if let (baseline, path) = request.baseline {
-            let (matched, fixed, unevaluated) = baseline.apply(
-                to: &findings, scannedFiles: files + (projectSettings == nil ? [] : settingsFiles),
-                cappedFiles: cappedFiles(outcome.problems, assembled, files))
-            baselineOutcome = BaselineOutcome(path: path, matched: matched, fixed: fixed, unevaluated: unevaluated)
-        }
+        let baselineOutcome = applyBaseline(
+            request, to: &findings, scannedFiles: files + (projectSettings == nil ? [] : settingsFiles),
+            cappedFiles: cappedFiles(outcome.problems, assembled, files))
         let project = ProjectOverviewBuilder.build(projectSettings, findings, objectiveCFiles, request)
         var report = ScanReport(
             findings: findings,
@@ -121,6 +117,16 @@ public enum ScanPipeline {
         report.baseline = baselineOutcome
         report.project = project.overview
         return report
+    }
+
+    /// Marks the findings the request's baseline accepts; nil without a baseline.
+    private static func applyBaseline(
+        _ request: ScanRequest, to findings: inout [Finding], scannedFiles: [DiscoveredFile], cappedFiles: Set<PathKey>
+    ) -> BaselineOutcome? {
+        guard let (baseline, path) = request.baseline else { return nil }
+        let (matched, fixed, unevaluated) = baseline.apply(
+            to: &findings, scannedFiles: scannedFiles, cappedFiles: cappedFiles)
+        return BaselineOutcome(path: path, matched: matched, fixed: fixed, unevaluated: unevaluated)
     }
 
     /// The files whose findings a cap cut short (per file or per run): their baseline entries are not evaluated.
