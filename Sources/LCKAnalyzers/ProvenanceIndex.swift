@@ -130,10 +130,12 @@ struct ProvenanceIndex {
     /// A property's declarations, then every assignment to its name, in file order: the first `sourceLimit`.
     private func propertySources(_ name: String) -> [Source] {
         var result: [Source] = []
-        for declaration in properties[name] ?? [] where result.count < Self.sourceLimit {
+        for declaration in properties[name] ?? [] {
+            guard result.count < Self.sourceLimit else { break }
             result += declared(declaration)
         }
-        for assignment in assignments[name] ?? [] where result.count < Self.sourceLimit {
+        for assignment in assignments[name] ?? [] {
+            guard result.count < Self.sourceLimit else { break }
             result.append(source(assignment))
         }
         return Array(result.prefix(Self.sourceLimit))
@@ -150,8 +152,8 @@ struct ProvenanceIndex {
             if list[middle].lhs < scope.lowerBound { low = middle + 1 } else { high = middle }
         }
         var result: [Source] = []
-        for assignment in list[low...] where result.count < Self.sourceLimit {
-            guard scope.contains(assignment.lhs) else { break }
+        for assignment in list[low...] {
+            guard result.count < Self.sourceLimit, scope.contains(assignment.lhs) else { break }
             if !assignment.isMember { result.append(source(assignment)) }
         }
         return result
@@ -172,11 +174,15 @@ struct ProvenanceIndex {
     }
 
     /// What the functions named `name` in this file return.
+    /// The first `sourceLimit` (a name defined in every one of a thousand types is not read a thousand times).
     func returns(ofFunction name: String) -> [Source] {
-        (functions[name] ?? []).flatMap { function -> [Source] in
-            guard let block = context.outline.functions[function].bodyBlock else { return [] }
-            return values(of: block, owner: .function(function))
+        var result: [Source] = []
+        for function in functions[name] ?? [] {
+            guard result.count < Self.sourceLimit else { break }
+            guard let block = context.outline.functions[function].bodyBlock else { continue }
+            result += values(of: block, owner: .function(function))
         }
+        return Array(result.prefix(Self.sourceLimit))
     }
 
     /// A single-expression body, else the `return` values whose nearest owner is `owner`.

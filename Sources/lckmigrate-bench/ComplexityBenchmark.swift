@@ -75,6 +75,10 @@ struct ComplexityBenchmark {
             try write(HostileInputs.appFile(bytes: size), to: folder + "/App.swift")
             return ["scan", folder, "--format", "json", "--quiet"] + uncapped
         },
+        Shape(name: "same-names", unit: "call boxes with the same members", firstSize: 2_000) { size, folder in
+            try write(HostileInputs.sameNames(size), to: folder + "/Boxes.swift")
+            return ["scan", folder, "--format", "json", "--quiet"] + uncapped
+        },
         Shape(name: "matches", unit: "lines matching 8 rules", firstSize: 10_000) { size, folder in
             try write(HostileInputs.rulePack(8, matching: true), to: folder + "/rules/mappings/pack.json")
             try write(HostileInputs.memberCalls(size), to: folder + "/src/Calls.swift")

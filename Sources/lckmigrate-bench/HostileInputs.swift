@@ -74,6 +74,35 @@ enum HostileInputs {
         return result
     }
 
+    /// `count` call boxes in one file, each declaring the same members: Bool constants folded through
+    /// other names, string-returning functions with returns in nested closures, a handle built from one and
+    /// an incoming report. Repeated code in one large file: every by-name lookup meets `count` candidates.
+    static func sameNames(_ count: Int) -> String {
+        var text = "import CallKit\n"
+        for index in 0..<count {
+            text += """
+                final class CallBox\(index) {
+                    let isEnabled = false
+                    let supportsVideo = isEnabled
+                    var roomName = "room"
+                    func title(_ flag: Bool) -> String {
+                        let pick = { () -> Int in return 1 }
+                        if flag { return "room-\\(pick())" }
+                        return roomName
+                    }
+                    func report(_ provider: CXProvider, _ uuid: UUID) {
+                        let update = CXCallUpdate()
+                        update.remoteHandle = CXHandle(type: .generic, value: title(true))
+                        update.supportsVideo = supportsVideo
+                        provider.reportNewIncomingCall(with: uuid, update: update) { _ in }
+                    }
+                }
+
+                """
+        }
+        return text
+    }
+
     /// About `bytes` bytes of `let x = [a,a,a,…]` after a CallKit line: a token per byte.
     static func tokenDense(bytes size: Int) -> [UInt8] {
         let head = Array("import CallKit\nlet p = CXProvider(configuration: c)\nlet x = [".utf8)
