@@ -4,7 +4,9 @@ import LiveCommunicationKit
 
 /// The app still supports iOS 15, so every LiveCommunicationKit type sits behind an availability check:
 /// this whole backend is `@available(iOS 17.4, *)`, and `RelayCalls` picks it with `#available`.
+/// It handles no start action, so a redial from Recents cannot start a call (`missing_action_handler`).
 @available(iOS 17.4, *)
+// expect: missing_action_handler
 final class ConversationBackend: NSObject, ConversationManagerDelegate {
     let manager: ConversationManager
 

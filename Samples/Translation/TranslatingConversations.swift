@@ -4,7 +4,9 @@ import LiveCommunicationKit
 
 /// An app built for iOS 18 that adopts the iOS 26 additions where the system has them: live
 /// translation of a conversation and cellular calls placed as the default dialing app.
+/// It handles no start action, so a redial from Recents cannot start a call (`missing_action_handler`).
 @available(iOS 26.0, *)
+// expect: missing_action_handler
 final class TranslatingConversations: ConversationManagerDelegate {
     private let manager: ConversationManager
     private var translating: Set<UUID> = []

@@ -5,7 +5,7 @@
 
 import CallKit
 
-// expect: cxproviderdelegate
+// expect: cxproviderdelegate, missing_action_handler
 final class ProviderDelegate: NSObject, CXProviderDelegate {
     // expect: provider_did_reset, cxprovider
     func providerDidReset(_ provider: CXProvider) {

@@ -32,8 +32,10 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
     static let defaultRequiredActions = [
         ["CXAnswerCallAction", "JoinConversationAction"], ["CXEndCallAction", "EndConversationAction"],
     ]
-    /// Start actions only reach the delegate when the app requests them (outgoing calls, redial).
-    static let defaultRequiredWhenRequested = [["CXStartCallAction", "StartConversationAction"]]
+    /// Required even of an app that never dials: its calls are listed in Recents, and a redial from there or
+    /// from Siri comes back to the app to be started as an outgoing call. One delegate type handling it is
+    /// enough: a second, incoming-only delegate is `multiple_providers`' concern, not this rule's.
+    static let defaultRequiredUnlessAnotherDelegateHandles = [["CXStartCallAction", "StartConversationAction"]]
     static let delegateProtocols: Set<String> = ["CXProviderDelegate", "ConversationManagerDelegate"]
 
     /// Project-wide action facts, the analyzer's pre-pass contribution: merge `actionFacts(in:)` of
@@ -41,15 +43,12 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
     public struct ActionFacts: AnalyzerProjectFacts, Hashable {
         /// Owner type name ("" for free functions) → action type names its perform handlers take.
         public var handledByType: [String: Set<String>] = [:]
-        /// Action types the app constructs itself (`CXStartCallAction(…)`), i.e. requests.
-        public var requested: Set<String> = []
         /// Every action type handled by any owner, kept by `init` and `merge`, so a file can consult the
         /// project without walking every owner type (which made per-file work grow with the project).
         public private(set) var handledAnywhere: Set<String> = []
 
-        public init(handledByType: [String: Set<String>] = [:], requested: Set<String> = []) {
+        public init(handledByType: [String: Set<String>] = [:]) {
             self.handledByType = handledByType
-            self.requested = requested
             handledAnywhere = Set(handledByType.values.joined())
         }
 
@@ -61,7 +60,6 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
 
         public mutating func merge(_ other: ActionFacts) {
             for (type, actions) in other.handledByType { handledByType[type, default: []].formUnion(actions) }
-            requested.formUnion(other.requested)
             handledAnywhere.formUnion(other.handledAnywhere)
         }
     }
@@ -69,8 +67,7 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
     /// This file's contribution to the project-wide `ActionFacts`.
     public static func actionFacts(in context: AnalysisContext) -> ActionFacts {
         let analyzer = MissingActionHandlerAnalyzer()
-        return ActionFacts(
-            handledByType: analyzer.handledActions(in: context), requested: analyzer.requestedActions(in: context))
+        return ActionFacts(handledByType: analyzer.handledActions(in: context))
     }
 
     /// Findings sit at capability members or at types adopting the delegate protocols (conformances
@@ -106,13 +103,14 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
 
     /// With `project`, capabilities are checked against handlers anywhere in the project (so a
     /// capability file without handlers is judged too), delegate types against all their extensions,
-    /// and the start handler is required when any file requests a start.
+    /// and the start handler is required unless another delegate type of the project handles starts.
     public func analyze(_ context: AnalysisContext, project: ActionFacts?, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters
         let capabilityActions = parameters?.stringTable("capabilityActions") ?? Self.defaultCapabilityActions
         let required = Self.groups(parameters?["requiredActions"]) ?? Self.defaultRequiredActions
-        let requiredWhenRequested =
-            Self.groups(parameters?["requiredWhenRequested"]) ?? Self.defaultRequiredWhenRequested
+        let requiredUnlessHandled =
+            Self.groups(parameters?["requiredUnlessAnotherDelegateHandles"])
+            ?? Self.defaultRequiredUnlessAnotherDelegateHandles
         var facts = Self.actionFacts(in: context)
         if let project {
             // Only what this file needs from the project: handlers of the types it declares (the only
@@ -122,35 +120,17 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
                 let name = context.file.name(at: type.nameToken)
                 if let more = project.handledByType[name] { facts.handledByType[name, default: []].formUnion(more) }
             }
-            facts.requested.formUnion(project.requested)
         }
         let handledAnywhere = Set(facts.handledByType.values.joined()).union(project?.handledAnywhere ?? [])
         if !handledAnywhere.isEmpty {
             checkCapabilities(context, capabilityActions: capabilityActions, handled: handledAnywhere, into: &findings)
         }
-        // A requested start needs a handler, unless another delegate type already takes it (then the
-        // requests go there, and this type is a second delegate, which `multiple_providers` is about).
-        let needed =
-            required
-            + requiredWhenRequested.filter {
-                !facts.requested.isDisjoint(with: $0) && handledAnywhere.isDisjoint(with: $0)
-            }
+        let needed = required + requiredUnlessHandled.filter { handledAnywhere.isDisjoint(with: $0) }
         checkDelegates(context, handlers: facts.handledByType, required: needed, into: &findings)
     }
 
     static func groups(_ value: JSONValue?) -> [[String]]? {
         value?.arrayValue.map { $0.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] }.filter { !$0.isEmpty } }
-    }
-
-    /// Action types constructed in this file (`CXStartCallAction(call:handle:)`), whatever for.
-    func requestedActions(in context: AnalysisContext) -> Set<String> {
-        var result: Set<String> = []
-        for call in context.outline.calls {
-            guard let type = CallRoles.constructedTypeToken(of: call, in: context.file) else { continue }
-            let name = context.file.name(at: type)
-            if name.hasSuffix("Action") { result.insert(name) }
-        }
-        return result
     }
 
     /// Action types handled per owner type name ("" for free functions): perform-overload parameter

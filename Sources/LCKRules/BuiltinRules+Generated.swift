@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "5e0792ea4cd135485db4f166ba687397174dcf483a29cc6b8e78ebc392afb9ad"
+    public static let fingerprint = "bbc8ef75fdbb62249ffbb713740d4a5d114633cec2c304d40890d6084804d0e8"
 
     /// The contents of `Rules/analyzers/*.json`, `Rules/mappings/*.json` and `Rules/availability.json`.
     public static let files: [RuleSourceFile] = [
@@ -205,7 +205,7 @@ extension BuiltinRules {
   "title": "Advertised capability or required action has no handler",
   "severity": "warning",
   "confidence": "medium",
-  "summary": "A capability is advertised (hold, group, ungroup, DTMF, or the LCK .pausing/.merging/.unmerging/.playingTones) but no delegate handles the matching action, or a delegate type lacks handlers for the actions every call needs (answer/join, end; start when the app requests starts).",
+  "summary": "A capability is advertised (hold, group, ungroup, DTMF, or the LCK .pausing/.merging/.unmerging/.playingTones) but no delegate handles the matching action, or a delegate type lacks a handler for an action every call flow needs (answer/join, end; start unless another delegate type of the app handles it).",
   "rationale": "The system shows controls for every advertised capability and routes the user's taps to the delegate. Without a handler the action is never resolved, the button does nothing, and the call may be ended on timeout.",
   "lck": "Add a case for the matching action to the `conversationManager(_:perform:)` switch, or stop advertising the capability.",
   "sources": [
@@ -262,7 +262,7 @@ extension BuiltinRules {
         "EndConversationAction"
       ]
     ],
-    "requiredWhenRequested": [
+    "requiredUnlessAnotherDelegateHandles": [
       [
         "CXStartCallAction",
         "StartConversationAction"
@@ -276,15 +276,15 @@ extension BuiltinRules {
       "final class ↓CallDelegate: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }\n    func dial(_ handle: CXHandle) {\n        controller.request(CXTransaction(action: CXStartCallAction(call: UUID(), handle: handle))) { _ in }\n    }\n}",
       "final class ↓CallDelegate: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) { calls.removeAll() }\n    func provider(_ provider: CXProvider, perform action: CXStartCallAction) { action.fulfill() }\n}",
       "final class ↓CallHandler: ConversationManagerDelegate {\n    func conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n        switch action {\n        case let join as JoinConversationAction: join.fulfill(dateConnected: .now)\n        default: action.fail()\n        }\n    }\n}",
-      "import CallKit\n\nfunc configuration() -> CXCallUpdate {\n    let update = CXCallUpdate()\n    update.↓supportsDTMF = true\n    update.supportsHolding = true\n    return update\n}\nextension ProviderDelegate: CXProviderDelegate {\n    func provider(_ provider: CXProvider, perform action: CXSetHeldCallAction) { action.fulfill() }\n}"
+      "import CallKit\n\nfunc configuration() -> CXCallUpdate {\n    let update = CXCallUpdate()\n    update.↓supportsDTMF = true\n    update.supportsHolding = true\n    return update\n}\nextension ProviderDelegate: CXProviderDelegate {\n    func provider(_ provider: CXProvider, perform action: CXSetHeldCallAction) { action.fulfill() }\n}",
+      "final class ↓IncomingOnly: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) {}\n    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }\n}"
     ],
     "nonTriggering": [
       "let update = CXCallUpdate()\nupdate.supportsHolding = true\nfunc provider(_ provider: CXProvider, perform action: CXSetHeldCallAction) {\n    media.setHeld(action.isOnHold)\n    action.fulfill()\n}",
       "let update = Conversation.Update(members: [caller], capabilities: [.pausing])\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    switch action {\n    case let pause as PauseConversationAction:\n        media.setHeld(pause.isPaused)\n        pause.fulfill()\n    default:\n        action.fail()\n    }\n}",
       "final class CallHandler: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) {}\n    func provider(_ provider: CXProvider, perform action: CXStartCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }\n}",
       "func reportIncoming() {\n    let update = CXCallUpdate()\n    update.supportsHolding = true\n    update.supportsDTMF = false\n    provider.reportNewIncomingCall(with: uuid, update: update) { _ in }\n}",
-      "let update = Conversation.Update(members: [caller], capabilities: [.video, .merging])\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    if let merge = action as? MergeConversationAction { merge.fulfill() } else { action.fail() }\n}\nlet sorted = items.merging(other) { $1 }",
-      "final class IncomingOnly: NSObject, CXProviderDelegate {\n    func providerDidReset(_ provider: CXProvider) {}\n    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }\n    func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }\n}"
+      "let update = Conversation.Update(members: [caller], capabilities: [.video, .merging])\nfunc conversationManager(_ manager: ConversationManager, perform action: ConversationAction) {\n    if let merge = action as? MergeConversationAction { merge.fulfill() } else { action.fail() }\n}\nlet sorted = items.merging(other) { $1 }"
     ]
   }
 }

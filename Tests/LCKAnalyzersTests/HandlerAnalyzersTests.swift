@@ -120,16 +120,35 @@ import Testing
         #expect(findings(source).count == 1)
     }
 
-    @Test func startHandlerRequiredOnlyWhenStartsAreRequested() {
+    /// Per the anti-pattern definition, even an app that never dials needs a start handler (a redial from
+    /// Recents or Siri comes back as a start), unless another delegate type of the app takes the starts.
+    @Test func startHandlerRequiredWhetherOrNotTheAppRequestsStarts() {
         let delegate = """
             final class D: NSObject, CXProviderDelegate {
                 func provider(_ p: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }
                 func provider(_ p: CXProvider, perform action: CXEndCallAction) { action.fulfill() }
             }
             """
-        #expect(findings(delegate).isEmpty)
+        #expect(findings(delegate).map(\.message).first?.contains("CXStartCallAction") == true)
+        #expect(findings(delegate).count == 1)
         let requesting = delegate + "\nfunc dial(h: CXHandle) { request(CXStartCallAction(call: UUID(), handle: h)) }"
         #expect(findings(requesting).count == 1)
+        let handled = delegate.replacingOccurrences(
+            of: "CXEndCallAction) { action.fulfill() }",
+            with:
+                "CXEndCallAction) { action.fulfill() }\n    func provider(_ p: CXProvider, perform action: CXStartCallAction) { action.fulfill() }"
+        )
+        #expect(findings(handled).isEmpty)
+        let secondDelegate =
+            delegate + """
+
+                final class Dialer: NSObject, CXProviderDelegate {
+                    func provider(_ p: CXProvider, perform action: CXStartCallAction) { action.fulfill() }
+                    func provider(_ p: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }
+                    func provider(_ p: CXProvider, perform action: CXEndCallAction) { action.fulfill() }
+                }
+                """
+        #expect(findings(secondDelegate).isEmpty, "another delegate type takes the starts")
     }
 
     @Test func delegateDeclaredElsewhereIsNotJudged() {
