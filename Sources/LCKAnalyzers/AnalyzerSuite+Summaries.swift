@@ -5,12 +5,15 @@ import Synchronization
 extension AnalyzerSuite {
     /// The function summaries of a scan: the files parsed in round one, plus up to
     /// `HelperReach.maximumRounds` rounds of files defining the helpers their handlers call (found by
-    /// `func NAME` in their bytes), summarised bottom-up. Files are taken in position order, so the
-    /// result is the same for any `jobs`.
+    /// `func NAME` in their bytes: `definedNames` has every file's, so only files that may define one
+    /// are read again), summarised bottom-up. Files are taken in position order, so the result is the
+    /// same for any `jobs`.
     func summaries(
         _ parsed: [(position: Int, context: AnalysisContext)], roots: [(position: Int, roots: SummaryRoots)],
-        fileCount: Int, jobs: Int, paths: [String], bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
+        definedNames: [DefinedNames], jobs: Int, paths: [String],
+        bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
     ) -> FunctionSummaries {
+        let fileCount = definedNames.count
         var reach = HelperReach()
         reach.add(parsed.map(\.context), roots: nil)
         let rootNames = roots.reduce(into: Set<String>()) { $0.formUnion($1.roots.callees) }
@@ -21,7 +24,7 @@ extension AnalyzerSuite {
         while rounds < HelperReach.maximumRounds, let search = reach.nextSearch() {
             rounds += 1
             let roots = reach.wanted
-            let candidates = (0..<fileCount).filter { !taken.contains($0) }
+            let candidates = (0..<fileCount).filter { !taken.contains($0) && search.mayMatch(definedNames[$0]) }
             let found = Mutex([Int: AnalysisContext]())
             let rules = self.rules
             Self.forEachFile(candidates.count, jobs: jobs) { slot in

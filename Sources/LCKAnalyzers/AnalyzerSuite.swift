@@ -61,13 +61,20 @@ public struct AnalyzerSuite: Sendable {
     /// there): the analyzers report per handler or call, never per rule, so detection is what a hostile pack
     /// inflates.
     /// `deploymentTarget` is the file's, from the project's settings (nil: unknown).
+    /// `parsed`: the file's parse from the pre-pass (`ProjectPass.retained`), so it is not parsed again.
     public func findings(
-        in file: TokenizedFile, limit: Int, stoppedEarly: inout Bool, deploymentTarget: OSVersion? = nil
+        in file: TokenizedFile, parsed: AnalysisContext? = nil, limit: Int, stoppedEarly: inout Bool,
+        deploymentTarget: OSVersion? = nil
     ) -> [Finding] {
         // Most files name nothing any rule looks for: they are neither parsed nor analysed.
         let verdict = gate.verdict(for: file)
         guard !verdict.runsNothing else { return [] }
-        let context = AnalysisContext(file: file, rules: rules, project: project, deploymentTarget: deploymentTarget)
+        let context =
+            parsed.map {
+                AnalysisContext(
+                    file: file, outline: $0.outline, facts: $0.facts, rules: rules, project: project,
+                    deploymentTarget: deploymentTarget)
+            } ?? AnalysisContext(file: file, rules: rules, project: project, deploymentTarget: deploymentTarget)
         var findings: [Finding] = []
         if verdict.runsDetector { stoppedEarly = detector.detect(context, into: &findings, limit: limit) }
         for (position, analyzer) in analyzers.enumerated() where verdict.runs(analyzer: position) {
@@ -124,14 +131,20 @@ public struct AnalyzerSuite: Sendable {
         merged.project.migrationPending = merged.pending
         if !merged.parsed.isEmpty || !merged.roots.isEmpty {
             merged.project.summaries = summaries(
-                merged.parsed, roots: merged.roots, fileCount: fileCount, jobs: jobs, paths: paths, bytes: bytes)
+                merged.parsed, roots: merged.roots, definedNames: merged.definedNames, jobs: jobs, paths: paths,
+                bytes: bytes)
         }
         let suite = AnalyzerSuite(rules: rules, detector: detector, analyzers: analyzers, project: merged.project)
+        // The summaries needed these parses until now; the per-file pass takes each once instead of
+        // parsing the file again, so the peak (all of them, reached here) does not grow.
+        let retained = RetainedParses(merged.parsed, count: fileCount)
+        merged.parsed = []
         guard let searches = suite.relevance else {
-            return ProjectPass(suite: suite, relevant: Array(repeating: true, count: fileCount), rounds: 1)
+            return ProjectPass(
+                suite: suite, relevant: Array(repeating: true, count: fileCount), rounds: 1, retained: retained)
         }
         guard searches.count > 1, merged.relevant.contains(false) else {
-            return ProjectPass(suite: suite, relevant: merged.relevant, rounds: 1)
+            return ProjectPass(suite: suite, relevant: merged.relevant, rounds: 1, retained: retained)
         }
         let projectNames = searches[1]
         let secondRound = Mutex(merged.relevant)
@@ -140,7 +153,7 @@ public struct AnalyzerSuite: Sendable {
             let position = pending[slot]
             if bytes(position).map(projectNames.matches) ?? true { secondRound.withLock { $0[position] = true } }
         }
-        return ProjectPass(suite: suite, relevant: secondRound.withLock { $0 }, rounds: 2)
+        return ProjectPass(suite: suite, relevant: secondRound.withLock { $0 }, rounds: 2, retained: retained)
     }
 
     /// Round one for one file: relevant or not, and its contribution to the project's facts.
@@ -148,7 +161,7 @@ public struct AnalyzerSuite: Sendable {
         guard let bytes else { return FileExamination(relevant: true) }
         let round = prefilter.firstRound(bytes)
         guard round.namesTableType || round.holdsProjectMarker else {
-            return FileExamination(relevant: round.isRelevant)
+            return FileExamination(relevant: round.isRelevant, definedNames: DefinedNames(bytes))
         }
         let file = Lexer.tokenize(bytes, trivia: .lineComments)
         let context = AnalysisContext(file: file, rules: rules)
@@ -161,7 +174,7 @@ public struct AnalyzerSuite: Sendable {
         return FileExamination(
             relevant: round.isRelevant, changing: round.namesChangingType && detector.index.namesChangingType(in: file),
             contribution: ProjectFacts.FileContribution(context: context, analyzers: analyzers), parsed: parsed,
-            roots: roots)
+            roots: roots, definedNames: DefinedNames(bytes))
     }
 
     /// Calls `body` once for each of `count` positions, on up to `jobs` threads.
@@ -188,6 +201,8 @@ public struct ProjectPass: Sendable {
     public var relevant: [Bool]
     /// Rounds of the prefilter that ran (1, or 2 when the project added names).
     public var rounds: Int
+    /// The parses round one kept for the summaries, for the per-file pass to take.
+    public var retained = RetainedParses([], count: 0)
 
     /// The per-file results folded in file order.
     struct Merged: Sendable {
@@ -198,9 +213,12 @@ public struct ProjectPass: Sendable {
         var parsed: [(position: Int, context: AnalysisContext)] = []
         /// Handler files' roots, by position.
         var roots: [(position: Int, roots: SummaryRoots)] = []
+        /// Every file's `func` names, by position, for the helper rounds.
+        var definedNames: [DefinedNames] = []
 
         mutating func add(_ examination: FileExamination, position: Int) {
             relevant.append(examination.relevant)
+            definedNames.append(examination.definedNames)
             if let context = examination.parsed { parsed.append((position, context)) }
             if let fileRoots = examination.roots { roots.append((position, fileRoots)) }
             if examination.changing { pending = true }
@@ -219,4 +237,27 @@ struct FileExamination: Sendable {
     var parsed: AnalysisContext?
     /// The file's handlers, for the summaries (their parse is not kept).
     var roots: SummaryRoots?
+    /// The names it defines with `func`, for the helper rounds (none when unreadable).
+    var definedNames = DefinedNames([])
+}
+
+/// Parses the pre-pass made and kept (lexed as a scan lexes, with `//` comments as trivia), handed to
+/// the per-file pass once each: taking one frees it as soon as its file is analysed.
+public final class RetainedParses: Sendable {
+    private let contexts: Mutex<[AnalysisContext?]>
+
+    init(_ parsed: [(position: Int, context: AnalysisContext)], count: Int) {
+        var contexts = [AnalysisContext?](repeating: nil, count: parsed.isEmpty ? 0 : count)
+        for (position, context) in parsed { contexts[position] = context }
+        self.contexts = Mutex(contexts)
+    }
+
+    /// The parse of file `position`, if kept; nil the second time.
+    public func take(_ position: Int) -> AnalysisContext? {
+        contexts.withLock { contexts in
+            guard position < contexts.count else { return nil }
+            defer { contexts[position] = nil }
+            return contexts[position]
+        }
+    }
 }

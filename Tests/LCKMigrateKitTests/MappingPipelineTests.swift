@@ -113,6 +113,7 @@ import Testing
                 func providerDidReset(_ provider: CXProvider) { endAll() }
                 func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }
                 func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }
+                func provider(_ provider: CXProvider, perform action: CXStartCallAction) { action.fulfill() }
                 func update() -> CXCallUpdate {
                     let update = CXCallUpdate()
                     update.supportsHolding = true
@@ -132,6 +133,6 @@ import Testing
 
         try tree.file("App/Calls+Hold.swift", "extension Calls {}\n")
         let withoutHandler = try findings(tree, rule: "missing_action_handler")
-        #expect(withoutHandler == ["App/Calls.swift:9"])
+        #expect(withoutHandler == ["App/Calls.swift:10"])
     }
 }

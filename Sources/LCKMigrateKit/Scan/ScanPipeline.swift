@@ -48,7 +48,7 @@ public enum ScanPipeline {
         let projectSettings = SettingsPass.read(settingsFiles)
         let state = SharedScanState()
         let workers = max(1, min(request.jobs, files.count))
-        let (pass, irrelevantLines) = prePass(files: files, request: request, workers: workers)
+        let (pass, preReadLines) = prePass(files: files, request: request, workers: workers)
         let analyzer = pass.suite
         let relevant = pass.relevant
         let settings = FileStageSettings(
@@ -65,12 +65,13 @@ public enum ScanPipeline {
                 guard index < total else { break }
                 if relevant[index] {
                     let findings = scanOne(
-                        files[index], position: index, analyzer: analyzer, settings: settings,
-                        projectSettings: projectSettings, stageTimes: stageTimes, into: &local)
+                        files[index], position: index, analyzer: analyzer, parsed: pass.retained.take(index),
+                        validated: preReadLines[index] >= 0, settings: settings, projectSettings: projectSettings,
+                        stageTimes: stageTimes, into: &local)
                     assembly.finish(index, contribution: findings.isEmpty ? nil : findings)
                 } else {
                     local.filesScanned += 1
-                    local.linesScanned += irrelevantLines[index]
+                    local.linesScanned += preReadLines[index]
                     assembly.finish(index, contribution: nil)
                 }
                 if let progress {
@@ -138,7 +139,8 @@ public enum ScanPipeline {
         return capped
     }
 
-    /// The project pre-pass, and the line counts of the files it read (-1 for the others).
+    /// The project pre-pass, and the line counts of the files it read and found valid UTF-8 (-1 for the
+    /// others).
     ///
     /// It reads every file, checks its UTF-8 and counts its lines; the files the prefilter finds
     /// irrelevant are counted from that and never lexed or analysed. Its second round reads some of them
@@ -187,26 +189,33 @@ public enum ScanPipeline {
     }
 
     /// The file's findings in report order; counts and problems go to `outcome`.
+    /// `parsed`: the pre-pass's parse of the file, when it kept one (then the file is neither read nor
+    /// lexed again); `validated`: the pre-pass found its bytes valid UTF-8 (not checked a second time).
     private static func scanOne(
-        _ file: DiscoveredFile, position: Int, analyzer: AnalyzerSuite, settings: FileStageSettings,
-        projectSettings: ProjectSettings?, stageTimes: StageTimes?, into outcome: inout FileOutcome
+        _ file: DiscoveredFile, position: Int, analyzer: AnalyzerSuite, parsed: AnalysisContext?, validated: Bool,
+        settings: FileStageSettings, projectSettings: ProjectSettings?, stageTimes: StageTimes?,
+        into outcome: inout FileOutcome
     ) -> [Finding] {
         var stopwatch = StageStopwatch(stageTimes)
         defer { stopwatch.submit() }
-        let bytes: [UInt8]
-        switch SourceReader.read(file) {
-        case .failure(let error):
-            outcome.problems.append(error.problem)
-            return []
-        case .success(let read):
-            bytes = read
+        let tokenized: TokenizedFile
+        if let parsed {
+            tokenized = parsed.file
+        } else {
+            switch SourceReader.read(file, requireUTF8: !validated) {
+            case .failure(let error):
+                outcome.problems.append(error.problem)
+                return []
+            case .success(let read):
+                stopwatch.lap(.read)
+                tokenized = Lexer.tokenize(read, trivia: .lineComments)
+            }
         }
-        stopwatch.lap(.read)
-        let tokenized = Lexer.tokenize(bytes, trivia: .lineComments)
+        let bytes = tokenized.bytes
         stopwatch.lap(.lex)
         var stoppedEarly = false
         var findings = analyzer.findings(
-            in: tokenized, limit: settings.limits.perFile, stoppedEarly: &stoppedEarly,
+            in: tokenized, parsed: parsed, limit: settings.limits.perFile, stoppedEarly: &stoppedEarly,
             deploymentTarget: projectSettings?.deploymentTarget(for: file.displayPath))
         if projectSettings != nil {
             let usage = CodeUsage(file: tokenized, path: file.displayPath)
