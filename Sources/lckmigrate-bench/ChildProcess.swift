@@ -6,10 +6,12 @@ import Glibc
 import Musl
 #endif
 
-/// Runs a program with posix_spawn and reaps it with wait4, for its wall time and peak RSS.
+/// Runs a program with posix_spawn and reaps it with wait4, for its wall time, CPU time and peak RSS.
 enum ChildProcess {
     struct Measurement {
         var seconds: Double
+        /// User plus system time of the child (all its threads).
+        var cpuSeconds: Double
         var status: Int32
         /// `ru_maxrss` of the child: kilobytes on Linux.
         var peakRSSKilobytes: Int
@@ -39,7 +41,9 @@ enum ChildProcess {
         let seconds = LexerBenchmark.seconds(ContinuousClock.now - started)
         // WIFEXITED / WEXITSTATUS, spelled out (the C macros are not imported).
         let exitCode = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Measurement(seconds: seconds, status: exitCode, peakRSSKilobytes: Int(usage.ru_maxrss))
+        let cpu = [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
+        return Measurement(
+            seconds: seconds, cpuSeconds: cpu, status: exitCode, peakRSSKilobytes: Int(usage.ru_maxrss))
     }
 
     /// `run`, with the peak RSS taken by GNU time (`/usr/bin/time -f %M`) when it is installed. A child's
