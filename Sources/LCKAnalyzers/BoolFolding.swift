@@ -10,8 +10,10 @@ struct BoolFolding {
 
     let context: AnalysisContext
     let external: ValueFacts?
-    /// Names folded and declarations read, for the work count.
-    private(set) var steps = 0
+    /// Names folded and declarations read in the current fold (a caller folding several values resets it).
+    var steps = 0
+    /// Initializers put on the walk's stack, over all folds (work, for the linearity test).
+    private(set) var pushed = 0
     /// The file's properties by name, made on first use: scanning every variable per name made folding
     /// the constants of one large file quadratic.
     private var propertiesByName: [String: Declarations]?
@@ -65,7 +67,9 @@ struct BoolFolding {
             // At most `stepBudget - steps` more pops are folded, from the top of the stack, and one more ends
             // the walk: initializers pushed below those are never read (N same-named properties, one per
             // class, cost the budget, not N).
-            pending.append(contentsOf: declarations.constantInitializers.suffix(Self.stepBudget - steps + 1))
+            let read = declarations.constantInitializers.suffix(Self.stepBudget - steps + 1)
+            pushed += read.count
+            pending.append(contentsOf: read)
         }
         return result
     }
