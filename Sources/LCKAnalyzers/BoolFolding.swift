@@ -10,11 +10,31 @@ struct BoolFolding {
 
     let context: AnalysisContext
     let external: ValueFacts?
-    /// Names folded and declarations read, for the work count.
-    private(set) var steps = 0
+    /// Names folded and declarations read in the current fold (a caller folding several values resets it).
+    var steps = 0
+    /// Initializers put on the walk's stack, over all folds (work, for the linearity test).
+    private(set) var pushed = 0
     /// The file's properties by name, made on first use: scanning every variable per name made folding
     /// the constants of one large file quadratic.
-    private var propertiesByName: [String: [Int]]?
+    private var propertiesByName: [String: Declarations]?
+
+    /// What the declarations of one name hold for folding.
+    private struct Declarations {
+        /// Initializers of its `let` declarations, in file order.
+        var constantInitializers: [Range<Int>] = []
+        /// A `var` or a `let` without a value among them: not a constant.
+        var hasNonConstant = false
+
+        var isEmpty: Bool { constantInitializers.isEmpty && !hasNonConstant }
+
+        mutating func add(_ record: VariableDecl) {
+            if record.isConstant, let initializer = record.initializer {
+                constantInitializers.append(initializer)
+            } else {
+                hasNonConstant = true
+            }
+        }
+    }
 
     init(context: AnalysisContext, external: ValueFacts?) {
         self.context = context
@@ -43,14 +63,13 @@ struct BoolFolding {
                 result.formUnion(external?.boolConstants[name] ?? [nil])
                 continue
             }
-            for variable in declarations {
-                let record = context.outline.variables[variable]
-                guard record.isConstant, let initializer = record.initializer else {
-                    result.insert(nil)
-                    continue
-                }
-                pending.append(initializer)
-            }
+            if declarations.hasNonConstant { result.insert(nil) }
+            // At most `stepBudget - steps` more pops are folded, from the top of the stack, and one more ends
+            // the walk: initializers pushed below those are never read (N same-named properties, one per
+            // class, cost the budget, not N).
+            let read = declarations.constantInitializers.suffix(Self.stepBudget - steps + 1)
+            pushed += read.count
+            pending.append(contentsOf: read)
         }
         return result
     }
@@ -59,18 +78,20 @@ struct BoolFolding {
     mutating func isAlwaysFalse(_ range: Range<Int>) -> Bool { values(of: range) == [false] }
 
     /// The local the name refers to here, else every property or global of that name in the file.
-    private mutating func declarations(named name: String, at token: Int) -> [Int] {
+    private mutating func declarations(named name: String, at token: Int) -> Declarations {
         if let local = context.facts.lookup(name: name, at: token), context.outline.variables[local].kind == .local {
-            return [local]
+            var declarations = Declarations()
+            declarations.add(context.outline.variables[local])
+            return declarations
         }
         if propertiesByName == nil {
-            var byName: [String: [Int]] = [:]
-            for (index, variable) in context.outline.variables.enumerated() where variable.kind == .property {
-                byName[context.file.name(at: variable.nameToken), default: []].append(index)
+            var byName: [String: Declarations] = [:]
+            for variable in context.outline.variables where variable.kind == .property {
+                byName[context.file.name(at: variable.nameToken), default: Declarations()].add(variable)
             }
             propertiesByName = byName
         }
-        return propertiesByName?[name] ?? []
+        return propertiesByName?[name] ?? Declarations()
     }
 
     static func literal(_ range: Range<Int>, in file: TokenizedFile) -> Bool? {

@@ -107,6 +107,9 @@ struct ResolvedCall {
 /// Every summary of a scan, by base name; built once by `SummaryBuilder` in the pre-pass.
 public struct FunctionSummaries: Sendable {
     private(set) var byName: [String: [FunctionSummary]] = [:]
+    /// The same summaries' slots by declaration shape and type, for `resolve`.
+    private var shapesByName: [String: SummaryShapes] = [:]
+    private let agreements = AgreementCache()
     /// Work the builder did (for the linearity test and the benchmark).
     public internal(set) var work = SummaryWork()
 
@@ -133,36 +136,43 @@ public struct FunctionSummaries: Sendable {
         reportChannelNames = Set(byName.filter { $0.value.contains { !$0.reportChannels.isEmpty } }.keys)
     }
 
+    /// Replaces a summary's facts (its name, selector, parameters and type stay those it was added with).
     mutating func set(_ summary: FunctionSummary, slot: Int) {
         byName[summary.baseName, default: []][slot] = summary
+        shapesByName[summary.baseName]?.changed()
     }
 
     mutating func add(_ summary: FunctionSummary) -> Int {
         byName[summary.baseName, default: []].append(summary)
-        return byName[summary.baseName]!.count - 1
+        let slot = byName[summary.baseName]!.count - 1
+        shapesByName[summary.baseName, default: SummaryShapes()].add(summary, slot: slot)
+        return slot
     }
 
     func summary(named name: String, slot: Int) -> FunctionSummary { byName[name]![slot] }
 
     /// The one summary the call can reach (by name and argument labels, preferring `callerType`'s own
-    /// method for an unqualified or `self.` call); nil when none or several different ones match.
+    /// method for an unqualified or `self.` call); nil when none or several different ones match. Costs
+    /// the call's distinct same-named declaration shapes, not its same-named functions; `examined` counts
+    /// the shapes and the summaries merged.
     func resolve(
-        _ call: Int, in file: TokenizedFile, outline: SyntaxOutline, callerType: () -> String?
+        _ call: Int, in file: TokenizedFile, outline: SyntaxOutline, examined: inout Int, callerType: () -> String?
     ) -> ResolvedCall? {
         let record = outline.calls[call]
-        guard let candidates = byName[file.name(at: record.nameToken)] else { return nil }
+        let name = file.name(at: record.nameToken)
+        guard let index = shapesByName[name] else { return nil }
         let labels = record.arguments.map { $0.label.map { file.name(at: $0) } ?? "_" }
         let trailing = record.trailingClosures.map { outline.closures[$0].trailingLabel.map { file.name(at: $0) } }
-        var matches: [ResolvedCall] = []
-        for candidate in candidates {
-            guard let (arguments, closures) = Self.match(labels, trailing: trailing, to: candidate.parameters) else {
-                continue
-            }
-            matches.append(
-                ResolvedCall(
-                    summary: candidate, argumentParameters: arguments, trailingParameters: closures, mayNotRun: false))
+        var matched: [Int] = []
+        var mappings: [Int: ([Int], [Int])] = [:]
+        for (position, shape) in index.shapes.enumerated() {
+            examined += 1
+            guard let mapping = Self.match(labels, trailing: trailing, to: shape.parameters) else { continue }
+            matched.append(position)
+            mappings[position] = mapping
         }
         let receiver = record.receiver
+        var type: String?
         // `SendBirdCall.pushRegistry(…)`, `CallHistoryManager.shared.track(…)`: a type names the receiver,
         // so only that type's own functions can be reached.
         let singletons: Set<String> = ["shared", "sharedInstance", "default", "instance", "current"]
@@ -173,21 +183,34 @@ public struct FunctionSummaries: Sendable {
         if namesType, let first = receiver.first, file.tokens[first].kind == .identifier,
             file.name(at: first).first?.isUppercase == true
         {
-            let type = file.name(at: first)
-            matches = matches.filter { $0.summary.typeName == type }
+            type = file.name(at: first)
         }
         let unqualified =
             receiver.isEmpty || (receiver.count == 1 && file.tokens[receiver.lowerBound].keyword == .self)
-        if matches.count > 1, unqualified, let type = callerType() {
-            let own = matches.filter { $0.summary.typeName == type }
-            if own.count == 1 { matches = own }
+        if type == nil, index.count(of: matched, type: nil) > 1, unqualified, let own = callerType(),
+            index.count(of: matched, type: own) == 1
+        {
+            type = own
         }
-        guard var only = matches.first else { return nil }
+        // Only shapes with a slot left after the type filter.
+        matched.removeAll { index.count(of: [$0], type: type) == 0 }
+        guard let (slot, shape) = index.first(of: matched, type: type) else { return nil }
         // Several bodies (overrides, mocks, other types) that the call may reach: only what they agree on.
-        if matches.dropFirst().contains(where: { $0.summary.selector != only.summary.selector }) { return nil }
-        if matches.count > 1 { only.summary = only.summary.agreeing(with: matches.dropFirst().map(\.summary)) }
-        only.mayNotRun = receiver.contains { file.tokens[$0].kind == .postfixQuestionMark }
-        return only
+        if matched.contains(where: { index.shapes[$0].selector != index.shapes[shape].selector }) { return nil }
+        let first = byName[name]![slot]
+        var summary = first
+        if index.count(of: matched, type: type) > 1 {
+            let key = AgreementCache.Key(name: name, shapes: matched, type: type)
+            summary = agreements.summary(key, stamp: index.stamp) {
+                let slots = index.slots(of: matched, type: type)
+                examined += slots.count
+                return first.agreeing(with: slots.dropFirst().map { byName[name]![$0] })
+            }
+        }
+        let (arguments, closures) = mappings[shape]!
+        return ResolvedCall(
+            summary: summary, argumentParameters: arguments, trailingParameters: closures,
+            mayNotRun: receiver.contains { file.tokens[$0].kind == .postfixQuestionMark })
     }
 
     /// Argument labels and trailing closures against a parameter list, skipping defaulted parameters.
@@ -257,4 +280,6 @@ public struct SummaryWork: Sendable, Hashable {
     /// Rounds that searched files for helpers, and the files they parsed.
     public var helperRounds = 0
     public var helperFiles = 0
+    /// Declaration shapes and summaries `FunctionSummaries.resolve` looked at while the summaries were built.
+    public var resolveExamined = 0
 }

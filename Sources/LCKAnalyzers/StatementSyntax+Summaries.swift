@@ -12,7 +12,7 @@ extension StatementSyntax {
     /// The summary a call reaches, with its arguments matched to parameters; nil when unknown.
     func resolvedCall(_ call: Int) -> ResolvedCall? {
         guard !table.summaries.isEmpty else { return nil }
-        return table.summaries.resolve(call, in: file, outline: outline) {
+        return table.summaries.resolve(call, in: file, outline: outline, examined: &table.resolveExamined) {
             enclosingFunction(at: outline.calls[call].nameToken)
                 .flatMap { outline.functions[$0].enclosingType }
                 .map { file.name(at: outline.types[$0].nameToken) }
@@ -46,11 +46,7 @@ extension StatementSyntax {
     func callsNeverReturning(_ call: Int) -> Bool {
         guard isSameFileCall(call) else { return false }
         let name = file.name(at: outline.calls[call].nameToken)
-        if functions(named: name).contains(where: { function in
-            outline.functions[function].returnType?.nameToken.map { file.name(at: $0) == "Never" } ?? false
-        }) {
-            return true
-        }
+        if functionIndex.neverReturningNames.contains(name) { return true }
         guard let resolved = resolvedCall(call) else { return false }
         return resolved.summary.neverReturns && !resolved.mayNotRun
     }

@@ -294,6 +294,18 @@ final class LazyFunctionIndex {
         }
         return result
     }()
+    /// Names of functions with a body declared `-> Never` (asked for every call a path walk meets: a test of
+    /// every same-named function per call made N classes with the same members quadratic).
+    private(set) lazy var neverReturningNames: Set<String> = {
+        var result: Set<String> = []
+        for (name, functions) in byName
+        where functions.contains(where: { function in
+            outline.functions[function].returnType?.nameToken.map { file.name(at: $0) == "Never" } ?? false
+        }) {
+            result.insert(name)
+        }
+        return result
+    }()
     /// Function bodies, for the function a call is in (asked for every call the summaries resolve: a scan
     /// of every function per call made one large file quadratic).
     private(set) lazy var bodies = InnermostRangeIndex(outline.functions.map(\.body))

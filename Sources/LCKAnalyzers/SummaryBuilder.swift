@@ -6,6 +6,8 @@ import LCKParser
 /// `StatementSyntax` of its files without copying the table.
 final class SummaryTable {
     var summaries: FunctionSummaries
+    /// Work of `FunctionSummaries.resolve` for calls of these files (`SummaryWork.resolveExamined`).
+    var resolveExamined = 0
 
     init(_ summaries: FunctionSummaries = FunctionSummaries()) { self.summaries = summaries }
 }
@@ -150,6 +152,7 @@ struct SummaryBuilder {
                 worklist.append(caller)
             }
         }
+        work.resolveExamined = table.resolveExamined
         var result = table.summaries
         result.finish(work: work)
         result.handlerHelpers = handlerHelpers(definitions: result)

@@ -80,10 +80,22 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
         return uncaught(syntax.outline.calls[call].nameToken, syntax: syntax)
     }
 
+    /// The first closure (argument or trailing) of `call`: they all start inside its range, so only the
+    /// closures there are looked at, not every closure of the file per report call.
+    static func firstClosure(of call: Int, in outline: SyntaxOutline) -> Int? {
+        let range = outline.calls[call].range
+        var index = outline.firstClosure(atOrAfter: range.lowerBound)
+        while index < outline.closures.count, outline.closures[index].leftBrace < range.upperBound {
+            if outline.closures[index].call == call { return index }
+            index += 1
+        }
+        return nil
+    }
+
     private func swallowing(_ call: Int, syntax: StatementSyntax) -> (WitnessStep, Confidence?)? {
         let outline = syntax.outline
         let record = outline.calls[call]
-        if let function = outline.enclosingFunction(at: record.nameToken), let body = outline.functions[function].body,
+        if let function = syntax.enclosingFunction(at: record.nameToken), let body = outline.functions[function].body,
             let id = record.arguments.first(where: {
                 ["with", "uuid"].contains($0.label.map { syntax.file.name(at: $0) })
             }),
@@ -95,7 +107,7 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
         if let keyword = syntax.tryKeyword(before: call), syntax.file.tokens[keyword + 1].kind == .postfixQuestionMark {
             return (syntax.step(at: keyword, "try? at line \(syntax.line(of: keyword)) discards the error"), nil)
         }
-        if let closure = outline.closures.indices.first(where: { outline.closures[$0].call == call }) {
+        if let closure = Self.firstClosure(of: call, in: outline) {
             return ErrorUse(syntax: syntax, closure: closure).ignoredStep().map { ($0, nil) }
         }
         return discardedThrow(call, syntax: syntax)

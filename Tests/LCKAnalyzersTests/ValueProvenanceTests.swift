@@ -90,4 +90,28 @@ import Testing
         #expect(xFolds)
         #expect(yValues == [true, false])
     }
+
+    /// `count` classes, each with `let isEnabled = false` and `let supportsVideo = isEnabled`.
+    static func pushedFoldingEveryFlag(classes count: Int) -> Int {
+        let source = (0..<count).map {
+            "final class Box\($0) {\n    let isEnabled = false\n    let supportsVideo = isEnabled\n}\n"
+        }.joined()
+        let context = AnalysisContext(file: Lexer.tokenize(Array(source.utf8)), rules: AnalyzerTestSupport.rules)
+        var folding = BoolFolding(context: context, external: nil)
+        for variable in context.outline.variables where context.file.name(at: variable.nameToken) == "supportsVideo" {
+            folding.steps = 0
+            // Past the step budget among the name's many declarations: not known to be a constant.
+            #expect(folding.values(of: variable.initializer!) == [false, nil])
+        }
+        return folding.pushed
+    }
+
+    /// Every class's flag names the same-named constants of all the others: folding one reads the step budget
+    /// of them, not all.
+    @Test func foldingAmongManySameNamedConstantsReadsTheBudgetNotAll() {
+        let small = Self.pushedFoldingEveryFlag(classes: 200)
+        let large = Self.pushedFoldingEveryFlag(classes: 400)
+        #expect(small > 0)
+        #expect(Double(large) / Double(small) <= 2.1, "\(small) → \(large)")
+    }
 }
