@@ -82,7 +82,7 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
         let context: AnalysisContext
         let vocabulary: Vocabulary
         let analyzer: AudioOutsideActivationAnalyzer
-        let functionsByName: [String: [Int]]
+        let functionsByName: SameFileFunctions
         let localTypes: Set<String>
         let enabling: [Int]
         private var reported: Set<Int> = []
@@ -92,13 +92,7 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
             self.context = context
             self.vocabulary = vocabulary
             self.analyzer = analyzer
-            var byName: [String: [Int]] = [:]
-            let outline = context.outline
-            for (index, function) in outline.functions.enumerated()
-            where function.kind == .function && function.body != nil {
-                byName[context.file.name(at: function.nameToken), default: []].append(index)
-            }
-            functionsByName = byName
+            functionsByName = SameFileFunctions(context)
             localTypes = Set(context.facts.typeNames)
             enabling = AudioOutsideActivationAnalyzer.enablingAssignments(context, vocabulary: vocabulary)
         }
@@ -117,7 +111,7 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
                 guard let body = outline.functions[current].body else { continue }
                 let found = analyzer.starts(
                     in: body, context: context, vocabulary: vocabulary, functionsByName: functionsByName,
-                    localTypes: localTypes, enabling: enabling)
+                    callerType: functionsByName.typeName(of: current), localTypes: localTypes, enabling: enabling)
                 for start in found {
                     switch start {
                     case .helper(let callToken, let helpers):
@@ -156,9 +150,11 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
     }
 
     /// Audio starts and helper calls directly in `body` (closures included), in source order.
+    /// `callerType`: the type whose method `body` belongs to; a bare or `self.` call reaches that type's own
+    /// function of the name when it has one, not every same-named function of the file.
     func starts(
-        in body: Range<Int>, context: AnalysisContext, vocabulary: Vocabulary, functionsByName: [String: [Int]],
-        localTypes: Set<String>, enabling: [Int]
+        in body: Range<Int>, context: AnalysisContext, vocabulary: Vocabulary, functionsByName: SameFileFunctions,
+        callerType: String?, localTypes: Set<String>, enabling: [Int]
     ) -> [Start] {
         let file = context.file
         let tokens = file.tokens
@@ -168,17 +164,20 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
             let name = file.name(at: call.nameToken)
             let receiver = call.receiver
             // `helper()`, `self.helper()`, `Self.helper()`, `CallManager.helper()` for a type declared here.
-            let isSelfOrBare =
+            let namedType = receiver.count == 1 ? file.name(at: receiver.lowerBound) : nil
+            let isOwn =
                 receiver.isEmpty
                 || (receiver.count == 1
                     && (tokens[receiver.lowerBound].keyword == .self
-                        || file.token(tokens[receiver.lowerBound], is: "Self")
-                        || localTypes.contains(file.name(at: receiver.lowerBound))))
+                        || file.token(tokens[receiver.lowerBound], is: "Self")))
+            let isSelfOrBare = isOwn || namedType.map(localTypes.contains) == true
             if vocabulary.activatingMembers.contains(name), let first = call.arguments.first, first.label == nil,
                 first.value.count == 1, tokens[first.value.lowerBound].keyword == .true
             {
                 result.append(.audio(call.nameToken, "`\(name)(true)` activates the audio session"))
-            } else if isSelfOrBare, let helpers = functionsByName[name] {
+            } else if isSelfOrBare,
+                let helpers = functionsByName.functions(named: name, in: isOwn ? callerType : namedType)
+            {
                 result.append(.helper(call.nameToken, helpers))
             } else if receiver.isEmpty, vocabulary.startFunctions.contains(name) {
                 result.append(.audio(call.nameToken, "`\(name)` starts an audio unit"))
@@ -238,5 +237,32 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
         guard let value = call.arguments.first?.value, let last = value.last else { return false }
         let token = file.tokens[last]
         return token.keyword == .false || file.token(token, is: "none") || file.token(token, is: "disabled")
+    }
+}
+
+/// A file's functions with bodies by name, and by name within their type, so a helper call is matched to
+/// the caller's own method without comparing every same-named function of the file.
+struct SameFileFunctions {
+    private var byName: [String: [Int]] = [:]
+    private var byNameAndType: [String: [String: [Int]]] = [:]
+    private let typeNames: [String?]
+
+    init(_ context: AnalysisContext) {
+        let outline = context.outline
+        typeNames = outline.functions.map { function in function.enclosingType.map { context.facts.typeNames[$0] } }
+        for (index, function) in outline.functions.enumerated()
+        where function.kind == .function && function.body != nil {
+            let name = context.file.name(at: function.nameToken)
+            byName[name, default: []].append(index)
+            if let type = typeNames[index] { byNameAndType[name, default: [:]][type, default: []].append(index) }
+        }
+    }
+
+    func typeName(of function: Int) -> String? { typeNames[function] }
+
+    /// The functions `name` may reach: `type`'s own when it declares the name here, else every one.
+    func functions(named name: String, in type: String?) -> [Int]? {
+        if let type, let own = byNameAndType[name]?[type] { return own }
+        return byName[name]
     }
 }

@@ -27,6 +27,24 @@ import Testing
             ])
     }
 
+    /// A bare call reaches the caller's own method of that name, not another type's; a type with none of
+    /// its own still reaches the file's functions of the name.
+    @Test func helperCallReachesTheCallersOwnMethod() {
+        let source = """
+            import CallKit
+            final class D: CXProviderDelegate {
+                func provider(_ p: CXProvider, perform action: CXStartCallAction) { prepare(); action.fulfill() }
+                func prepare() { log() }
+            }
+            final class Other {
+                func prepare() { try? session.setActive(true) }
+            }
+            """
+        #expect(findings(source).isEmpty)
+        let withoutOwn = source.replacingOccurrences(of: "    func prepare() { log() }\n", with: "")
+        #expect(findings(withoutOwn).count == 1)
+    }
+
     @Test func threeLevelsIsTooDeep() {
         let source = """
             import CallKit
