@@ -158,6 +158,47 @@ public struct FunctionSummaries: Sendable {
     func resolve(
         _ call: Int, in file: TokenizedFile, outline: SyntaxOutline, examined: inout Int, callerType: () -> String?
     ) -> ResolvedCall? {
+        guard
+            let (name, index, matched, type, mappings) = candidates(
+                call, in: file, outline: outline, examined: &examined, callerType: callerType)
+        else { return nil }
+        guard let (slot, shape) = index.first(of: matched, type: type) else { return nil }
+        // Several bodies (overrides, mocks, other types) that the call may reach: only what they agree on.
+        if matched.contains(where: { index.shapes[$0].selector != index.shapes[shape].selector }) { return nil }
+        let first = byName[name]![slot]
+        var summary = first
+        if index.count(of: matched, type: type) > 1 {
+            let key = AgreementCache.Key(name: name, shapes: matched, type: type)
+            summary = agreements.summary(key, stamp: index.stamp) {
+                let slots = index.slots(of: matched, type: type)
+                examined += slots.count
+                return first.agreeing(with: slots.dropFirst().map { byName[name]![$0] })
+            }
+        }
+        let (arguments, closures) = mappings[shape]!
+        return ResolvedCall(
+            summary: summary, argumentParameters: arguments, trailingParameters: closures,
+            mayNotRun: outline.calls[call].receiver.contains { file.tokens[$0].kind == .postfixQuestionMark })
+    }
+
+    /// The slots of the name's summaries `resolve` reads for the call (all of them, whether or not they agree):
+    /// what a summary of the caller depends on.
+    func slotsRead(
+        by call: Int, in file: TokenizedFile, outline: SyntaxOutline, callerType: () -> String?
+    ) -> (name: String, slots: [Int])? {
+        var examined = 0
+        guard
+            let (name, index, matched, type, _) = candidates(
+                call, in: file, outline: outline, examined: &examined, callerType: callerType)
+        else { return nil }
+        return (name, index.slots(of: matched, type: type))
+    }
+
+    /// The shapes of the call's name whose labels match it, after the receiver's type filter (`type`), with
+    /// each shape's argument and trailing-closure mapping.
+    private func candidates(
+        _ call: Int, in file: TokenizedFile, outline: SyntaxOutline, examined: inout Int, callerType: () -> String?
+    ) -> (name: String, index: SummaryShapes, matched: [Int], type: String?, mappings: [Int: ([Int], [Int])])? {
         let record = outline.calls[call]
         let name = file.name(at: record.nameToken)
         guard let index = shapesByName[name] else { return nil }
@@ -194,23 +235,7 @@ public struct FunctionSummaries: Sendable {
         }
         // Only shapes with a slot left after the type filter.
         matched.removeAll { index.count(of: [$0], type: type) == 0 }
-        guard let (slot, shape) = index.first(of: matched, type: type) else { return nil }
-        // Several bodies (overrides, mocks, other types) that the call may reach: only what they agree on.
-        if matched.contains(where: { index.shapes[$0].selector != index.shapes[shape].selector }) { return nil }
-        let first = byName[name]![slot]
-        var summary = first
-        if index.count(of: matched, type: type) > 1 {
-            let key = AgreementCache.Key(name: name, shapes: matched, type: type)
-            summary = agreements.summary(key, stamp: index.stamp) {
-                let slots = index.slots(of: matched, type: type)
-                examined += slots.count
-                return first.agreeing(with: slots.dropFirst().map { byName[name]![$0] })
-            }
-        }
-        let (arguments, closures) = mappings[shape]!
-        return ResolvedCall(
-            summary: summary, argumentParameters: arguments, trailingParameters: closures,
-            mayNotRun: receiver.contains { file.tokens[$0].kind == .postfixQuestionMark })
+        return (name, index, matched, type, mappings)
     }
 
     /// Argument labels and trailing closures against a parameter list, skipping defaulted parameters.

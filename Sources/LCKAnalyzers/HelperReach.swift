@@ -50,6 +50,8 @@ struct HelperReach {
     private var searched: Set<String> = []
     /// Functions visited (work count).
     private(set) var visits = 0
+    /// How many of a name's `definitions` the walk has pushed, from the first.
+    private var pushed: [String: Int] = [:]
 
     /// Adds parsed files; with `roots` nil, their handlers are the roots, else their functions named in `roots`.
     mutating func add(_ contexts: [AnalysisContext], roots: Set<String>?, also names: Set<String> = []) {
@@ -84,7 +86,16 @@ struct HelperReach {
                 guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
                     !Self.ignoredNames.contains(name)
                 else { continue }
-                if let defined = definitions[name] { stack.append(contentsOf: defined) } else { wantedNow.insert(name) }
+                if let defined = definitions[name] {
+                    // Definitions pushed once are visited already: N calls of a name with N definitions push N.
+                    let from = pushed[name, default: 0]
+                    if from < defined.count {
+                        stack.append(contentsOf: defined[from...])
+                        pushed[name] = defined.count
+                    }
+                } else {
+                    wantedNow.insert(name)
+                }
             }
         }
         wanted = wantedNow.subtracting(searched)

@@ -13,10 +13,15 @@ extension StatementSyntax {
     func resolvedCall(_ call: Int) -> ResolvedCall? {
         guard !table.summaries.isEmpty else { return nil }
         return table.summaries.resolve(call, in: file, outline: outline, examined: &table.resolveExamined) {
-            enclosingFunction(at: outline.calls[call].nameToken)
-                .flatMap { outline.functions[$0].enclosingType }
-                .map { file.name(at: outline.types[$0].nameToken) }
+            callerType(of: call)
         }
+    }
+
+    /// The type whose method holds the call, for `FunctionSummaries.resolve`'s own-method preference.
+    func callerType(of call: Int) -> String? {
+        enclosingFunction(at: outline.calls[call].nameToken)
+            .flatMap { outline.functions[$0].enclosingType }
+            .map { file.name(at: outline.types[$0].nameToken) }
     }
 
     /// Closures written as arguments or trailing closures of a call.

@@ -65,12 +65,22 @@ struct SummaryBuilder {
                 nodes.append(Node(file: fileIndex, function: function, name: skeleton.baseName, slot: slot))
             }
         }
+        // A caller depends on the summaries `resolve` reads for its calls: the caller's own method of a name,
+        // not all N same-named ones (N callers by name alone made N² edges).
+        let summaries = table.summaries
         callees = nodes.map { node in
             let context = files[node.file].context
             guard let body = context.outline.functions[node.function].body else { return [] }
+            let syntax = syntaxes[node.file]
             var result: Set<Int> = []
             for call in context.outline.calls(in: body) {
-                result.formUnion(byName[context.file.name(at: context.outline.calls[call].nameToken)] ?? [])
+                guard
+                    let (name, slots) = summaries.slotsRead(
+                        by: call, in: context.file, outline: context.outline,
+                        callerType: { syntax.callerType(of: call) }),
+                    let named = byName[name]
+                else { continue }
+                for slot in slots { result.insert(named[slot]) }
             }
             return result.sorted()
         }
