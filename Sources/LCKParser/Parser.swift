@@ -98,6 +98,7 @@ struct ParserState {
             case .expression(let expressionJob): runExpression(expressionJob)
             }
         }
+        outline.listStatementsByBlock()
     }
 
     /// Parses items until one produces child jobs, then suspends behind them.
@@ -127,7 +128,7 @@ struct ParserState {
     mutating func addBlock(_ kind: Block.Kind, owner: Block.Owner, range: Range<Int>, header: Range<Int>? = nil) -> Int
     {
         outline.blocks.append(
-            Block(kind: kind, owner: owner, range: range, statements: [], header: header, isDefaultCase: false))
+            Block(kind: kind, owner: owner, range: range, header: header, isDefaultCase: false))
         return outline.blocks.count - 1
     }
 
@@ -137,7 +138,6 @@ struct ParserState {
             Statement(
                 kind: kind, range: range, keywordToken: keyword, condition: nil, blocks: [], declaration: nil,
                 label: nil, parentBlock: block))
-        outline.blocks[block].statements.append(index)
         return index
     }
 
