@@ -38,7 +38,9 @@ extension SyntaxOutline {
             list[Int(next[block])] = Int32(clamping: index)
             next[block] += 1
         }
-        for block in blocks.indices { blocks[block].statementSpan = PackedRange(Int(starts[block])..<Int(starts[block + 1])) }
+        for block in blocks.indices {
+            blocks[block].statementSpan = PackedRange(Int(starts[block])..<Int(starts[block + 1]))
+        }
         blockStatementList = list
     }
 }

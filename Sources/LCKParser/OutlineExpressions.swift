@@ -114,7 +114,7 @@ public struct Call: Hashable, Sendable {
     private var packedNameToken: PackedIndex
     private var packedLeftParen: PackedIndex
     private var packedRightParen: PackedIndex
-    public var arguments: [Argument]
+    public var arguments: CallArguments
     /// Indices in `SyntaxOutline.closures`, in source order.
     public var trailingClosures: [Int]
     private var packedRange: PackedRange
@@ -144,7 +144,7 @@ public struct Call: Hashable, Sendable {
     }
 
     init(
-        callee: Range<Int>, nameToken: Int, leftParen: Int?, rightParen: Int?, arguments: [Argument],
+        callee: Range<Int>, nameToken: Int, leftParen: Int?, rightParen: Int?, arguments: CallArguments,
         trailingClosures: [Int], range: Range<Int>
     ) {
         packedCallee = PackedRange(callee)

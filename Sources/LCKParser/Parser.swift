@@ -80,9 +80,10 @@ struct ParserState {
         self.groupByIf = brackets.groupByIf
         // Rough densities from Swift sources, so the big arrays rarely regrow.
         outline.calls.reserveCapacity(count / 16)
-        outline.memberAccesses.reserveCapacity(count / 16)
+        outline.argumentList.reserveCapacity(count / 12)
+        outline.memberAccesses.reserveCapacity(count / 10)
         outline.statements.reserveCapacity(count / 10)
-        outline.blocks.reserveCapacity(count / 40)
+        outline.blocks.reserveCapacity(count / 30)
         outline.variables.reserveCapacity(count / 30)
         outline.functions.reserveCapacity(count / 100)
         outline.closures.reserveCapacity(count / 100)
@@ -99,6 +100,7 @@ struct ParserState {
             }
         }
         outline.listStatementsByBlock()
+        outline.attachArguments()
     }
 
     /// Parses items until one produces child jobs, then suspends behind them.

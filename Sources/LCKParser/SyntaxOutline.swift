@@ -23,6 +23,8 @@ public struct SyntaxOutline: Sendable {
     public var blocks: [Block] = []
     /// Every block's statements, block after block (`statements(in:)`).
     var blockStatementList: [Int32] = []
+    /// Every call's arguments, call after call (`Call.arguments` views it).
+    var argumentList: [Argument] = []
 
     /// The top-level block (always index 0).
     public var fileBlock: Int { 0 }
