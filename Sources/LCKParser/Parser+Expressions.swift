@@ -153,7 +153,7 @@ extension ParserState {
     mutating func notePrimary(at index: Int, state: inout ExpressionScanState) {
         if index > 0, tokens[index - 1].kind == .period, state.chainStart >= 0, state.chainStart <= index - 1 {
             outline.memberAccesses.append(
-                MemberAccess(period: index - 1, member: index, receiver: state.chainStart..<(index - 1)))
+                MemberAccess(member: index, receiver: state.chainStart..<(index - 1)))
         } else {
             state.chainStart = index
         }
@@ -172,7 +172,9 @@ extension ParserState {
             var cursor = index + 1
             while cursor <= argumentEnd {
                 if cursor == argumentEnd || tokens[cursor].kind == .comma {
-                    if let argument = argument(in: segmentStart..<cursor) { outline.argumentList.append(argument) }
+                    if let argument = argument(in: segmentStart..<cursor) {
+                        outline.argumentList.append(argument)
+                    }
                     segmentStart = cursor + 1
                 } else if let close = matchIndex(cursor), close > cursor, close < argumentEnd {
                     cursor = close
