@@ -19,7 +19,7 @@ public struct EmptyResetAnalyzer: Analyzer {
         let syntax = StatementSyntax(context: context, logging: LoggingVocabulary(parameters: parameters))
         for function in syntax.functions(withSelectors: Self.selectors) {
             guard let body = context.outline.functions[function].bodyBlock, syntax.isLogOnly(body) else { continue }
-            let isEmpty = context.outline.blocks[body].statements.isEmpty
+            let isEmpty = context.outline.statements(in: body).isEmpty
             let nameToken = context.outline.functions[function].nameToken
             let end = syntax.closingBrace(of: function)
             let step = syntax.step(

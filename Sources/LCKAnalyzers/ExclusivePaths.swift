@@ -53,17 +53,17 @@ struct ExclusivePaths {
                 && owner.blocks.contains(second[level].block)
         }
         // Statements of one block: the first place's path must leave the function before the second's.
-        let block = outline.blocks[first[level].block]
-        if let from = block.statements.firstIndex(of: first[level].statement),
-            let to = block.statements.firstIndex(of: second[level].statement),
-            block.statements[(from + 1)..<max(from + 1, to)].contains(where: leavesFunction)
+        let statements = outline.statements(in: first[level].block)
+        if let from = statements.firstIndex(of: first[level].statement),
+            let to = statements.firstIndex(of: second[level].statement),
+            statements[(from + 1)..<max(from + 1, to)].contains(where: leavesFunction)
         {
             return true
         }
         for inner in first[(level + 1)...] {
             if inner.inClosure { break }
             if outline.blocks[inner.block].kind == .guardElse { return true }
-            let statements = outline.blocks[inner.block].statements
+            let statements = outline.statements(in: inner.block)
             guard let position = statements.firstIndex(of: inner.statement) else { continue }
             if statements[position...].contains(where: leavesFunction) { return true }
         }
@@ -78,7 +78,7 @@ struct ExclusivePaths {
 
     /// The statement of `block` whose range holds `token` (statements are in source order).
     private func statement(holding token: Int, in block: Int) -> Int? {
-        let statements = outline.blocks[block].statements
+        let statements = outline.statements(in: block)
         var low = 0
         var high = statements.count
         while low < high {

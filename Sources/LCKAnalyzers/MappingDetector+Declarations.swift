@@ -11,7 +11,7 @@ extension FileMatcher {
     /// types are exactly the spec's, or the enclosing type conforms (here or in another file) and no
     /// written parameter type contradicts the spec.
     mutating func matchDelegate(token: Int, candidates: [MappingIndex.DelegateCandidate]) {
-        guard let functionIndex = lookupTables().functionByName[token] else { return }
+        guard let functionIndex = lookupTables().functionByName[token].map(Int.init) else { return }
         let function = outline.functions[functionIndex]
         let labels = function.parameters.map { file.name(at: $0.firstName) }
         let declaredTypes: [String?] = function.parameters.map { parameter in
@@ -69,9 +69,9 @@ extension FileMatcher {
             return  // a member of some value, not an implicit enum case
         }
         if let argument = lookupTables().argumentByValueStart[token - 1] {
-            let call = outline.calls[argument.call]
-            guard call.arguments[argument.argument].value.count == 2 else { return }
-            let label = call.arguments[argument.argument].label.map { file.name(at: $0) }
+            let call = outline.calls[Int(argument.call)]
+            guard call.arguments[Int(argument.argument)].value.count == 2 else { return }
+            let label = call.arguments[Int(argument.argument)].label.map { file.name(at: $0) }
             for candidate in candidates where argumentContextMatches(candidate.spec, call: call, label: label) {
                 report(rule: candidate.rule, token: token)
             }
@@ -91,7 +91,8 @@ extension FileMatcher {
                 }
                 report(rule: candidate.rule, token: token)
             }
-        } else if let subject = lookupTables().switchSubjectByPatternToken[token - 1] {
+        } else if let bounds = lookupTables().switchSubjectByPatternToken[token - 1] {
+            let subject = Int(bounds.lower)..<Int(bounds.upper)
             for candidate in candidates where switchSubjectMatches(subject, candidate) {
                 report(rule: candidate.rule, token: token)
             }
@@ -117,7 +118,7 @@ extension FileMatcher {
     /// project says it.
     private mutating func declaredType(ofValueAt value: Int) -> String? {
         if value >= 1, tokens[value - 1].kind == .period {
-            guard let access = lookupTables().accessByMember[value].map({ outline.memberAccesses[$0] }),
+            guard let access = lookupTables().accessByMember[value].map({ outline.memberAccesses[Int($0)] }),
                 !access.receiver.isEmpty, let owner = resolve(access.receiver)
             else { return nil }
             return memberType(of: owner, member: file.name(at: value))
@@ -245,7 +246,7 @@ extension FileMatcher {
     /// the table; when nothing is known, the file must at least name such a type.
     private mutating func propertyBelongsToFramework(_ property: Int) -> Bool {
         if property >= 1, tokens[property - 1].kind == .period {
-            guard let access = lookupTables().accessByMember[property].map({ outline.memberAccesses[$0] }),
+            guard let access = lookupTables().accessByMember[property].map({ outline.memberAccesses[Int($0)] }),
                 !access.receiver.isEmpty, let type = resolve(access.receiver)
             else { return fileHasAnchor }
             return index.frameworkTypes.contains(type)

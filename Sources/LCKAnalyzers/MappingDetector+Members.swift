@@ -20,10 +20,10 @@ extension FileMatcher {
 
     mutating func matchMember(token: Int, candidates: [MappingIndex.MemberCandidate]) {
         let lookups = lookupTables()
-        let call = lookups.callByName[token].map { outline.calls[$0] }
+        let call = lookups.callByName[token].map { outline.calls[Int($0)] }
         let receiver: Receiver
         if token >= 1, tokens[token - 1].kind == .period {
-            guard let access = lookups.accessByMember[token].map({ outline.memberAccesses[$0] }) else { return }
+            guard let access = lookups.accessByMember[token].map({ outline.memberAccesses[Int($0)] }) else { return }
             // `.name` with nothing in front (implicit member, key path): the type is not visible.
             receiver = access.receiver.isEmpty ? .unknown : resolveReceiver(access.receiver)
         } else if let call, call.callee.count == 1 {

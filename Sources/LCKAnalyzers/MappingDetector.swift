@@ -178,11 +178,13 @@ struct FileMatcher {
     /// The call constructing the type named at `token`: `T(…)`, `T.init(…)`, `T { … }`.
     private mutating func constructionCall(at token: Int) -> Call? {
         let lookups = lookupTables()
-        if let call = lookups.callByName[token], outline.calls[call].leftParen != nil { return outline.calls[call] }
+        if let call = lookups.callByName[token].map(Int.init), outline.calls[call].leftParen != nil {
+            return outline.calls[call]
+        }
         if token + 2 < tokens.count, tokens[token + 1].kind == .period, tokens[token + 2].keyword == .`init`,
             let call = lookups.callByName[token + 2]
         {
-            return outline.calls[call]
+            return outline.calls[Int(call)]
         }
         return nil
     }
@@ -219,33 +221,38 @@ struct FileMatcher {
 }
 
 /// Outline entries keyed by the token that names them.
+///
+/// Values are outline indices stored in 32 bits (as the outline's records store them): the lookups are
+/// built at a large file's peak memory, an entry or more per call and member access.
 struct OutlineLookups {
-    var callByName: TokenKeyedIndex<Int>
-    var accessByMember: TokenKeyedIndex<Int>
-    var functionByName: TokenKeyedIndex<Int>
+    var callByName: TokenKeyedIndex<Int32>
+    var accessByMember: TokenKeyedIndex<Int32>
+    var functionByName: TokenKeyedIndex<Int32>
     /// First token of an argument's value → (call, argument index).
-    var argumentByValueStart: TokenKeyedIndex<(call: Int, argument: Int)>
-    /// Every token of a `case` pattern of a `switch` → that switch's subject.
-    var switchSubjectByPatternToken: TokenKeyedIndex<Range<Int>>
+    var argumentByValueStart: TokenKeyedIndex<(call: Int32, argument: Int32)>
+    /// Every token of a `case` pattern of a `switch` → that switch's subject (token range bounds).
+    var switchSubjectByPatternToken: TokenKeyedIndex<(lower: Int32, upper: Int32)>
 
     init(outline: SyntaxOutline) {
         callByName = TokenKeyedIndex(capacity: outline.calls.count) { add in
-            for (position, call) in outline.calls.enumerated() { add(call.nameToken, position) }
+            for (position, call) in outline.calls.enumerated() { add(call.nameToken, Int32(clamping: position)) }
         }
         let argumentCount = outline.calls.reduce(0) { $0 + $1.arguments.count }
         argumentByValueStart = TokenKeyedIndex(capacity: argumentCount) { add in
             for (position, call) in outline.calls.enumerated() {
                 for (argument, value) in call.arguments.enumerated() where !value.value.isEmpty {
-                    add(value.value.lowerBound, (position, argument))
+                    add(value.value.lowerBound, (Int32(clamping: position), Int32(clamping: argument)))
                 }
             }
         }
         accessByMember = TokenKeyedIndex(capacity: outline.memberAccesses.count) { add in
-            for (position, access) in outline.memberAccesses.enumerated() { add(access.member, position) }
+            for (position, access) in outline.memberAccesses.enumerated() {
+                add(access.member, Int32(clamping: position))
+            }
         }
         functionByName = TokenKeyedIndex(capacity: outline.functions.count) { add in
             for (position, function) in outline.functions.enumerated() where function.kind == .function {
-                add(function.nameToken, position)
+                add(function.nameToken, Int32(clamping: position))
             }
         }
         switchSubjectByPatternToken = TokenKeyedIndex { add in
@@ -254,7 +261,8 @@ struct OutlineLookups {
                     outline.statements[owner].kind == .switch,
                     let subject = outline.statements[owner].condition, !subject.isEmpty
                 else { continue }
-                for token in header { add(token, subject) }
+                let bounds = (Int32(clamping: subject.lowerBound), Int32(clamping: subject.upperBound))
+                for token in header { add(token, bounds) }
             }
         }
     }

@@ -106,7 +106,7 @@ struct PathWalker {
     /// The first unmet path inside a closure started directly by `block`'s statements, to explain
     /// why a handler that hands its work to a closure still leaves a path open.
     func closureWitness(in block: Int) -> [WitnessStep] {
-        for statement in context.outline.blocks[block].statements {
+        for statement in context.outline.statements(in: block) {
             for closure in syntax.ownClosures(of: statement) {
                 if let witness = summaries[context.outline.closures[closure].bodyBlock]?.firstWitness, !witness.isEmpty
                 {
@@ -119,7 +119,7 @@ struct PathWalker {
 
     private func dependencies(of block: Int) -> [Int] {
         var result: [Int] = []
-        for statement in context.outline.blocks[block].statements {
+        for statement in context.outline.statements(in: block) {
             let record = context.outline.statements[statement]
             if record.kind != .declaration || syntax.isBranchingValue(statement) {
                 result.append(contentsOf: record.blocks)
@@ -142,7 +142,7 @@ struct PathWalker {
         var result = BlockSummary()
         result.throwingLeaves = rules.uncaughtTryLeaves
         var open: [WitnessStep]? = []
-        for statement in outline.blocks[block].statements {
+        for statement in outline.statements(in: block) {
             guard let entry = open else { break }
             let record = outline.statements[statement]
             switch rules.effect(statement, summaries) {

@@ -238,7 +238,7 @@ struct FulfillTiming {
         }
         for block in earlyChain {
             if block == shared { break }
-            for statement in syntax.outline.blocks[block].statements {
+            for statement in syntax.outline.statements(in: block) {
                 let record = syntax.outline.statements[statement]
                 guard record.range.lowerBound > early else { continue }
                 switch record.kind {

@@ -188,7 +188,7 @@ struct ProvenanceIndex {
     /// A single-expression body, else the `return` values whose nearest owner is `owner`.
     private func values(of block: Int, owner: Block.Owner) -> [Source] {
         let outline = context.outline
-        let statements = outline.blocks[block].statements
+        let statements = outline.statements(in: block)
         if statements.count == 1, outline.statements[statements[0]].kind == .expression {
             let range = outline.statements[statements[0]].range
             return [Source(range: range, line: line(of: range.lowerBound))]

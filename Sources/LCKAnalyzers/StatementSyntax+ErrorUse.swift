@@ -67,7 +67,7 @@ struct ErrorUse {
         let outline = syntax.outline
         let file = syntax.file
         let bodyBlock = outline.closures[closure].bodyBlock
-        let statements = outline.blocks[bodyBlock].statements
+        let statements = outline.statements(in: bodyBlock)
         guard
             let position = statements.firstIndex(where: {
                 outline.statements[$0].kind == .if && outline.statements[$0].range.contains(use)
@@ -82,7 +82,7 @@ struct ErrorUse {
             let keyword = file.tokens[index].keyword
             return keyword == .return || keyword == .throw || keyword == .break || keyword == .continue
         }
-        guard !leaves, !outline.blocks[record.blocks[0]].statements.contains(where: syntax.terminates) else {
+        guard !leaves, !outline.statements(in: record.blocks[0]).contains(where: syntax.terminates) else {
             return nil
         }
         let parameters = enclosingParameterNames()

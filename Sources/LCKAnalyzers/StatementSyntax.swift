@@ -238,7 +238,7 @@ struct StatementSyntax {
     /// A block that only logs (or is empty): its statements are log calls or bare `return`/`break`, or a
     /// `return` of one of `alsoReturning` (value texts, tokens joined by spaces).
     func isLogOnly(_ block: Int, alsoReturning values: Set<String> = []) -> Bool {
-        outline.blocks[block].statements.allSatisfy { statement in
+        outline.statements(in: block).allSatisfy { statement in
             let record = outline.statements[statement]
             switch record.kind {
             case .return, .break, .continue:

@@ -158,7 +158,7 @@ extension SummaryFacts {
         let outline = context.outline
         let file = context.file
         var ranges: [Range<Int>] = []
-        for statement in outline.blocks[outline.closures[closure].bodyBlock].statements {
+        for statement in outline.statements(in: outline.closures[closure].bodyBlock) {
             let record = outline.statements[statement]
             guard record.kind == .if, let condition = record.condition, condition.count <= 4 else { continue }
             let texts = condition.map { file.text(at: $0) }

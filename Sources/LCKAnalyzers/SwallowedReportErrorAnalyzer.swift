@@ -117,7 +117,7 @@ public struct SwallowedReportErrorAnalyzer: Analyzer {
     /// returning one of them tells the caller the same as success, so it signals nothing.
     static func returnedValues(in block: Int, syntax: StatementSyntax) -> Set<String> {
         var values: Set<String> = []
-        for statement in syntax.outline.blocks[block].statements {
+        for statement in syntax.outline.statements(in: block) {
             let record = syntax.outline.statements[statement]
             guard record.kind == .return, let value = record.condition, !value.isEmpty else { continue }
             values.insert(value.map { syntax.file.text(at: $0) }.joined(separator: " "))

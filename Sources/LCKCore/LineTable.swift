@@ -4,11 +4,14 @@
 /// `SourceLocationConverter`.
 public struct LineTable: Sendable {
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
-    public private(set) var lineStarts: [Int]
+    public var lineStarts: LineStarts { LineStarts(starts: starts) }
+    /// 32-bit offsets (a scan refuses files of 4 GiB or more): a line table is built while a large file's
+    /// analysis holds its outline (value provenance, summaries), at 8 bytes a line it was a twentieth of it.
+    private var starts: [UInt32]
     public let byteCount: Int
 
     public init(_ bytes: UnsafeRawBufferPointer) {
-        var starts = [0]
+        var starts: [UInt32] = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
         var index = 0
         let count = bytes.count
@@ -25,14 +28,14 @@ public struct LineTable: Sendable {
             guard index < count else { break }
             let byte = bytes[index]
             if byte == 0x0A {
-                starts.append(index + 1)
+                starts.append(UInt32(truncatingIfNeeded: index + 1))
             } else if byte == 0x0D {
                 if index + 1 < count && bytes[index + 1] == 0x0A { index += 1 }
-                starts.append(index + 1)
+                starts.append(UInt32(truncatingIfNeeded: index + 1))
             }
             index += 1
         }
-        lineStarts = starts
+        self.starts = starts
         byteCount = count
     }
 
@@ -79,15 +82,18 @@ public struct LineTable: Sendable {
         self = bytes.withUnsafeBytes { LineTable($0) }
     }
 
-    public var lineCount: Int { lineStarts.count }
+    public var lineCount: Int { starts.count }
+
+    /// Bytes the line starts hold (capacity), for the tests that bound a scan's memory.
+    var heldBytes: Int { starts.capacity * MemoryLayout<UInt32>.stride }
 
     /// The 0-based index of the line containing `offset` (offsets past the end map to the last line).
     public func lineIndex(of offset: Int) -> Int {
         var low = 0
-        var high = lineStarts.count - 1
+        var high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if Int(starts[mid]) <= offset { low = mid } else { high = mid - 1 }
         }
         return low
     }
@@ -96,14 +102,14 @@ public struct LineTable: Sendable {
     public func position(of offset: Int) -> SourcePosition {
         let clamped = max(0, min(offset, byteCount))
         let index = lineIndex(of: clamped)
-        return SourcePosition(line: index + 1, column: clamped - lineStarts[index] + 1)
+        return SourcePosition(line: index + 1, column: clamped - Int(starts[index]) + 1)
     }
 
     /// Byte range of the 1-based `line`, without its line terminator.
     public func rangeOfLine(_ line: Int, in bytes: [UInt8]) -> ByteRange {
-        guard line >= 1 && line <= lineStarts.count else { return ByteRange(start: byteCount, end: byteCount) }
-        let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] : byteCount
+        guard line >= 1 && line <= starts.count else { return ByteRange(start: byteCount, end: byteCount) }
+        let start = Int(starts[line - 1])
+        var end = line < starts.count ? Int(starts[line]) : byteCount
         while end > start && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { end -= 1 }
         return ByteRange(start: start, end: end)
     }
@@ -111,7 +117,7 @@ public struct LineTable: Sendable {
     /// Column of `offset` in Unicode scalars (1-based), for formats that count characters.
     public func scalarColumn(of offset: Int, in bytes: [UInt8]) -> Int {
         let clamped = max(0, min(offset, byteCount))
-        let start = lineStarts[lineIndex(of: clamped)]
+        let start = Int(starts[lineIndex(of: clamped)])
         var column = 1
         var index = start
         while index < clamped {
@@ -125,7 +131,7 @@ public struct LineTable: Sendable {
     /// Column of `offset` in UTF-16 code units (1-based), the unit of SARIF's `utf16CodeUnits`.
     public func utf16Column(of offset: Int, in bytes: [UInt8]) -> Int {
         let clamped = max(0, min(offset, byteCount))
-        let start = lineStarts[lineIndex(of: clamped)]
+        let start = Int(starts[lineIndex(of: clamped)])
         var column = 1
         var index = start
         while index < clamped {
@@ -135,4 +141,14 @@ public struct LineTable: Sendable {
         }
         return column
     }
+}
+
+/// The line starts of a `LineTable` as `Int` byte offsets (stored in 32 bits).
+public struct LineStarts: RandomAccessCollection, Sendable {
+    fileprivate let starts: [UInt32]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { starts.count }
+
+    public subscript(position: Int) -> Int { Int(starts[position]) }
 }

@@ -9,8 +9,15 @@ enum BracketMatcher {
     /// How far down the stack a closer looks for its opener; keeps the pass linear.
     static let searchLimit = 16
 
-    static func run(_ tokens: [Token]) -> (matching: [Int32], groups: [ConditionalCompilation], groupByIf: [Int: Int]) {
-        var matching = [Int32](repeating: -1, count: tokens.count)
+    static func run(
+        _ tokens: [Token]
+    ) -> (matching: BracketMatches, groups: [ConditionalCompilation], groupByIf: [Int: Int]) {
+        var matching = BracketMatches(count: tokens.count) { index in
+            switch tokens[index].kind {
+            case .leftParen, .leftSquare, .leftBrace, .rightParen, .rightSquare, .rightBrace: true
+            default: false
+            }
+        }
         var openers: [Int] = []
         var groups: [ConditionalCompilation] = []
         var groupByIf: [Int: Int] = [:]
@@ -49,8 +56,7 @@ enum BracketMatcher {
                 }
                 if position >= floor {
                     let opener = openers[position]
-                    matching[opener] = Int32(index)
-                    matching[index] = Int32(opener)
+                    matching.pair(opener, index)
                     openers.removeSubrange(position...)
                 }
             case .poundIf:

@@ -114,7 +114,7 @@ public struct Call: Hashable, Sendable {
     private var packedNameToken: PackedIndex
     private var packedLeftParen: PackedIndex
     private var packedRightParen: PackedIndex
-    public var arguments: [Argument]
+    public var arguments: CallArguments
     /// Indices in `SyntaxOutline.closures`, in source order.
     public var trailingClosures: [Int]
     private var packedRange: PackedRange
@@ -144,7 +144,7 @@ public struct Call: Hashable, Sendable {
     }
 
     init(
-        callee: Range<Int>, nameToken: Int, leftParen: Int?, rightParen: Int?, arguments: [Argument],
+        callee: Range<Int>, nameToken: Int, leftParen: Int?, rightParen: Int?, arguments: CallArguments,
         trailingClosures: [Int], range: Range<Int>
     ) {
         packedCallee = PackedRange(callee)
@@ -159,14 +159,12 @@ public struct Call: Hashable, Sendable {
 
 /// `receiver.member`, including optional chaining and implicit members (`.main`).
 public struct MemberAccess: Hashable, Sendable {
-    private var packedPeriod: PackedIndex
     private var packedMember: PackedIndex
     private var packedReceiver: PackedRange
 
-    public var period: Int {
-        get { packedPeriod.value }
-        set { packedPeriod = PackedIndex(newValue) }
-    }
+    /// The `.` token, always the one right before `member` (so it is not stored: a large file has an
+    /// access every ten tokens).
+    public var period: Int { member - 1 }
     public var member: Int {
         get { packedMember.value }
         set { packedMember = PackedIndex(newValue) }
@@ -177,10 +175,7 @@ public struct MemberAccess: Hashable, Sendable {
         set { packedReceiver = PackedRange(newValue) }
     }
 
-    init(
-        period: Int, member: Int, receiver: Range<Int>
-    ) {
-        packedPeriod = PackedIndex(period)
+    init(member: Int, receiver: Range<Int>) {
         packedMember = PackedIndex(member)
         packedReceiver = PackedRange(receiver)
     }

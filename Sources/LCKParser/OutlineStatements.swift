@@ -1,6 +1,6 @@
 /// One statement or declaration in a block; compound statements own child blocks.
 ///
-/// Path-sensitive analyzers walk `SyntaxOutline.blocks[b].statements` and descend into `blocks`,
+/// Path-sensitive analyzers walk `SyntaxOutline.statements(in: b)` and descend into `blocks`,
 /// using `kind` to know which children are alternatives (if/else, cases, catches, `#if` clauses).
 public struct Statement: Hashable, Sendable {
     public enum Kind: UInt8, Sendable {
@@ -142,12 +142,40 @@ public struct Block: Hashable, Sendable {
     }
 
     public var kind: Kind
-    public var owner: Owner
-    private var packedRange: PackedRange
-    public var statements: [Int]
-    private var packedHeader: PackedRange
     /// `default:` or `@unknown default:` case.
     public var isDefaultCase: Bool
+    /// Which `Owner` case, and its index in `packedOwnerIndex` (an enum with an `Int` payload took 16 bytes).
+    private var ownerTag: UInt8
+    private var packedOwnerIndex: PackedIndex
+    private var packedRange: PackedRange
+    private var packedHeader: PackedRange
+    /// Where the block's statements lie in `SyntaxOutline`'s shared list (`statements(in:)`), set once
+    /// the parse is over: a list per block cost an array header and a heap block each.
+    var statementSpan: PackedRange
+
+    public var owner: Owner {
+        get {
+            let index = packedOwnerIndex.value
+            switch ownerTag {
+            case 1: return .type(index)
+            case 2: return .function(index)
+            case 3: return .closure(index)
+            case 4: return .variable(index)
+            case 5: return .statement(index)
+            default: return .file
+            }
+        }
+        set {
+            switch newValue {
+            case .file: (ownerTag, packedOwnerIndex) = (0, PackedIndex(0))
+            case .type(let index): (ownerTag, packedOwnerIndex) = (1, PackedIndex(index))
+            case .function(let index): (ownerTag, packedOwnerIndex) = (2, PackedIndex(index))
+            case .closure(let index): (ownerTag, packedOwnerIndex) = (3, PackedIndex(index))
+            case .variable(let index): (ownerTag, packedOwnerIndex) = (4, PackedIndex(index))
+            case .statement(let index): (ownerTag, packedOwnerIndex) = (5, PackedIndex(index))
+            }
+        }
+    }
 
     /// Contents (braces excluded).
     public var range: Range<Int> {
@@ -160,14 +188,14 @@ public struct Block: Hashable, Sendable {
         set { packedHeader = PackedRange(newValue) }
     }
 
-    init(
-        kind: Kind, owner: Owner, range: Range<Int>, statements: [Int], header: Range<Int>?, isDefaultCase: Bool
-    ) {
+    init(kind: Kind, owner: Owner, range: Range<Int>, header: Range<Int>?, isDefaultCase: Bool) {
         self.kind = kind
-        self.owner = owner
-        packedRange = PackedRange(range)
-        self.statements = statements
-        packedHeader = PackedRange(header)
         self.isDefaultCase = isDefaultCase
+        ownerTag = 0
+        packedOwnerIndex = PackedIndex(0)
+        packedRange = PackedRange(range)
+        packedHeader = PackedRange(header)
+        statementSpan = PackedRange(0..<0)
+        self.owner = owner
     }
 }

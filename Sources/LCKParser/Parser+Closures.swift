@@ -24,8 +24,8 @@ extension ParserState {
             let name = calleeName(before: open, chainStart: state.chainStart)
             outline.calls.append(
                 Call(
-                    callee: state.chainStart..<open, nameToken: name, leftParen: nil, rightParen: nil, arguments: [],
-                    trailingClosures: [], range: state.chainStart..<(open + 1)))
+                    callee: state.chainStart..<open, nameToken: name, leftParen: nil, rightParen: nil,
+                    arguments: CallArguments(span: 0..<0), trailingClosures: [], range: state.chainStart..<(open + 1)))
             call = outline.calls.count - 1
             isTrailing = true
         } else if frameStack.count > state.frameBase, let frame = frameStack.last, frame.call >= 0 {

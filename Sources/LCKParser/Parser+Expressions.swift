@@ -153,7 +153,7 @@ extension ParserState {
     mutating func notePrimary(at index: Int, state: inout ExpressionScanState) {
         if index > 0, tokens[index - 1].kind == .period, state.chainStart >= 0, state.chainStart <= index - 1 {
             outline.memberAccesses.append(
-                MemberAccess(period: index - 1, member: index, receiver: state.chainStart..<(index - 1)))
+                MemberAccess(member: index, receiver: state.chainStart..<(index - 1)))
         } else {
             state.chainStart = index
         }
@@ -167,12 +167,14 @@ extension ParserState {
             // An unclosed `(` gets no arguments: splitting to the end of the region for each of many
             // nested unclosed calls would be quadratic.
             let argumentEnd = close.map { min($0, end) } ?? (index + 1)
-            var arguments: [Argument] = []
+            let firstArgument = outline.argumentList.count
             var segmentStart = index + 1
             var cursor = index + 1
             while cursor <= argumentEnd {
                 if cursor == argumentEnd || tokens[cursor].kind == .comma {
-                    if let argument = argument(in: segmentStart..<cursor) { arguments.append(argument) }
+                    if let argument = argument(in: segmentStart..<cursor) {
+                        outline.argumentList.append(argument)
+                    }
                     segmentStart = cursor + 1
                 } else if let close = matchIndex(cursor), close > cursor, close < argumentEnd {
                     cursor = close
@@ -186,7 +188,8 @@ extension ParserState {
             outline.calls.append(
                 Call(
                     callee: state.chainStart..<index, nameToken: name, leftParen: index, rightParen: close,
-                    arguments: arguments, trailingClosures: [], range: state.chainStart..<((close ?? (end - 1)) + 1)))
+                    arguments: CallArguments(span: firstArgument..<outline.argumentList.count), trailingClosures: [],
+                    range: state.chainStart..<((close ?? (end - 1)) + 1)))
         }
         frameStack.append(
             ExpressionFrame(opener: index, savedChainStart: state.chainStart, call: callIndex, isSubscript: false))

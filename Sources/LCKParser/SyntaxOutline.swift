@@ -8,7 +8,7 @@ import LCKLexer
 /// tree of references, so analyzers walk it with explicit stacks and the outline is cheap to keep.
 public struct SyntaxOutline: Sendable {
     /// For each token, the index of its matching bracket, or -1 (not a bracket, or unbalanced).
-    public var matchingBracket: [Int32]
+    public var matchingBracket: BracketMatches
     public var conditionalCompilations: [ConditionalCompilation]
     public var imports: [ImportDecl] = []
     public var types: [TypeDecl] = []
@@ -21,13 +21,16 @@ public struct SyntaxOutline: Sendable {
     public var casts: [Cast] = []
     public var statements: [Statement] = []
     public var blocks: [Block] = []
+    /// Every block's statements, block after block (`statements(in:)`).
+    var blockStatementList: [Int32] = []
+    /// Every call's arguments, call after call (`Call.arguments` views it).
+    var argumentList: [Argument] = []
 
     /// The top-level block (always index 0).
     public var fileBlock: Int { 0 }
 
     /// The matching `)`/`]`/`}` for an opener or the opener for a closer.
     public func matchingIndex(of token: Int) -> Int? {
-        guard token >= 0, token < matchingBracket.count else { return nil }
         let other = matchingBracket[token]
         return other < 0 ? nil : Int(other)
     }

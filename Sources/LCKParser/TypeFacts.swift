@@ -82,6 +82,12 @@ public struct TypeFacts: Sendable {
             }
         }
         var members: [MemberType] = []
+        // Counted first: grown by doubling, the list held up to twice its 72-byte entries at the peak.
+        members.reserveCapacity(
+            outline.variables.lazy.filter { $0.kind == .property && $0.enclosingType != nil }.count
+                + outline.functions.lazy.filter {
+                    $0.enclosingFunction == nil && $0.enclosingType != nil && $0.kind == .function
+                }.count)
         for (index, variable) in outline.variables.enumerated() where variable.kind == .property {
             guard let owner = variable.enclosingType else { continue }
             members.append(

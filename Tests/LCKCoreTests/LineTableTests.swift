@@ -1,5 +1,6 @@
-import LCKCore
 import Testing
+
+@testable import LCKCore
 
 @Suite struct LineTableTests {
     @Test func positionsCountCRLFAsOneBreak() {
@@ -50,6 +51,20 @@ import Testing
         for text in texts {
             let expected = LineTable(text).lineCount
             #expect(text.withUnsafeBytes { LineTable.lineCount(of: $0) } == expected, "\(text)")
+        }
+    }
+
+    /// Issue 15, bounded memory: a line start takes 4 bytes (8 as `Int`), room by count; the starts read
+    /// back as before.
+    @Test func holdsFourBytesALine() {
+        for lines in [1_000, 20_000] {
+            // 40 bytes a line: the table's reservation (a line per 32 bytes) holds every start.
+            let bytes = Array(String(repeating: "let answer = provider.configuration(12)\n", count: lines).utf8)
+            let table = LineTable(bytes)
+            #expect(table.lineCount == lines + 1)
+            #expect(table.heldBytes <= 4 * (bytes.count / 32 + 1) + 64, "\(lines) lines")
+            #expect(table.lineStarts[lines] == bytes.count)
+            #expect(Array(table.lineStarts.prefix(3)) == [0, 40, 80])
         }
     }
 }

@@ -42,7 +42,7 @@ struct Parsed {
     }
 
     func statements(of block: Int) -> [Statement] {
-        outline.blocks[block].statements.map { outline.statements[$0] }
+        outline.statements(in: block).map { outline.statements[$0] }
     }
 
     /// Statement kinds of a block, one level deep: e.g. `[.declaration, .if, .return]`.

@@ -112,7 +112,7 @@ import Testing
         var problems: [String] = []
         for (index, block) in outline.blocks.enumerated() {
             var previousEnd = block.range.lowerBound
-            for statementIndex in block.statements {
+            for statementIndex in outline.statements(in: index) {
                 let range = outline.statements[statementIndex].range
                 if range.lowerBound < previousEnd || range.upperBound > block.range.upperBound {
                     problems.append("block \(index): statement \(file.text(of: range).prefix(40)) out of place")
