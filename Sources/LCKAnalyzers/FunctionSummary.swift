@@ -181,17 +181,30 @@ public struct FunctionSummaries: Sendable {
             mayNotRun: outline.calls[call].receiver.contains { file.tokens[$0].kind == .postfixQuestionMark })
     }
 
-    /// The slots of the name's summaries `resolve` reads for the call (all of them, whether or not they agree):
-    /// what a summary of the caller depends on.
+    /// The name's summaries `resolve` reads for the call (all of them, whether or not they agree): what a
+    /// summary of the caller depends on.
     func slotsRead(
         by call: Int, in file: TokenizedFile, outline: SyntaxOutline, callerType: () -> String?
-    ) -> (name: String, slots: [Int])? {
+    ) -> SlotsRead? {
         var examined = 0
         guard
             let (name, index, matched, type, _) = candidates(
                 call, in: file, outline: outline, examined: &examined, callerType: callerType)
         else { return nil }
-        return (name, index.slots(of: matched, type: type))
+        return SlotsRead(
+            key: AgreementCache.Key(name: name, shapes: matched, type: type),
+            count: index.count(of: matched, type: type), shapes: index)
+    }
+
+    /// The summaries one call reads: how many, and which, listed only when asked (a call reading N of them
+    /// costs N to list).
+    struct SlotsRead {
+        /// The name, matched shapes and type filter: calls with the same key read the same slots.
+        var key: AgreementCache.Key
+        var count: Int
+        fileprivate var shapes: SummaryShapes
+
+        var slots: [Int] { shapes.slots(of: key.shapes, type: key.type) }
     }
 
     /// The shapes of the call's name whose labels match it, after the receiver's type filter (`type`), with
@@ -307,4 +320,6 @@ public struct SummaryWork: Sendable, Hashable {
     public var helperFiles = 0
     /// Declaration shapes and summaries `FunctionSummaries.resolve` looked at while the summaries were built.
     public var resolveExamined = 0
+    /// Caller-to-callee links of the worklist's graph (hubs included).
+    public var dependencyEdges = 0
 }

@@ -65,27 +65,56 @@ struct SummaryBuilder {
                 nodes.append(Node(file: fileIndex, function: function, name: skeleton.baseName, slot: slot))
             }
         }
-        // A caller depends on the summaries `resolve` reads for its calls: the caller's own method of a name,
-        // not all N same-named ones (N callers by name alone made N² edges).
+        callees = Self.dependencies(of: nodes, files: files, syntaxes: syntaxes, byName: byName, table: table)
+        callers = Array(repeating: [], count: callees.count)
+        for (caller, list) in callees.enumerated() { for callee in list { callers[callee].append(caller) } }
+    }
+
+    /// Past this many summaries read by one call (same-named bodies on a receiver of unknown type), the
+    /// caller depends on one hub for all of them instead of on each: N such callers made N² edges.
+    static let hubThreshold = 8
+
+    /// Each node's callees: the summaries `resolve` reads for its calls (the caller's own method of a name,
+    /// not every same-named one), or the hub standing for them. Hubs follow the nodes (ids from
+    /// `nodes.count` on); a hub's callees are the summaries it stands for.
+    private static func dependencies(
+        of nodes: [Node], files: [ParsedFile], syntaxes: [StatementSyntax], byName: [String: [Int]],
+        table: SummaryTable
+    ) -> [[Int]] {
         let summaries = table.summaries
-        callees = nodes.map { node in
+        var hubs: [AgreementCache.Key: Int] = [:]
+        var hubMembers: [[Int]] = []
+        var result: [[Int]] = []
+        for node in nodes {
             let context = files[node.file].context
-            guard let body = context.outline.functions[node.function].body else { return [] }
+            guard let body = context.outline.functions[node.function].body else {
+                result.append([])
+                continue
+            }
             let syntax = syntaxes[node.file]
-            var result: Set<Int> = []
+            var callees: Set<Int> = []
             for call in context.outline.calls(in: body) {
                 guard
-                    let (name, slots) = summaries.slotsRead(
+                    let read = summaries.slotsRead(
                         by: call, in: context.file, outline: context.outline,
                         callerType: { syntax.callerType(of: call) }),
-                    let named = byName[name]
+                    let named = byName[read.key.name]
                 else { continue }
-                for slot in slots { result.insert(named[slot]) }
+                guard read.count > hubThreshold else {
+                    for slot in read.slots { callees.insert(named[slot]) }
+                    continue
+                }
+                if let hub = hubs[read.key] {
+                    callees.insert(hub)
+                } else {
+                    hubs[read.key] = nodes.count + hubMembers.count
+                    callees.insert(nodes.count + hubMembers.count)
+                    hubMembers.append(read.slots.map { named[$0] })
+                }
             }
-            return result.sorted()
+            result.append(callees.sorted())
         }
-        callers = Array(repeating: [], count: nodes.count)
-        for (caller, list) in callees.enumerated() { for callee in list { callers[callee].append(caller) } }
+        return result + hubMembers
     }
 
     private static func key(_ file: Int, _ function: Int) -> Int64 { Int64(file) << 32 | Int64(function) }
@@ -132,7 +161,7 @@ struct SummaryBuilder {
     /// The summaries, with the work it took.
     mutating func build() -> FunctionSummaries {
         let cap = max(Self.minimumCap, nodes.count * Self.iterationsPerFunction)
-        var queued = Array(repeating: false, count: nodes.count)
+        var queued = Array(repeating: false, count: callees.count)
         var worklist = postOrder()
         for node in worklist { queued[node] = true }
         var head = 0
@@ -141,6 +170,14 @@ struct SummaryBuilder {
             let node = worklist[head]
             head += 1
             queued[node] = false
+            // A hub: summaries it stands for changed since its callers were queued, so they are queued again.
+            guard node < nodes.count else {
+                for caller in callers[node] where !queued[caller] {
+                    queued[caller] = true
+                    worklist.append(caller)
+                }
+                continue
+            }
             guard work.iterations < cap else {
                 work.cappedSummaries += 1
                 let current = table.summaries.summary(named: nodes[node].name, slot: nodes[node].slot)
@@ -163,6 +200,7 @@ struct SummaryBuilder {
             }
         }
         work.resolveExamined = table.resolveExamined
+        work.dependencyEdges = callees.reduce(0) { $0 + $1.count }
         var result = table.summaries
         result.finish(work: work)
         result.handlerHelpers = handlerHelpers(definitions: result)
@@ -179,11 +217,12 @@ struct SummaryBuilder {
         return result
     }
 
-    /// Callees before callers (a depth-first post-order with an explicit stack); cycles in any order.
+    /// Callees before callers, hubs included (a depth-first post-order with an explicit stack); cycles in any
+    /// order.
     private func postOrder() -> [Int] {
-        var state = Array(repeating: UInt8(0), count: nodes.count)  // 0 new, 1 open, 2 done
+        var state = Array(repeating: UInt8(0), count: callees.count)  // 0 new, 1 open, 2 done
         var order: [Int] = []
-        for root in nodes.indices where state[root] == 0 {
+        for root in callees.indices where state[root] == 0 {
             var stack: [(node: Int, next: Int)] = [(root, 0)]
             state[root] = 1
             while let top = stack.last {

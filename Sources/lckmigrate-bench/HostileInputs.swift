@@ -76,12 +76,20 @@ enum HostileInputs {
 
     /// `count` call boxes in one file, each declaring the same members: Bool constants folded through
     /// other names, string-returning functions with returns in nested closures, a handle built from one and
-    /// an incoming report. Repeated code in one large file: every by-name lookup meets `count` candidates.
+    /// an incoming report, and an answer handler calling the report helper both as its own (`report(…)`) and
+    /// on a property of unknown type (`box.report(…)`, which reads all `count` of them). Repeated code in one
+    /// large file: every by-name lookup meets `count` candidates.
     static func sameNames(_ count: Int) -> String {
         var text = "import CallKit\n"
         for index in 0..<count {
             text += """
-                final class CallBox\(index) {
+                final class CallBox\(index): NSObject, CXProviderDelegate {
+                    let box = CallBox\(index)()
+                    func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                        report(provider, UUID())
+                        box.report(provider, UUID())
+                        action.fulfill()
+                    }
                     let isEnabled = false
                     let supportsVideo = isEnabled
                     var roomName = "room"

@@ -135,4 +135,13 @@ import Testing
         #expect(small.resolveExamined > 0)
         #expect(Double(large.resolveExamined) / Double(small.resolveExamined) <= 2.1, "\(small) → \(large)")
     }
+
+    /// `box.report(…)` reads all N same-named `report` summaries: its N callers link to one hub for them, not
+    /// to each (N² links), and the own-type `report(…)` links to one.
+    @Test func callersOfManySameNamedBodiesLinkThroughOneHub() {
+        let small = Self.work(classes: 200)
+        let large = Self.work(classes: 400)
+        #expect(small.dependencyEdges >= 400)
+        #expect(Double(large.dependencyEdges) / Double(small.dependencyEdges) <= 2.1, "\(small) → \(large)")
+    }
 }

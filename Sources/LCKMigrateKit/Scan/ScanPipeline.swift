@@ -70,6 +70,7 @@ public enum ScanPipeline {
                         stageTimes: stageTimes, into: &local)
                     assembly.finish(index, contribution: findings.isEmpty ? nil : findings)
                 } else {
+                    _ = pass.retained.take(index)  // a kept parse of a file that cannot get a finding: freed now
                     local.filesScanned += 1
                     local.linesScanned += preReadLines[index]
                     assembly.finish(index, contribution: nil)
