@@ -134,19 +134,36 @@ struct ErrorUse {
     private func isShadowed(_ token: Int, within body: Range<Int>) -> Bool {
         let outline = syntax.outline
         let name = syntax.file.name(at: token)
-        if name == "error",
-            outline.blocks.contains(where: { block in
-                block.kind == .catchBody && body.contains(block.range.lowerBound) && block.range.contains(token)
-                    && (block.header ?? 0..<0).isEmpty
-            })
-        {
-            return true
+        // Only the catch bodies and closures starting inside `body`, found by bisection: one use no longer
+        // looks at every block and closure of the file.
+        if name == "error" {
+            let catches = syntax.functionIndex.bareCatchBodies
+            var low = 0
+            var high = catches.count
+            while low < high {
+                let middle = (low + high) / 2
+                if outline.blocks[catches[middle]].range.lowerBound < body.lowerBound {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            while low < catches.count, body.contains(outline.blocks[catches[low]].range.lowerBound) {
+                if outline.blocks[catches[low]].range.contains(token) { return true }
+                low += 1
+            }
         }
-        return outline.closures.indices.contains { inner in
+        var inner = outline.firstClosure(atOrAfter: body.lowerBound)
+        while inner < outline.closures.count, body.contains(outline.closures[inner].leftBrace) {
             let record = outline.closures[inner]
-            return inner != closure && body.contains(record.leftBrace) && record.range.contains(token)
-                && record.parameters.contains { syntax.file.name(at: outline.variables[$0].nameToken) == name }
+            if inner != closure, record.range.contains(token),
+                record.parameters.contains(where: { syntax.file.name(at: outline.variables[$0].nameToken) == name })
+            {
+                return true
+            }
+            inner += 1
         }
+        return false
     }
 
     private func isInsideLogCall(_ token: Int, within body: Range<Int>) -> Bool {
@@ -163,11 +180,7 @@ struct ErrorUse {
     /// logs; nil when the use is anything else.
     private func errorBranchOnlyLogs(_ use: Int, names: Set<String>) -> Int? {
         let outline = syntax.outline
-        guard
-            let statement = outline.statements.indices.last(where: {
-                outline.statements[$0].condition?.contains(use) == true
-            })
-        else { return nil }
+        guard let statement = syntax.functionIndex.conditions.innermost(containing: use) else { return nil }
         let record = outline.statements[statement]
         guard let condition = record.condition else { return nil }
         let errorWhenTrue = conditionMeansError(condition, names: names)

@@ -309,6 +309,13 @@ final class LazyFunctionIndex {
     /// Function bodies, for the function a call is in (asked for every call the summaries resolve: a scan
     /// of every function per call made one large file quadratic).
     private(set) lazy var bodies = InnermostRangeIndex(outline.functions.map(\.body))
+    /// Branch conditions, for the statement whose condition holds a token: the innermost, which is also the
+    /// last added (asked per use of a report's error: a scan of every statement made one large file quadratic).
+    private(set) lazy var conditions = InnermostRangeIndex(outline.statements.map(\.condition))
+    /// `catch` bodies without a pattern (they bind `error`), by where they start.
+    private(set) lazy var bareCatchBodies: [Int] = outline.blocks.indices.filter {
+        outline.blocks[$0].kind == .catchBody && (outline.blocks[$0].header ?? 0..<0).isEmpty
+    }.sorted { outline.blocks[$0].range.lowerBound < outline.blocks[$1].range.lowerBound }
 
     init(file: TokenizedFile, outline: SyntaxOutline) {
         self.file = file

@@ -15,6 +15,8 @@ enum ChildProcess {
         var status: Int32
         /// `ru_maxrss` of the child: kilobytes on Linux.
         var peakRSSKilobytes: Int
+        /// Extra rounds `ComplexityBenchmark` ran to confirm a doubling over its limit.
+        var confirmationRounds = 0
     }
 
     /// Runs `executable arguments` with stdin, stdout and stderr on /dev/null (or stderr to `errorPath`).
