@@ -21,7 +21,10 @@ extension AnalyzerSuite {
         var files = parsed
         var taken = Set(parsed.map(\.position))
         var rounds = 0
-        while rounds < HelperReach.maximumRounds, let search = reach.nextSearch() {
+        let definingFiles = DefinedNames.fileCounts(definedNames)
+        while rounds < HelperReach.maximumRounds,
+            let search = reach.nextSearch(definingFiles: { definingFiles[DefinedNames.hash($0.utf8[...])] ?? 0 })
+        {
             rounds += 1
             let roots = reach.wanted
             let candidates = (0..<fileCount).filter { !taken.contains($0) && search.mayMatch(definedNames[$0]) }
@@ -42,11 +45,17 @@ extension AnalyzerSuite {
         files.sort { $0.position < $1.position }
         var builder = SummaryBuilder(
             files: files.map { ParsedFile(context: $0.context, path: Self.path(paths, $0.position)) },
-            rootNames: rootNames, handlerCalls: roots.flatMap(\.roots.handlerCalls))
+            rootNames: rootNames,
+            // A name more files define than a round would parse was not searched: its parsed definition
+            // may not be the one a handler calls.
+            handlerCalls: roots.flatMap(\.roots.handlerCalls).filter {
+                definingFiles[DefinedNames.hash($0.name.utf8[...])] ?? 0 <= HelperReach.maximumDefiningFiles
+            })
         var summaries = builder.build()
         summaries.work.reachedFunctions = reach.visits
         summaries.work.helperRounds = rounds
         summaries.work.helperFiles = taken.count - parsed.count
+        summaries.work.commonHelperNames = reach.commonNames
         return summaries
     }
 

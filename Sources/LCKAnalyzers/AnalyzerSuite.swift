@@ -21,9 +21,8 @@ public struct AnalyzerSuite: Sendable {
     public let gate: AnalyzerGate
     /// The names that decide, before lexing, whether a file can get a finding (`Prefilter`).
     public let prefilter: Prefilter
-    /// The prefilter's searches for this suite's project: the table's names, then the names the project
-    /// adds; nil when every file must be analysed.
-    private let relevance: [IdentifierSearch]?
+    /// The prefilter's searches for this suite's project; nil when every file must be analysed.
+    private let relevance: Relevance?
 
     public init(
         rules: RuleTable, analyzers: [any Analyzer] = AnalyzerRegistry.all, project: ProjectFacts = ProjectFacts()
@@ -87,16 +86,44 @@ public struct AnalyzerSuite: Sendable {
     /// prefilter's names for this suite's project. A scan neither lexes nor analyses the others.
     public func isRelevant(_ bytes: [UInt8]) -> Bool {
         guard let relevance else { return true }
-        return relevance.contains { $0.matches(bytes) }
+        return relevance.table.matches(bytes) || relevance.projectMatches(bytes)
     }
 
-    /// The table's names, then (when it adds any) the names `project` adds; nil when the filter is off.
-    private static func relevanceSearches(_ prefilter: Prefilter, project: ProjectFacts) -> [IdentifierSearch]? {
+    /// The prefilter's searches: the table's names (round one), and what the project adds (round two).
+    struct Relevance: Sendable {
+        var table: IdentifierSearch
+        /// Group 1: names the project adds; group 2: delegate method names, when some app type stands only
+        /// for a delegate protocol. Nil when the project adds nothing.
+        var project: IdentifierSearch?
+        /// The added names and the app types standing only for a delegate protocol, which count next to a
+        /// delegate method name (`Prefilter.delegateConformerNames`). Searched only in a file that spells
+        /// such a method name: the types often have common names, which slow a search down.
+        var conformers: IdentifierSearch?
+
+        func projectMatches(_ bytes: [UInt8]) -> Bool {
+            guard let project else { return false }
+            let found = project.groups(in: bytes)
+            if found & 1 != 0 { return true }
+            guard found & 2 != 0, let conformers else { return false }
+            return conformers.matches(bytes)
+        }
+    }
+
+    /// The table's names, then (when it adds any) what `project` adds; nil when the filter is off.
+    private static func relevanceSearches(_ prefilter: Prefilter, project: ProjectFacts) -> Relevance? {
         guard let tableNames = prefilter.tableNames, let projectNames = prefilter.projectNames(project) else {
             return nil
         }
         let added = projectNames.subtracting(tableNames)
-        return [IdentifierSearch(names: tableNames)] + (added.isEmpty ? [] : [IdentifierSearch(names: added)])
+        let conformers = prefilter.delegateConformerNames(project).subtracting(tableNames).subtracting(added)
+        var relevance = Relevance(table: IdentifierSearch(names: tableNames))
+        var patterns = added.map { IdentifierSearch.Pattern($0, groups: 1) }
+        if !conformers.isEmpty {
+            patterns += prefilter.delegateMethodNames.map { IdentifierSearch.Pattern($0, groups: 2) }
+            relevance.conformers = IdentifierSearch(names: added.union(conformers))
+        }
+        if !patterns.isEmpty { relevance.project = IdentifierSearch(patterns: patterns) }
+        return relevance
     }
 
     /// `projectPass` for callers that analyse every file anyway (`rules test --samples`).
@@ -124,8 +151,11 @@ public struct AnalyzerSuite: Sendable {
         let merger = OrderedMerger<FileExamination, ProjectPass.Merged>(ProjectPass.Merged()) {
             merged, examination, position in merged.add(examination, position: position)
         }
+        let reuseBudget = Atomic<Int>(Self.reusedParseBytes)
         Self.forEachFile(fileCount, jobs: jobs) { position in
-            merger.finish(position, contribution: examine(bytes(position), path: Self.path(paths, position)))
+            merger.finish(
+                position,
+                contribution: examine(bytes(position), path: Self.path(paths, position), reuseBudget: reuseBudget))
         }
         var merged = merger.result(count: fileCount, leaving: ProjectPass.Merged())
         merged.project.migrationPending = merged.pending
@@ -137,27 +167,33 @@ public struct AnalyzerSuite: Sendable {
         let suite = AnalyzerSuite(rules: rules, detector: detector, analyzers: analyzers, project: merged.project)
         // The summaries needed these parses until now; the per-file pass takes each once instead of
         // parsing the file again, so the peak (all of them, reached here) does not grow.
-        let retained = RetainedParses(merged.parsed, count: fileCount)
+        let retained = RetainedParses(merged.parsed + merged.reusable, count: fileCount)
         merged.parsed = []
+        merged.reusable = []
         guard let searches = suite.relevance else {
             return ProjectPass(
                 suite: suite, relevant: Array(repeating: true, count: fileCount), rounds: 1, retained: retained)
         }
-        guard searches.count > 1, merged.relevant.contains(false) else {
+        guard searches.project != nil, merged.relevant.contains(false) else {
             return ProjectPass(suite: suite, relevant: merged.relevant, rounds: 1, retained: retained)
         }
-        let projectNames = searches[1]
         let secondRound = Mutex(merged.relevant)
         let pending = merged.relevant.indices.filter { !merged.relevant[$0] }
         Self.forEachFile(pending.count, jobs: jobs) { slot in
             let position = pending[slot]
-            if bytes(position).map(projectNames.matches) ?? true { secondRound.withLock { $0[position] = true } }
+            if bytes(position).map(searches.projectMatches) ?? true { secondRound.withLock { $0[position] = true } }
         }
         return ProjectPass(suite: suite, relevant: secondRound.withLock { $0 }, rounds: 2, retained: retained)
     }
 
-    /// Round one for one file: relevant or not, and its contribution to the project's facts.
-    private func examine(_ bytes: [UInt8]?, path: String) -> FileExamination {
+    /// Source bytes of the parses the pre-pass keeps for the per-file pass beyond those the summaries need:
+    /// about 40 MB of memory. A project's first few hundred CallKit files are then not lexed and parsed a
+    /// second time; a larger one parses the rest again rather than hold them all.
+    static let reusedParseBytes = 5 << 20
+
+    /// Round one for one file: relevant or not, and its contribution to the project's facts. A parse the
+    /// summaries do not need is kept for the per-file pass while `reuseBudget` lasts.
+    private func examine(_ bytes: [UInt8]?, path: String, reuseBudget: borrowing Atomic<Int>) -> FileExamination {
         guard let bytes else { return FileExamination(relevant: true) }
         let round = prefilter.firstRound(bytes)
         guard round.namesTableType || round.holdsProjectMarker else {
@@ -165,15 +201,20 @@ public struct AnalyzerSuite: Sendable {
         }
         let file = Lexer.tokenize(bytes, trivia: .lineComments)
         let context = AnalysisContext(file: file, rules: rules)
-        // Kept for the summaries only when it reports a call (a report wrapper is summarised itself); a
-        // handler file leaves the names its handlers call, and a file defining one is parsed again later.
-        let parsed = HelperReach.reports(context.outline.calls.indices, in: context) ? context : nil
+        // Kept for the summaries only when it has a report wrapper (summarised itself); a handler that reports
+        // is analysed where it is, and its file leaves the names its handlers call (a file defining one is
+        // parsed again later).
+        let parsed = HelperReach.definesReportWrapper(context) ? context : nil
+        let reusable =
+            parsed == nil && round.isRelevant
+                && reuseBudget.subtract(bytes.count, ordering: .relaxed).newValue >= 0 ? context : nil
         let roots = SummaryRoots(context, path: path)
         // The bytes only say a changing type may be named; whether the code names one (not a comment or
         // a string: "remove the old CXProvider code") decides that a migration is pending.
         return FileExamination(
             relevant: round.isRelevant, changing: round.namesChangingType && detector.index.namesChangingType(in: file),
             contribution: ProjectFacts.FileContribution(context: context, analyzers: analyzers), parsed: parsed,
+            reusable: reusable,
             roots: roots, definedNames: DefinedNames(bytes))
     }
 
@@ -209,8 +250,10 @@ public struct ProjectPass: Sendable {
         var project = ProjectFacts()
         var relevant: [Bool] = []
         var pending = false
-        /// Files parsed in round one that report a call, by position.
+        /// Files parsed in round one that define a report wrapper, by position.
         var parsed: [(position: Int, context: AnalysisContext)] = []
+        /// Other parses kept for the per-file pass, by position.
+        var reusable: [(position: Int, context: AnalysisContext)] = []
         /// Handler files' roots, by position.
         var roots: [(position: Int, roots: SummaryRoots)] = []
         /// Every file's `func` names, by position, for the helper rounds.
@@ -220,6 +263,7 @@ public struct ProjectPass: Sendable {
             relevant.append(examination.relevant)
             definedNames.append(examination.definedNames)
             if let context = examination.parsed { parsed.append((position, context)) }
+            if let context = examination.reusable { reusable.append((position, context)) }
             if let fileRoots = examination.roots { roots.append((position, fileRoots)) }
             if examination.changing { pending = true }
             if let contribution = examination.contribution { project.merge(contribution) }
@@ -233,8 +277,10 @@ struct FileExamination: Sendable {
     /// The file names a type of an API that must change: a migration is pending.
     var changing = false
     var contribution: ProjectFacts.FileContribution?
-    /// The parse, kept for the function summaries when the file reports a call (its wrappers are summarised).
+    /// The parse, kept for the function summaries when the file defines a report wrapper (summarised itself).
     var parsed: AnalysisContext?
+    /// The parse, kept only for the per-file pass (`AnalyzerSuite.reusedParseBytes`).
+    var reusable: AnalysisContext?
     /// The file's handlers, for the summaries (their parse is not kept).
     var roots: SummaryRoots?
     /// The names it defines with `func`, for the helper rounds (none when unreadable).

@@ -93,4 +93,13 @@ struct DefinedNames: Sendable {
 
     /// FNV-1a (`NameBitTable`'s), the same on every run: Swift's `Hasher` is seeded per process.
     static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 { NameBitTable.hash(bytes) }
+
+    static func hash(_ name: Substring.UTF8View) -> UInt64 { hash(ArraySlice(name)) }
+
+    /// How many of the files define each name, by hash: one pass over every file's names.
+    static func fileCounts(_ files: [DefinedNames]) -> [UInt64: Int] {
+        var counts: [UInt64: Int] = [:]
+        for file in files { for hash in file.hashes { counts[hash, default: 0] += 1 } }
+        return counts
+    }
 }

@@ -318,6 +318,8 @@ public struct SummaryWork: Sendable, Hashable {
     /// Rounds that searched files for helpers, and the files they parsed.
     public var helperRounds = 0
     public var helperFiles = 0
+    /// Helper names no round searched for, because more than `HelperReach.maximumDefiningFiles` files define them.
+    public var commonHelperNames = 0
     /// Declaration shapes and summaries `FunctionSummaries.resolve` looked at while the summaries were built.
     public var resolveExamined = 0
     /// Caller-to-callee links of the worklist's graph (hubs included).

@@ -41,6 +41,16 @@ struct HelperReach {
         }
     }
 
+    /// Whether a function of the file that is not a handler reports a new incoming call (a wrapper, whose
+    /// callers elsewhere the summaries are for).
+    static func definesReportWrapper(_ context: AnalysisContext) -> Bool {
+        let outline = context.outline
+        return outline.functions.indices.contains { function in
+            guard let body = outline.functions[function].body else { return false }
+            return reports(outline.calls(in: body), in: context) && !isRoot(function, in: context)
+        }
+    }
+
     private(set) var files: [AnalysisContext] = []
     private var definitions: [String: [(file: Int, function: Int)]] = [:]
     private var visited: Set<Int64> = []
@@ -50,6 +60,8 @@ struct HelperReach {
     private var searched: Set<String> = []
     /// Functions visited (work count).
     private(set) var visits = 0
+    /// Wanted names no round searched for, because too many files define them.
+    private(set) var commonNames = 0
     /// How many of a name's `definitions` the walk has pushed, from the first.
     private var pushed: [String: Int] = [:]
 
@@ -110,10 +122,17 @@ struct HelperReach {
         wanted.formUnion(undefined)
     }
 
-    /// The byte search for the files that define a wanted name; each name is searched for once.
-    mutating func nextSearch() -> FunctionDefinitionSearch? {
-        guard !wanted.isEmpty else { return nil }
+    /// Files defining one name, at most, for a round to parse them: more is a name as common as `update` in
+    /// a large app, whose bodies `FunctionSummaries.resolve` could only merge into what they all agree on.
+    static let maximumDefiningFiles = SummaryBuilder.maximumDefinitionsFollowed
+
+    /// The byte search for the files that define a wanted name, leaving out the names more than
+    /// `maximumDefiningFiles` files define (`definingFiles`, from `DefinedNames`: those stay unknown); each
+    /// name is searched for once. Nil when no name is left.
+    mutating func nextSearch(definingFiles: (String) -> Int) -> FunctionDefinitionSearch? {
+        let names = wanted.filter { definingFiles($0) <= Self.maximumDefiningFiles }
         searched.formUnion(wanted)
-        return FunctionDefinitionSearch(names: wanted)
+        commonNames += wanted.count - names.count
+        return names.isEmpty ? nil : FunctionDefinitionSearch(names: names)
     }
 }

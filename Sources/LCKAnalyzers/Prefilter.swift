@@ -33,6 +33,11 @@ public struct Prefilter: Sendable {
     private let firstRoundSearch: IdentifierSearch
     /// Asked in the second round for the names their project facts add (`Analyzer.prefilterNames(project:)`).
     private let analyzers: [any Analyzer]
+    /// Protocols of delegate-method specs that type no receiver (`CXProviderDelegate`): an app type adopting
+    /// one matters in another file only where that file implements one of `delegateMethodNames`.
+    private let delegateProtocols: Set<String>
+    /// Base names of the delegate-method specs (`provider`, `pushRegistry`).
+    public let delegateMethodNames: Set<String>
 
     /// The marker of an in-source directive (`// lckmigrate:disable-next-line …`), as an identifier.
     public static let directiveName = "lckmigrate"
@@ -53,8 +58,16 @@ public struct Prefilter: Sendable {
         var types = index.frameworkTypes.union(index.markerNames)
         var names: Set<String> = [Self.directiveName]
         var anchors: [IdentifierSearch.Pattern] = []
+        var delegateProtocols: Set<String> = []
+        var delegateMethodNames: Set<String> = []
         for entry in index.entries {
             let name = String(decoding: entry.name, as: UTF8.self)
+            if !entry.delegates.isEmpty { delegateMethodNames.insert(name) }
+            for delegate in entry.delegates {
+                if let protocolName = delegate.spec.protocolName {
+                    delegateProtocols.insert(MappingIndex.lastComponent(protocolName))
+                }
+            }
             if entry.isAnchor {
                 names.insert(name)
                 anchors.append(.init(name, groups: entry.isChangingAnchor ? Group.changingAnchor : Group.otherAnchor))
@@ -70,6 +83,8 @@ public struct Prefilter: Sendable {
             }
         }
         tableTypes = types
+        self.delegateProtocols = delegateProtocols.subtracting(index.receiverTypeNames.map(MappingIndex.lastComponent))
+        self.delegateMethodNames = delegateMethodNames
         names.formUnion(types)
         var filterOff = false
         for analyzer in analyzers {
@@ -134,11 +149,12 @@ public struct Prefilter: Sendable {
     }
 
     /// Names the project's declarations make relevant (see the type's documentation); nil when the
-    /// gate itself cannot bound detection by names, so every file must pass.
+    /// gate itself cannot bound detection by names, so every file must pass. Types that stand only for a
+    /// delegate protocol are not among them (`delegateConformerNames`).
     public func projectNames(_ project: ProjectFacts) -> Set<String>? {
         guard let evidence = index.receiverEvidenceNames(project: project) else { return nil }
         // Conformers and subclasses of table types at any depth, and app protocols the table types adopt.
-        let known = tableTypes.union(project.standIns(for: tableTypes))
+        let known = knownTypes(project)
         var names = evidence.union(known).union(project.aliases.keys)
         for analyzer in analyzers { names.formUnion(analyzer.prefilterNames(project: project)) }
         for members in project.memberTypes.values {
@@ -150,5 +166,21 @@ public struct Prefilter: Sendable {
             }
         }
         return names
+    }
+
+    /// The table's types with what stands for them in `project`, except the types that stand only for
+    /// delegate protocols.
+    private func knownTypes(_ project: ProjectFacts) -> Set<String> {
+        tableTypes.union(project.standIns(for: tableTypes.subtracting(delegateProtocols)))
+    }
+
+    /// App types that stand only for a delegate protocol (`extension CallStore: PKPushRegistryDelegate`,
+    /// and their subclasses). Such a type is no receiver of the table; its name matters in another file
+    /// only for a delegate method declared in an extension of it there, so the file must also spell one of
+    /// `delegateMethodNames`. Common app type names adopt these protocols, and without the pairing every
+    /// file using the type would be lexed for nothing.
+    public func delegateConformerNames(_ project: ProjectFacts) -> Set<String> {
+        guard !delegateProtocols.isEmpty else { return [] }
+        return project.standIns(for: tableTypes).subtracting(knownTypes(project))
     }
 }

@@ -104,6 +104,58 @@ import Testing
         #expect(summaries.work.helperFiles == 1 && summaries.work.helperRounds >= 1)
     }
 
+    /// A helper name that more files define than a round would parse (8, `HelperReach.maximumDefiningFiles`)
+    /// is not searched for: its bodies could only be merged into what they all agree on, and on a large app
+    /// such names (`update`, `start`) made a round parse hundreds of files. Eight files are still searched.
+    @Test func helperNamesThatTooManyFilesDefineAreNotSearched() {
+        let handler = """
+            import CallKit
+            final class Delegate: NSObject, CXProviderDelegate {
+                func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                    client.connect(room: "r") { ok in ok ? action.fulfill() : action.fail() }
+                }
+            }
+
+            """
+        func definers(_ count: Int) -> [String] {
+            (0..<count).map {
+                "final class Client\($0) {\n    func connect(room: String, completion: (Bool) -> Void) {}\n}\n"
+            }
+        }
+        let few = Self.pass([handler] + definers(8)).suite.project.summaries
+        let many = Self.pass([handler] + definers(9)).suite.project.summaries
+        #expect(few.work.helperFiles == 8 && few.work.commonHelperNames == 0)
+        #expect(many.work.helperFiles == 0 && many.work.commonHelperNames == 1)
+    }
+
+    /// A handler that reports the call itself is analysed in its own file; only a file with a report wrapper
+    /// (a function that reports and is not a handler) is kept for the summaries, which judge the wrapper's
+    /// callers elsewhere. Either parse may still be handed to the per-file pass.
+    @Test func onlyReportWrappersKeepTheirFileForTheSummaries() {
+        let handlerReports = """
+            import CallKit
+            import PushKit
+            final class PushHandler: NSObject, PKPushRegistryDelegate {
+                func pushRegistry(
+                    _ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload,
+                    for type: PKPushType, completion: @escaping () -> Void
+                ) {
+                    provider.reportNewIncomingCall(with: UUID(), update: CXCallUpdate()) { _ in completion() }
+                }
+            }
+
+            """
+        let wrapperReports = handlerReports.replacingOccurrences(
+            of: "provider.reportNewIncomingCall(with: UUID(), update: CXCallUpdate()) { _ in completion() }",
+            with: "report(completion)\n    }\n    func report(_ done: @escaping () -> Void) {\n"
+                + "        provider.reportNewIncomingCall(with: UUID(), update: CXCallUpdate()) { _ in done() }")
+        let direct = Self.pass([handlerReports])
+        let wrapped = Self.pass([wrapperReports])
+        #expect(direct.suite.project.summaries.isEmpty)
+        #expect(wrapped.suite.project.summaries.count == 2)
+        #expect(direct.retained.take(0) != nil && wrapped.retained.take(0) != nil)
+    }
+
     /// The same findings (witness files and positions included) for the cross-file sample with one or two workers and either file order.
     @Test func crossFileSampleIsTheSameForAnyJobsAndFileOrder() throws {
         let discovery = FileDiscovery.discover(

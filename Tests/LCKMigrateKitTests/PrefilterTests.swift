@@ -74,6 +74,7 @@ import Testing
             "Manager.swift": "import CallKit\nfinal class CallManager: NSObject, CXProviderDelegate {\n"
                 + "    let callProvider: CXProvider\n}\n",
             "Extension.swift": "extension CallManager {\n    func stop() {}\n}\n",
+            "Handler.swift": "extension CallManager {\n    func providerDidReset(_ provider: AnyObject) {}\n}\n",
             "Member.swift": "func shutDown(_ m: Manager) { m.callProvider.invalidate() }\n",
             "Alias.swift": "typealias Provider = CXProvider\n",
             "UsesAlias.swift": "func make() -> Provider { fatalError() }\n",
@@ -81,7 +82,8 @@ import Testing
         ])
         let relevant = Dictionary(uniqueKeysWithValues: zip(names, pass.relevant))
         #expect(pass.rounds == 2)
-        #expect(relevant["Extension.swift"] == true, "a conformer of a table protocol")
+        #expect(relevant["Extension.swift"] == false, "a delegate conformer counts next to a delegate method")
+        #expect(relevant["Handler.swift"] == true, "a delegate method in an extension of a delegate conformer")
         #expect(relevant["Member.swift"] == true, "a property typed as a table type")
         #expect(relevant["UsesAlias.swift"] == true, "a project typealias")
         #expect(relevant["Unrelated.swift"] == false)
@@ -91,13 +93,48 @@ import Testing
     /// the pre-pass learns from: ones naming a table type).
     @Test func inheritanceChainsAreFollowedToTheEnd() {
         let chain = (1...6).map { "class Level\($0): Level\($0 - 1) {}\n" }.joined()
-        var sources = ["Base.swift": "import CallKit\nclass Level0: NSObject, CXProviderDelegate {}\n" + chain]
+        var sources = ["Base.swift": "import CallKit\nclass Level0: CXProvider {}\n" + chain]
         sources["Use.swift"] = "let deepest = Level6()\n"
         sources["Other.swift"] = "let shallow = Level7()\n"
         let (names, pass) = Self.projectPass(sources)
         let relevant = Dictionary(uniqueKeysWithValues: zip(names, pass.relevant))
         #expect(relevant["Use.swift"] == true)
         #expect(relevant["Other.swift"] == false)
+    }
+
+    /// A type that adopts a delegate protocol is no receiver of the table: a file using it (at any depth of
+    /// its subclasses) is relevant only where it also spells a delegate method, which an extension in that
+    /// file could implement. Common app type names adopt these protocols; every file using one used to be
+    /// lexed for nothing.
+    @Test func delegateConformersCountOnlyNextToADelegateMethodName() {
+        let (names, pass) = Self.projectPass([
+            "Base.swift": "import PushKit\nextension AccountStore: PKPushRegistryDelegate {}\n"
+                + "class CachedAccountStore: AccountStore {}\n",
+            "Screen.swift": "let store = AccountStore()\nlet cached = CachedAccountStore()\n",
+            "Push.swift": "extension CachedAccountStore {\n    func providerDidBegin(_ r: Registry) {}\n}\n",
+            "Mentions.swift": "// providerDidBegin is documented elsewhere\nlet other = OtherStore()\n",
+        ])
+        let relevant = Dictionary(uniqueKeysWithValues: zip(names, pass.relevant))
+        #expect(relevant["Screen.swift"] == false)
+        #expect(relevant["Push.swift"] == true)
+        #expect(relevant["Mentions.swift"] == false, "a delegate method name alone is not enough")
+    }
+
+    /// Whatever the filter leaves out, a scan of the same tree without it reports nothing more there.
+    @Test func delegateConformerFilesLeftOutGetNoFinding() throws {
+        let tree = try TemporaryTree()
+        try tree.file(
+            "Base.swift",
+            "import CallKit\nfinal class CallStore: NSObject, CXProviderDelegate {\n"
+                + "    func providerDidReset(_ provider: CXProvider) {}\n}\n")
+        try tree.file("Screen.swift", "let store = CallStore()\nstore.start(value: token)\n")
+        try tree.file("Alias.swift", "typealias Host = CXProvider\n")
+        try tree.file(
+            "Reset.swift", "extension CallStore {\n    func providerDidBegin(_ provider: Host) {}\n}\n")
+        let with = Self.scan(["."], in: tree.root, jobs: 2, prefilter: true)
+        let without = Self.scan(["."], in: tree.root, jobs: 2, prefilter: false)
+        try #require(with.findings.contains { $0.path == "Reset.swift" })
+        #expect(with.findings == without.findings)
     }
 
     /// An analyzer that asks the second round for a name its project facts would give (a helper that
