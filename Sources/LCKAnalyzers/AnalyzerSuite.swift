@@ -86,44 +86,45 @@ public struct AnalyzerSuite: Sendable {
     /// prefilter's names for this suite's project. A scan neither lexes nor analyses the others.
     public func isRelevant(_ bytes: [UInt8]) -> Bool {
         guard let relevance else { return true }
-        return relevance.table.matches(bytes) || relevance.projectMatches(bytes)
+        return relevance.table.matches(bytes) || relevance.projectMatches(bytes, spellsDelegateMethod: nil)
     }
 
     /// The prefilter's searches: the table's names (round one), and what the project adds (round two).
     struct Relevance: Sendable {
         var table: IdentifierSearch
-        /// Group 1: names the project adds; group 2: delegate method names, when some app type stands only
-        /// for a delegate protocol. Nil when the project adds nothing.
-        var project: IdentifierSearch?
+        /// Names the project adds; nil when it adds none.
+        var added: IdentifierSearch?
         /// The added names and the app types standing only for a delegate protocol, which count next to a
-        /// delegate method name (`Prefilter.delegateConformerNames`). Searched only in a file that spells
-        /// such a method name: the types often have common names, which slow a search down.
+        /// delegate method name (`Prefilter.delegateConformerNames`); nil when there are no such types. The
+        /// types often have common names: they are searched only in a file that spells such a method.
         var conformers: IdentifierSearch?
+        /// `Prefilter.delegateMethodNames`, for a file round one did not search.
+        var delegateMethods: IdentifierSearch
 
-        func projectMatches(_ bytes: [UInt8]) -> Bool {
-            guard let project else { return false }
-            let found = project.groups(in: bytes)
-            if found & 1 != 0 { return true }
-            guard found & 2 != 0, let conformers else { return false }
+        /// `spellsDelegateMethod`: what round one found, nil when it did not search the file.
+        func projectMatches(_ bytes: [UInt8], spellsDelegateMethod: Bool?) -> Bool {
+            if added?.matches(bytes) == true { return true }
+            guard let conformers, spellsDelegateMethod ?? delegateMethods.matches(bytes) else { return false }
             return conformers.matches(bytes)
+        }
+
+        /// Whether round two needs the file's bytes at all.
+        func mayMatch(spellsDelegateMethod: Bool) -> Bool {
+            added != nil || (conformers != nil && spellsDelegateMethod)
         }
     }
 
-    /// The table's names, then (when it adds any) what `project` adds; nil when the filter is off.
+    /// The table's names, then what `project` adds; nil when the filter is off.
     private static func relevanceSearches(_ prefilter: Prefilter, project: ProjectFacts) -> Relevance? {
         guard let tableNames = prefilter.tableNames, let projectNames = prefilter.projectNames(project) else {
             return nil
         }
         let added = projectNames.subtracting(tableNames)
         let conformers = prefilter.delegateConformerNames(project).subtracting(tableNames).subtracting(added)
-        var relevance = Relevance(table: IdentifierSearch(names: tableNames))
-        var patterns = added.map { IdentifierSearch.Pattern($0, groups: 1) }
-        if !conformers.isEmpty {
-            patterns += prefilter.delegateMethodNames.map { IdentifierSearch.Pattern($0, groups: 2) }
-            relevance.conformers = IdentifierSearch(names: added.union(conformers))
-        }
-        if !patterns.isEmpty { relevance.project = IdentifierSearch(patterns: patterns) }
-        return relevance
+        return Relevance(
+            table: IdentifierSearch(names: tableNames), added: added.isEmpty ? nil : IdentifierSearch(names: added),
+            conformers: conformers.isEmpty ? nil : IdentifierSearch(names: added.union(conformers)),
+            delegateMethods: IdentifierSearch(names: prefilter.delegateMethodNames))
     }
 
     /// `projectPass` for callers that analyse every file anyway (`rules test --samples`).
@@ -174,14 +175,20 @@ public struct AnalyzerSuite: Sendable {
             return ProjectPass(
                 suite: suite, relevant: Array(repeating: true, count: fileCount), rounds: 1, retained: retained)
         }
-        guard searches.project != nil, merged.relevant.contains(false) else {
+        guard searches.added != nil || searches.conformers != nil, merged.relevant.contains(false) else {
             return ProjectPass(suite: suite, relevant: merged.relevant, rounds: 1, retained: retained)
         }
         let secondRound = Mutex(merged.relevant)
-        let pending = merged.relevant.indices.filter { !merged.relevant[$0] }
+        let delegateMethodFiles = merged.delegateMethodFiles
+        let pending = merged.relevant.indices.filter {
+            !merged.relevant[$0] && searches.mayMatch(spellsDelegateMethod: delegateMethodFiles.contains($0))
+        }
         Self.forEachFile(pending.count, jobs: jobs) { slot in
             let position = pending[slot]
-            if bytes(position).map(searches.projectMatches) ?? true { secondRound.withLock { $0[position] = true } }
+            let spells = delegateMethodFiles.contains(position)
+            if bytes(position).map({ searches.projectMatches($0, spellsDelegateMethod: spells) }) ?? true {
+                secondRound.withLock { $0[position] = true }
+            }
         }
         return ProjectPass(suite: suite, relevant: secondRound.withLock { $0 }, rounds: 2, retained: retained)
     }
@@ -197,7 +204,9 @@ public struct AnalyzerSuite: Sendable {
         guard let bytes else { return FileExamination(relevant: true) }
         let round = prefilter.firstRound(bytes)
         guard round.namesTableType || round.holdsProjectMarker else {
-            return FileExamination(relevant: round.isRelevant, definedNames: DefinedNames(bytes))
+            return FileExamination(
+                relevant: round.isRelevant, spellsDelegateMethod: round.spellsDelegateMethod,
+                definedNames: DefinedNames(bytes))
         }
         let file = Lexer.tokenize(bytes, trivia: .lineComments)
         let context = AnalysisContext(file: file, rules: rules)
@@ -258,10 +267,13 @@ public struct ProjectPass: Sendable {
         var roots: [(position: Int, roots: SummaryRoots)] = []
         /// Every file's `func` names, by position, for the helper rounds.
         var definedNames: [DefinedNames] = []
+        /// Files round one found irrelevant that spell a delegate method name.
+        var delegateMethodFiles: Set<Int> = []
 
         mutating func add(_ examination: FileExamination, position: Int) {
             relevant.append(examination.relevant)
             definedNames.append(examination.definedNames)
+            if examination.spellsDelegateMethod { delegateMethodFiles.insert(position) }
             if let context = examination.parsed { parsed.append((position, context)) }
             if let context = examination.reusable { reusable.append((position, context)) }
             if let fileRoots = examination.roots { roots.append((position, fileRoots)) }
@@ -274,6 +286,8 @@ public struct ProjectPass: Sendable {
 /// Round one of the pre-pass for one file.
 struct FileExamination: Sendable {
     var relevant: Bool
+    /// An irrelevant file spells a delegate method name (`Prefilter.FirstRound.spellsDelegateMethod`).
+    var spellsDelegateMethod = false
     /// The file names a type of an API that must change: a migration is pending.
     var changing = false
     var contribution: ProjectFacts.FileContribution?

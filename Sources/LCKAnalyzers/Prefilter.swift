@@ -49,6 +49,7 @@ public struct Prefilter: Sendable {
         static let changingAnchor: UInt64 = 2
         static let otherAnchor: UInt64 = 4
         static let projectMarker: UInt64 = 8
+        static let delegateMethod: UInt64 = 16
     }
 
     /// `projectMarkers`: the analyzers' byte strings that make the pre-pass parse a file (`Analyzer.projectMarkers`).
@@ -99,8 +100,10 @@ public struct Prefilter: Sendable {
             IdentifierSearch.Pattern(
                 String(decoding: $0, as: UTF8.self), wholeIdentifier: false, groups: Group.projectMarker)
         }
+        let delegateNames = delegateMethodNames.map { IdentifierSearch.Pattern($0, groups: Group.delegateMethod) }
         firstRoundSearch = IdentifierSearch(
-            patterns: (filterOff ? [] : names.map { .init($0, groups: Group.tableName) }) + anchors + markers)
+            patterns: (filterOff ? [] : names.map { .init($0, groups: Group.tableName) }) + anchors + markers
+                + delegateNames)
     }
 
     /// A delegate method matches when its enclosing type conforms to the protocol (which the file, or the
@@ -135,6 +138,9 @@ public struct Prefilter: Sendable {
         public var namesChangingType: Bool
         /// The file holds an analyzer's project marker (the pre-pass parses it too).
         public var holdsProjectMarker: Bool
+        /// The file spells one of `delegateMethodNames`; known only for a file that is not relevant (the
+        /// search ends early for the others).
+        public var spellsDelegateMethod: Bool
     }
 
     /// One pass over `bytes`; it ends early once the file is known relevant, pending and marked.
@@ -145,7 +151,8 @@ public struct Prefilter: Sendable {
             isRelevant: tableNames == nil || groups & Group.tableName != 0,
             namesTableType: groups & (Group.changingAnchor | Group.otherAnchor) != 0,
             namesChangingType: groups & Group.changingAnchor != 0,
-            holdsProjectMarker: groups & Group.projectMarker != 0)
+            holdsProjectMarker: groups & Group.projectMarker != 0,
+            spellsDelegateMethod: groups & Group.delegateMethod != 0)
     }
 
     /// Names the project's declarations make relevant (see the type's documentation); nil when the

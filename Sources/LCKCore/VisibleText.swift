@@ -79,13 +79,34 @@ public enum VisibleText {
 extension String {
     /// Byte equality. `==` treats canonically equivalent spellings as equal (an NFC and an NFD `café`),
     /// but they name two different files; paths are compared with this instead.
+    /// Buffers of one length: the same storage (every finding of a file shares its path's) is equal at once,
+    /// others are compared 8 bytes at a time.
+    @usableFromInline
+    static func sameBytes(_ mine: UnsafeBufferPointer<UInt8>, _ theirs: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let left = mine.baseAddress, let right = theirs.baseAddress, left != right else { return true }
+        let count = Swift.min(mine.count, theirs.count)
+        var index = 0
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(left).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            guard word == UnsafeRawPointer(right).loadUnaligned(fromByteOffset: index, as: UInt64.self) else {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            guard left[index] == right[index] else { return false }
+            index += 1
+        }
+        return true
+    }
+
     @inlinable
     public func hasSameBytes(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         // Over contiguous storage (native strings) the comparison is a plain loop over bytes; the
         // generic `UTF8View` walk costs tens of instructions a byte, and paths are compared per finding.
         let contiguous = utf8.withContiguousStorageIfAvailable { mine in
-            other.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+            other.utf8.withContiguousStorageIfAvailable { theirs in String.sameBytes(mine, theirs) }
         }
         return (contiguous ?? nil) ?? utf8.elementsEqual(other.utf8)
     }

@@ -31,4 +31,21 @@ import Testing
         #expect(Set([PathKey(composed), PathKey(decomposed), PathKey(composed)]).count == 2)
         #expect(!composed.hasSameBytes(as: decomposed))
     }
+
+    /// Compared 8 bytes at a time: a difference at any offset is found, and a value sharing the other's
+    /// storage (every finding of a file holds one path) is equal.
+    @Test func sameBytesFindsADifferenceAtEveryOffset() {
+        for length in 0..<40 {
+            let base = String(repeating: "p", count: length)
+            #expect(base.hasSameBytes(as: String(repeating: "p", count: length)))
+            let shared = base
+            #expect(shared.hasSameBytes(as: base))
+            for offset in 0..<length {
+                var bytes = Array(base.utf8)
+                bytes[offset] = UInt8(ascii: "q")
+                #expect(!base.hasSameBytes(as: String(decoding: bytes, as: UTF8.self)), "\(length) \(offset)")
+            }
+            #expect(!base.hasSameBytes(as: base + "p"))
+        }
+    }
 }

@@ -120,6 +120,23 @@ import Testing
         #expect(relevant["Mentions.swift"] == false, "a delegate method name alone is not enough")
     }
 
+    /// `isRelevant` (what `rules test` asks of a file on its own) gives the pass's verdict without round
+    /// one's record of delegate method names.
+    @Test func isRelevantAgreesWithTheProjectPass() {
+        let sources = [
+            "Base.swift": "import PushKit\nextension AccountStore: PKPushRegistryDelegate {}\n",
+            "Screen.swift": "let store = AccountStore()\n",
+            "Push.swift": "extension AccountStore {\n    func providerDidBegin(_ r: Registry) {}\n}\n",
+            "Alias.swift": "typealias Registry = PKPushRegistry\n",
+            "Other.swift": "let other = OtherStore()\n",
+        ]
+        let (names, pass) = Self.projectPass(sources)
+        for (name, relevant) in zip(names, pass.relevant) {
+            #expect(pass.suite.isRelevant(Array(sources[name]!.utf8)) == relevant, "\(name)")
+        }
+        #expect(pass.relevant.contains(false) && pass.relevant.contains(true))
+    }
+
     /// Whatever the filter leaves out, a scan of the same tree without it reports nothing more there.
     @Test func delegateConformerFilesLeftOutGetNoFinding() throws {
         let tree = try TemporaryTree()
