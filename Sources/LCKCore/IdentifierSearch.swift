@@ -33,6 +33,13 @@ public struct IdentifierSearch: Sendable {
     /// Patterns of four bytes or more, by the hash of their first four bytes (`prefixHash`): bit `h` of
     /// `prefixBits` is set when some pattern's prefix hashes to `h`, and `prefixBuckets[h]` lists them.
     private let prefixBits: [UInt64]
+    /// Window length of the skip (Wu-Manber with two-byte blocks): the shortest long pattern's length, at
+    /// most 8; 0 when there are no long patterns.
+    private let window: Int
+    /// For each two-byte block (little-endian value), how far a window ending with it can move on without
+    /// passing the start of a pattern: the distance from the block's last place in some pattern's first
+    /// `window` bytes to that window's end, or `window - 1` when no pattern has it there. 0 is a candidate.
+    private let shifts: [UInt8]
     private let prefixBuckets: [Int: [Int32]]
     /// Patterns of one to three bytes, tried at every position (only when there are any).
     private let shortPatterns: [Int32]
@@ -62,6 +69,8 @@ public struct IdentifierSearch: Sendable {
         var buckets: [Int: [Int32]] = [:]
         var short: [Int32] = []
         var all: UInt64 = 0
+        let window = min(8, merged.map(\.name.utf8.count).filter { $0 >= 4 }.min() ?? 0)
+        var shifts = [UInt8](repeating: UInt8(max(0, window - 1)), count: window == 0 ? 0 : 1 << 16)
         for (position, pattern) in merged.enumerated() {
             let name = Array(pattern.name.utf8)
             bytes += name
@@ -74,6 +83,10 @@ public struct IdentifierSearch: Sendable {
                 let hash = Self.prefixHash(prefix)
                 bits[hash >> 6] |= 1 << UInt64(hash & 63)
                 buckets[hash, default: []].append(Int32(position))
+                for end in 1..<window {
+                    let block = Int(name[end - 1]) | Int(name[end]) << 8
+                    shifts[block] = min(shifts[block], UInt8(window - 1 - end))
+                }
             }
         }
         nameBytes = bytes
@@ -81,6 +94,8 @@ public struct IdentifierSearch: Sendable {
         wholeIdentifier = merged.map(\.wholeIdentifier)
         groupsOfPattern = merged.map(\.groups)
         prefixBits = bits
+        self.window = window
+        self.shifts = shifts
         prefixBuckets = buckets
         shortPatterns = short
         allGroups = all
@@ -119,21 +134,32 @@ public struct IdentifierSearch: Sendable {
                 if done() { return found }
             }
         }
+        guard window > 0, length >= window else { return found }
         prefixBits.withUnsafeBufferPointer { bits in
-            let raw = UnsafeRawPointer(base)
-            var index = 0
-            // One unaligned load, a multiply and a bit test per position: no branch taken on most bytes.
-            while index + 4 <= length {
-                let hash = Self.prefixHash(raw.loadUnaligned(fromByteOffset: index, as: UInt32.self).littleEndian)
-                if bits[hash >> 6] & (1 << UInt64(hash & 63)) != 0 {
-                    for pattern in prefixBuckets[hash] ?? [] {
-                        if matchesPattern(Int(pattern), text: base, length: length, at: index) {
-                            found |= groupsOfPattern[Int(pattern)]
-                        }
+            shifts.withUnsafeBufferPointer { shifts in
+                let raw = UnsafeRawPointer(base)
+                // The window's last two bytes say how far it can move; most windows move several bytes, and
+                // only a window that may end a pattern's first `window` bytes has its start hashed.
+                var end = window - 1
+                while end < length {
+                    let block = Int(raw.loadUnaligned(fromByteOffset: end - 1, as: UInt16.self).littleEndian)
+                    let shift = Int(shifts[block])
+                    guard shift == 0 else {
+                        end += shift
+                        continue
                     }
-                    if done() { return }
+                    let start = end - window + 1
+                    let hash = Self.prefixHash(raw.loadUnaligned(fromByteOffset: start, as: UInt32.self).littleEndian)
+                    if bits[hash >> 6] & (1 << UInt64(hash & 63)) != 0 {
+                        for pattern in prefixBuckets[hash] ?? [] {
+                            if matchesPattern(Int(pattern), text: base, length: length, at: start) {
+                                found |= groupsOfPattern[Int(pattern)]
+                            }
+                        }
+                        if done() { return }
+                    }
+                    end += 1
                 }
-                index += 1
             }
         }
         return found

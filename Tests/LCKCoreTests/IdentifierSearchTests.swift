@@ -85,6 +85,13 @@ import Testing
         Self.compare(patterns, alphabet: alphabet, maxLength: 16, generator: &generator)
         Self.compare(long, alphabet: narrow, maxLength: 24, generator: &generator)
         Self.compare(patterns + long, alphabet: narrow, maxLength: 24, generator: &generator)
+        // Names of 8 bytes or more: the skip moves windows of 8 by up to 7 bytes.
+        let longer = [
+            Pattern("ABCaABCa", groups: 1), Pattern("aBC_ABCab", groups: 2), Pattern("CAB_CAB_C", groups: 4),
+            Pattern("_ABCABCABCA", wholeIdentifier: false, groups: 8), Pattern("éABéABéA", groups: 16),
+        ]
+        Self.compare(longer, alphabet: narrow, maxLength: 48, generator: &generator)
+        Self.compare(longer + [Pattern("ABCa_", groups: 32)], alphabet: narrow, maxLength: 48, generator: &generator)
     }
 
     static func compare(_ patterns: [Pattern], alphabet: [UInt8], maxLength: UInt64, generator: inout SeededRandom) {
