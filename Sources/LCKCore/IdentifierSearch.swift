@@ -36,9 +36,10 @@ public struct IdentifierSearch: Sendable {
     /// Window length of the skip (Wu-Manber with two-byte blocks): the shortest long pattern's length, at
     /// most 8; 0 when there are no long patterns.
     private let window: Int
-    /// For each two-byte block (little-endian value), how far a window ending with it can move on without
-    /// passing the start of a pattern: the distance from the block's last place in some pattern's first
-    /// `window` bytes to that window's end, or `window - 1` when no pattern has it there. 0 is a candidate.
+    /// For each hash of a two-byte block (`blockHash`), how far a window ending with such a block can move
+    /// on without passing the start of a pattern: the least distance from one of them in some pattern's
+    /// first `window` bytes to that window's end, or `window - 1` when no pattern has one there. 0 is a
+    /// candidate. 4 KB: the searches are built per scan, and several are alive at once.
     private let shifts: [UInt8]
     private let prefixBuckets: [Int: [Int32]]
     /// Patterns of one to three bytes, tried at every position (only when there are any).
@@ -70,7 +71,7 @@ public struct IdentifierSearch: Sendable {
         var short: [Int32] = []
         var all: UInt64 = 0
         let window = min(8, merged.map(\.name.utf8.count).filter { $0 >= 4 }.min() ?? 0)
-        var shifts = [UInt8](repeating: UInt8(max(0, window - 1)), count: window == 0 ? 0 : 1 << 16)
+        var shifts = [UInt8](repeating: UInt8(max(0, window - 1)), count: window == 0 ? 0 : 1 << Self.blockBits)
         for (position, pattern) in merged.enumerated() {
             let name = Array(pattern.name.utf8)
             bytes += name
@@ -84,7 +85,7 @@ public struct IdentifierSearch: Sendable {
                 bits[hash >> 6] |= 1 << UInt64(hash & 63)
                 buckets[hash, default: []].append(Int32(position))
                 for end in 1..<window {
-                    let block = Int(name[end - 1]) | Int(name[end]) << 8
+                    let block = Self.blockHash(UInt16(name[end - 1]) | UInt16(name[end]) << 8)
                     shifts[block] = min(shifts[block], UInt8(window - 1 - end))
                 }
             }
@@ -104,6 +105,13 @@ public struct IdentifierSearch: Sendable {
     /// 16 bits of a multiplicative hash of a four-byte prefix: a 65,536-bit table keeps false hits to
     /// well under one position in a hundred for a few hundred names.
     private static let hashBits = 16
+
+    private static let blockBits = 12
+
+    @inline(__always)
+    private static func blockHash(_ block: UInt16) -> Int {
+        Int((UInt32(block) &* 0x9E37_79B1) >> UInt32(32 - blockBits))
+    }
 
     @inline(__always)
     private static func prefixHash(_ prefix: UInt32) -> Int {
@@ -142,8 +150,8 @@ public struct IdentifierSearch: Sendable {
                 // only a window that may end a pattern's first `window` bytes has its start hashed.
                 var end = window - 1
                 while end < length {
-                    let block = Int(raw.loadUnaligned(fromByteOffset: end - 1, as: UInt16.self).littleEndian)
-                    let shift = Int(shifts[block])
+                    let block = raw.loadUnaligned(fromByteOffset: end - 1, as: UInt16.self).littleEndian
+                    let shift = Int(shifts[Self.blockHash(block)])
                     guard shift == 0 else {
                         end += shift
                         continue
