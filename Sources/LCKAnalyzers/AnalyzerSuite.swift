@@ -166,8 +166,8 @@ public struct AnalyzerSuite: Sendable {
                 bytes: bytes)
         }
         let suite = AnalyzerSuite(rules: rules, detector: detector, analyzers: analyzers, project: merged.project)
-        // The summaries needed these parses until now; the per-file pass takes each once instead of
-        // parsing the file again, so the peak (all of them, reached here) does not grow.
+        // The summaries needed the kept parses until now; the per-file pass takes each of them, and of the
+        // reusable ones, once instead of parsing the file again.
         let retained = RetainedParses(merged.parsed + merged.reusable, count: fileCount)
         merged.parsed = []
         merged.reusable = []
@@ -221,7 +221,8 @@ public struct AnalyzerSuite: Sendable {
         // The bytes only say a changing type may be named; whether the code names one (not a comment or
         // a string: "remove the old CXProvider code") decides that a migration is pending.
         return FileExamination(
-            relevant: round.isRelevant, changing: round.namesChangingType && detector.index.namesChangingType(in: file),
+            relevant: round.isRelevant, spellsDelegateMethod: round.spellsDelegateMethod,
+            changing: round.namesChangingType && detector.index.namesChangingType(in: file),
             contribution: ProjectFacts.FileContribution(context: context, analyzers: analyzers), parsed: parsed,
             reusable: reusable,
             roots: roots, definedNames: DefinedNames(bytes))

@@ -113,11 +113,14 @@ import Testing
             "Screen.swift": "let store = AccountStore()\nlet cached = CachedAccountStore()\n",
             "Push.swift": "extension CachedAccountStore {\n    func providerDidBegin(_ r: Registry) {}\n}\n",
             "Mentions.swift": "// providerDidBegin is documented elsewhere\nlet other = OtherStore()\n",
+            // Parsed in round one for an analyzer's project marker (`Conversation…`), yet not relevant then.
+            "Marker.swift": "extension AccountStore {\n    func providerDidBegin(_ log: ConversationLog) {}\n}\n",
         ])
         let relevant = Dictionary(uniqueKeysWithValues: zip(names, pass.relevant))
         #expect(relevant["Screen.swift"] == false)
         #expect(relevant["Push.swift"] == true)
         #expect(relevant["Mentions.swift"] == false, "a delegate method name alone is not enough")
+        #expect(relevant["Marker.swift"] == true)
     }
 
     /// `isRelevant` (what `rules test` asks of a file on its own) gives the pass's verdict without round
