@@ -82,6 +82,8 @@ let package = Package(
         .executableTarget(name: "lckmigrate-eval"),
         // Regenerates the generated sources (rule table, plan.json, keyword table): `swift run lckmigrate-generate`.
         .executableTarget(name: "lckmigrate-generate", dependencies: ["LCKLexer", "LCKRules", "LCKMigrationModel"]),
+        // `lckmigrate.artifactbundle` and a plugin package using it: `swift run lckmigrate-artifactbundle --output DIR`.
+        .executableTarget(name: "lckmigrate-artifactbundle"),
         // Package shape for .ci/run: declared imports, file and function lengths (reads `dump-package` JSON).
         .executableTarget(name: "lckmigrate-package-check", dependencies: ["LCKLexer", "LCKCore"]),
 
@@ -122,6 +124,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "EvaluationTests", dependencies: ["lckmigrate-eval", "LCKTestSupport"]),
+        .testTarget(name: "ArtifactBundleTests", dependencies: ["lckmigrate-artifactbundle", "LCKTestSupport"]),
         .testTarget(name: "PackageCheckTests", dependencies: ["lckmigrate-package-check", "LCKTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["lckmigrate", "LCKTestSupport"], exclude: ["Goldens"]),
     ]
