@@ -75,16 +75,20 @@ public struct XcodeProjectFixture {
             sections["PBXGroup", default: []].append(
                 Self.object(
                     id, comment: folder,
-                    ["isa = PBXGroup;", "children = (", groups[folder]!.map { "\t\($0)," }.joined(separator: "\n"),
-                        ");", "path = \(Self.quoted(folder));", "sourceTree = \"<group>\";"]))
+                    [
+                        "isa = PBXGroup;", "children = (", groups[folder]!.map { "\t\($0)," }.joined(separator: "\n"),
+                        ");", "path = \(Self.quoted(folder));", "sourceTree = \"<group>\";",
+                    ]))
             return "\(id) /* \(folder) */"
         }
         topChildren += (groups[""] ?? []) + syncIDs.keys.sorted().map { "\(syncIDs[$0]!) /* \($0) */" }
         sections["PBXGroup", default: []].insert(
             Self.object(
                 mainGroup, comment: nil,
-                ["isa = PBXGroup;", "children = (", topChildren.map { "\t\($0)," }.joined(separator: "\n"), ");",
-                    "sourceTree = \"<group>\";"]), at: 0)
+                [
+                    "isa = PBXGroup;", "children = (", topChildren.map { "\t\($0)," }.joined(separator: "\n"), ");",
+                    "sourceTree = \"<group>\";",
+                ]), at: 0)
         var targetIDs: [String] = []
         for target in targets {
             targetIDs.append(write(target, ids: &ids, fileIDs: fileIDs, syncIDs: syncIDs, sections: &sections))
@@ -97,9 +101,11 @@ public struct XcodeProjectFixture {
                 sections["PBXFileSystemSynchronizedBuildFileExceptionSet", default: []].append(
                     Self.object(
                         id, comment: "Exceptions for \"\(folder)\" folder in \"\(targets[index].name)\" target",
-                        ["isa = PBXFileSystemSynchronizedBuildFileExceptionSet;", "membershipExceptions = (",
+                        [
+                            "isa = PBXFileSystemSynchronizedBuildFileExceptionSet;", "membershipExceptions = (",
                             targets[index].membershipExceptions.map { "\t\(Self.quoted($0))," }.joined(separator: "\n"),
-                            ");", "target = \(targetIDs[index]) /* \(targets[index].name) */;"]))
+                            ");", "target = \(targetIDs[index]) /* \(targets[index].name) */;",
+                        ]))
                 return "\(id) /* PBXFileSystemSynchronizedBuildFileExceptionSet */"
             }
             var lines = ["isa = PBXFileSystemSynchronizedRootGroup;"]
@@ -117,11 +123,13 @@ public struct XcodeProjectFixture {
             sections["PBXProject", default: []].append(
                 Self.object(
                     projectID, comment: "Project object",
-                    ["isa = PBXProject;", "attributes = {", "\tLastUpgradeCheck = 1600;", "};",
+                    [
+                        "isa = PBXProject;", "attributes = {", "\tLastUpgradeCheck = 1600;", "};",
                         "buildConfigurationList = \(projectList) /* Build configuration list for PBXProject \"App\" */;",
                         "compatibilityVersion = \"Xcode 14.0\";", "knownRegions = (", "\ten,", "\tBase,", ");",
                         "mainGroup = \(mainGroup);", "projectDirPath = \"\";", "projectRoot = \"\";", "targets = (",
-                        zip(targetIDs, targets).map { "\t\($0) /* \($1.name) */," }.joined(separator: "\n"), ");"]))
+                        zip(targetIDs, targets).map { "\t\($0) /* \($1.name) */," }.joined(separator: "\n"), ");",
+                    ]))
         }
         var out = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tclasses = {\n\t};\n\tobjectVersion = 77;\n\tobjects = {\n"
         for section in sections.keys.sorted() {
@@ -148,7 +156,8 @@ public struct XcodeProjectFixture {
             let id = ids.next()
             let name = Self.split(path).name
             sections["PBXBuildFile", default: []].append(
-                "\t\t\(id) /* \(name) in Sources */ = {isa = PBXBuildFile; fileRef = \(fileIDs[path]!) /* \(name) */; };")
+                "\t\t\(id) /* \(name) in Sources */ = {isa = PBXBuildFile; fileRef = \(fileIDs[path]!) /* \(name) */; };"
+            )
             return "\(id) /* \(name) in Sources */"
         }
         sections["PBXSourcesBuildPhase", default: []].append(
@@ -163,7 +172,8 @@ public struct XcodeProjectFixture {
             "buildPhases = (", "\t\(phase) /* Sources */,", ");", "buildRules = (", ");", "dependencies = (", ");",
         ]
         if !target.synchronizedFolders.isEmpty {
-            lines += ["fileSystemSynchronizedGroups = ("]
+            lines +=
+                ["fileSystemSynchronizedGroups = ("]
                 + target.synchronizedFolders.map { "\t\(syncIDs[$0]!) /* \($0) */," } + [");"]
         }
         lines += [
@@ -207,12 +217,14 @@ public struct XcodeProjectFixture {
 
     /// Quoted as Xcode quotes: anything but letters, digits and `_$/:.-` is.
     static func quoted(_ value: String) -> String {
-        let bare = !value.isEmpty && value.utf8.allSatisfy { byte in
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x24, 0x2F, 0x3A, 0x2E, 0x2D: true
-            default: false
+        let bare =
+            !value.isEmpty
+            && value.utf8.allSatisfy { byte in
+                switch byte {
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x24, 0x2F, 0x3A, 0x2E, 0x2D: true
+                default: false
+                }
             }
-        }
         let escaped = value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
         return bare && !value.contains("$(") ? value : "\"\(escaped)\""
     }
