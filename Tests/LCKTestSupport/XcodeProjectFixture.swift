@@ -24,7 +24,8 @@ public struct XcodeProjectFixture {
         public var sources: [String]
         /// Xcode 16 synchronized folders (paths from the project folder).
         public var synchronizedFolders: [String]
-        /// Files of the first synchronized folder (paths inside it) that are not members of this target.
+        /// Files of synchronized folders (paths from the project folder) whose membership in this target is
+        /// the opposite of the folder's: out of it for a folder it owns, in it for another target's folder.
         public var membershipExceptions: [String]
 
         public init(
@@ -93,29 +94,7 @@ public struct XcodeProjectFixture {
         for target in targets {
             targetIDs.append(write(target, ids: &ids, fileIDs: fileIDs, syncIDs: syncIDs, sections: &sections))
         }
-        for folder in syncIDs.keys.sorted() {
-            let exceptions = targets.indices.filter {
-                targets[$0].synchronizedFolders.first == folder && !targets[$0].membershipExceptions.isEmpty
-            }.map { index in
-                let id = ids.next()
-                sections["PBXFileSystemSynchronizedBuildFileExceptionSet", default: []].append(
-                    Self.object(
-                        id, comment: "Exceptions for \"\(folder)\" folder in \"\(targets[index].name)\" target",
-                        [
-                            "isa = PBXFileSystemSynchronizedBuildFileExceptionSet;", "membershipExceptions = (",
-                            targets[index].membershipExceptions.map { "\t\(Self.quoted($0))," }.joined(separator: "\n"),
-                            ");", "target = \(targetIDs[index]) /* \(targets[index].name) */;",
-                        ]))
-                return "\(id) /* PBXFileSystemSynchronizedBuildFileExceptionSet */"
-            }
-            var lines = ["isa = PBXFileSystemSynchronizedRootGroup;"]
-            if !exceptions.isEmpty {
-                lines += ["exceptions = ("] + exceptions.map { "\t\($0)," } + [");"]
-            }
-            lines += ["path = \(Self.quoted(folder));", "sourceTree = \"<group>\";"]
-            sections["PBXFileSystemSynchronizedRootGroup", default: []].append(
-                Self.object(syncIDs[folder]!, comment: folder, lines))
-        }
+        writeSynchronizedFolders(syncIDs, targetIDs: targetIDs, ids: &ids, sections: &sections)
         let projectList = configurationList(
             projectConfigurations, owner: "PBXProject \"App\"", ids: &ids, fileIDs: fileIDs, sections: &sections)
         let projectID = ids.next()
@@ -139,6 +118,38 @@ public struct XcodeProjectFixture {
         out += "\t};\n"
         if includesProjectObject { out += "\trootObject = \(projectID) /* Project object */;\n" }
         return out + "}\n"
+    }
+
+    /// The synchronized folders and their membership exception sets.
+    private func writeSynchronizedFolders(
+        _ syncIDs: [String: String], targetIDs: [String], ids: inout IDs, sections: inout [String: [String]]
+    ) {
+        for folder in syncIDs.keys.sorted() {
+            let inside = { (index: Int) in
+                targets[index].membershipExceptions.filter { $0.hasPrefix(folder + "/") }.map {
+                    String($0.dropFirst(folder.count + 1))
+                }
+            }
+            let exceptions = targets.indices.filter { !inside($0).isEmpty }.map { index in
+                let id = ids.next()
+                sections["PBXFileSystemSynchronizedBuildFileExceptionSet", default: []].append(
+                    Self.object(
+                        id, comment: "Exceptions for \"\(folder)\" folder in \"\(targets[index].name)\" target",
+                        [
+                            "isa = PBXFileSystemSynchronizedBuildFileExceptionSet;", "membershipExceptions = (",
+                            inside(index).map { "\t\(Self.quoted($0))," }.joined(separator: "\n"),
+                            ");", "target = \(targetIDs[index]) /* \(targets[index].name) */;",
+                        ]))
+                return "\(id) /* PBXFileSystemSynchronizedBuildFileExceptionSet */"
+            }
+            var lines = ["isa = PBXFileSystemSynchronizedRootGroup;"]
+            if !exceptions.isEmpty {
+                lines += ["exceptions = ("] + exceptions.map { "\t\($0)," } + [");"]
+            }
+            lines += ["path = \(Self.quoted(folder));", "sourceTree = \"<group>\";"]
+            sections["PBXFileSystemSynchronizedRootGroup", default: []].append(
+                Self.object(syncIDs[folder]!, comment: folder, lines))
+        }
     }
 
     private var allConfigurations: [Configuration] { projectConfigurations + targets.flatMap(\.configurations) }
