@@ -1,7 +1,7 @@
 import LCKCore
 
-/// The top-level dictionary of an XML property list (an Info.plist, an `.entitlements`): its keys with
-/// their byte ranges, the strings of its array values, and where the dictionary opens.
+/// The top-level dictionary of a property list (an Info.plist, an `.entitlements`; XML, or binary through
+/// `BinaryPlistReader`): its keys with their byte ranges, the strings of its array values, and where the dictionary opens.
 struct PlistDocument: Sendable {
     /// Key → the range of its name; keys whose value is `<false/>` are left out (not granted).
     var keys: [String: ByteRange] = [:]
@@ -21,8 +21,10 @@ enum PlistScanner {
     static let maximumDepth = 512
 
     static func scan(_ bytes: [UInt8]) -> Result<PlistDocument, SettingsProblem> {
+        if bytes.starts(with: BinaryPlistReader.magic) { return BinaryPlistReader.read(bytes) }
         if bytes.starts(with: Array("bplist".utf8)) {
-            return .failure(SettingsProblem(offset: 0, message: "binary property list; only XML plists are read"))
+            return .failure(
+                SettingsProblem(offset: 0, message: "binary property list of a version other than 00; not read"))
         }
         var scanner = Walk(bytes: bytes)
         do {

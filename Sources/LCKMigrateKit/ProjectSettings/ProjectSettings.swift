@@ -25,7 +25,7 @@ public struct ProjectSettings: Sendable {
             files: Dictionary(xcconfigFiles.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first }))
         notes += includes.notes
         var xcconfigs: [String: [String: String]] = [:]
-        for (path, _) in xcconfigFiles { xcconfigs[Self.baseName(path)] = includes.settings(of: path) }
+        for (path, _) in xcconfigFiles { xcconfigs[path] = includes.settings(of: path) }
         for (path, bytes) in contents { take(path, bytes: bytes, xcconfigs: xcconfigs) }
         addImplicitApplications()
     }
@@ -122,10 +122,15 @@ public struct ProjectSettings: Sendable {
         return deepest
     }
 
-    /// The deployment target a Swift file is built for: the lowest of its targets', else the lowest of the
+    /// The deployment target a Swift file is built for. A file some target builds (its sources build phase,
+    /// a synchronized folder) gets the lowest of those targets' (the oldest system that runs the code; nil
+    /// when they build for another platform or name none): a file of a watchOS target never takes the iOS
+    /// app's. Any other file gets the lowest of the targets of the deepest folder holding it, else of the
     /// targets whose folder holds it; nil when none names one. A file outside every project's folder (a
     /// scan of several apps side by side) is unknown, so one app's target never applies to another's code.
     public func deploymentTarget(for path: String) -> OSVersion? {
+        let listing = targets.filter { $0.lists(path) }
+        if !listing.isEmpty { return listing.compactMap(\.deploymentTarget).min() }
         if let own = targetIndices(for: path).compactMap({ targets[$0].deploymentTarget }).min() { return own }
         return targets.filter { DisplayPathPrefix.contains($0.root, path) }.compactMap(\.deploymentTarget).min()
     }

@@ -18,6 +18,8 @@ public struct SettingsTarget: Sendable {
     var memberNames: Set<String> = []
     /// Folders (display paths) synchronized with the target (Xcode 16 `PBXFileSystemSynchronizedRootGroup`).
     var synchronizedFolders: [String] = []
+    /// Files (or folders) of those folders that are not the target's (an Xcode 16 membership exception).
+    var synchronizedExclusions: Set<String> = []
     /// The Info.plist file (display path) named by `INFOPLIST_FILE`, and the generated keys.
     var infoPlistPath: String?
     var generatedInfoPlist: DeclaredKeys?
@@ -37,6 +39,9 @@ public struct SettingsTarget: Sendable {
         if memberPaths.contains(path) { return true }
         let base = path.split(separator: "/").last.map(String.init) ?? path
         if memberNames.contains(base) { return true }
+        if synchronizedExclusions.contains(where: { $0 == path || DisplayPathPrefix.contains($0, path) }) {
+            return false
+        }
         return synchronizedFolders.contains { DisplayPathPrefix.contains($0, path) }
     }
 }

@@ -1,25 +1,44 @@
 import LCKAnalyzers
 import LCKCore
 
-/// The targets of one `project.pbxproj`: deployment target (lowest across build configurations, the
-/// target's own setting before its `.xcconfig`, then the project's), product type, generated Info.plist
-/// keys, Info.plist and entitlements files, and membership (sources build phase or synchronized folders).
+/// The targets of one `project.pbxproj`: deployment target, product type, generated Info.plist keys,
+/// Info.plist and entitlements files, and membership (`XcodeTargetMembership`).
+///
+/// A setting is looked up as Xcode layers it (`BuildSettingLevels`): the target's configuration, its
+/// `baseConfigurationReference` `.xcconfig`, the project's configuration of the same name, the project's
+/// `.xcconfig`; `$(inherited)` continues at the level below. When the configurations (Debug, Release, …)
+/// name different deployment targets the lowest is the target's: the build that runs on the oldest
+/// systems is the one an unguarded LiveCommunicationKit call breaks. A configuration that builds for
+/// another platform (`SDKROOT = watchos`) names no iOS deployment target.
 struct XcodeProjectReader {
     let document: PBXDocument
     /// The pbxproj's display path; the project folder is the one holding the `.xcodeproj`.
     let path: String
-    /// Build settings of the tree's `.xcconfig` files, by base name.
+    /// Build settings of the tree's `.xcconfig` files, by display path.
     let xcconfigs: [String: [String: String]]
 
     var projectFolder: String { DisplayPathPrefix.folder(of: DisplayPathPrefix.folder(of: path)) }
 
+    /// The targets the project object lists; a file without one (no `rootObject`, or a project trimmed by
+    /// hand) still has its native targets read, in id order, with the lone `PBXProject`'s settings if any.
     func targets() -> [SettingsTarget] {
-        guard let rootID = document.rootObject, let root = document.objects[rootID] else { return [] }
-        let projectConfigurations = configurations(of: root)
-        let paths = root.fields["mainGroup"].map(filePaths(from:)) ?? [:]
-        return (root.lists["targets"] ?? []).compactMap { id in
+        let root =
+            document.rootObject.flatMap { document.objects[$0] }
+            ?? document.objects.keys.sorted().lazy.compactMap { document.objects[$0] }.first { $0.isa == "PBXProject" }
+        let listed = root?.lists["targets"]
+        let ids =
+            listed
+            ?? document.objects.keys.sorted().filter {
+                ["PBXNativeTarget", "PBXAggregateTarget", "PBXLegacyTarget"].contains(document.objects[$0]?.isa)
+            }
+        let projectConfigurations = root.map(configurations(of:)) ?? [:]
+        let paths = root?.fields["mainGroup"].map(filePaths(from:)) ?? [:]
+        let membership = XcodeTargetMembership(document: document, projectFolder: projectFolder, paths: paths)
+        return ids.compactMap { id in
             guard let target = document.objects[id], target.isa.hasSuffix("Target") else { return nil }
-            return read(target, projectConfigurations: projectConfigurations, paths: paths)
+            var result = read(target, projectConfigurations: projectConfigurations, paths: paths)
+            membership.apply(to: &result, target: target, id: id)
+            return result
         }
     }
 
@@ -51,21 +70,25 @@ struct XcodeProjectReader {
     private func read(
         _ target: PBXObject, projectConfigurations: [String: PBXObject], paths: [String: String]
     ) -> SettingsTarget {
-        let own = configurations(of: target)
         var versions: [OSVersion] = []
         var generated: DeclaredKeys?
         var infoPlistFile: String?
         var entitlements: String?
-        for (name, configuration) in own.sorted(by: { $0.key < $1.key }) {
+        for (name, configuration) in configurations(of: target).sorted(by: { $0.key < $1.key }) {
             let fallback = projectConfigurations[name]
-            let value = { (key: String) in setting(key, in: configuration) ?? fallback.flatMap { setting(key, in: $0) }
-            }
-            if let version = value("IPHONEOS_DEPLOYMENT_TARGET").flatMap(OSVersion.init(parsing:)) {
+            let levels = BuildSettingLevels(levels: [
+                configuration.buildSettings.mapValues(\.value), baseSettings(of: configuration, paths: paths),
+                fallback?.buildSettings.mapValues(\.value) ?? [:],
+                fallback.map { baseSettings(of: $0, paths: paths) } ?? [:],
+            ])
+            if levels.buildsForIOS,
+                let version = levels.value("IPHONEOS_DEPLOYMENT_TARGET").flatMap(OSVersion.init(parsing:))
+            {
                 versions.append(version)
             }
-            infoPlistFile = infoPlistFile ?? value("INFOPLIST_FILE")
-            entitlements = entitlements ?? value("CODE_SIGN_ENTITLEMENTS")
-            if value("GENERATE_INFOPLIST_FILE") == "YES" || !generatedKeys(configuration).isEmpty {
+            infoPlistFile = infoPlistFile ?? levels.value("INFOPLIST_FILE")
+            entitlements = entitlements ?? levels.value("CODE_SIGN_ENTITLEMENTS")
+            if levels.value("GENERATE_INFOPLIST_FILE") == "YES" || !generatedKeys(configuration).isEmpty {
                 var keys = generated ?? DeclaredKeys(dictionary: spot(configuration.buildSettingsRange))
                 for (key, range) in generatedKeys(configuration) + (fallback.map(generatedKeys) ?? []) {
                     keys.declare(key, at: spot(range))
@@ -81,10 +104,6 @@ struct XcodeProjectReader {
         result.generatedInfoPlist = generated
         result.infoPlistPath = infoPlistFile.map { DisplayPathPrefix.join(projectFolder, $0) }
         result.entitlementsPath = entitlements.map { DisplayPathPrefix.join(projectFolder, $0) }
-        (result.memberPaths, result.memberNames) = members(of: target, paths: paths)
-        result.synchronizedFolders = (target.lists["fileSystemSynchronizedGroups"] ?? []).compactMap { id in
-            document.objects[id]?.fields["path"].map { DisplayPathPrefix.join(projectFolder, $0) }
-        }
         return result
     }
 
@@ -101,39 +120,37 @@ struct XcodeProjectReader {
         return result
     }
 
-    /// A build setting of a configuration, or of its base `.xcconfig`; `$(inherited)` and other variables
-    /// stay unresolved (nil).
-    private func setting(_ key: String, in configuration: PBXObject) -> String? {
-        if let own = configuration.buildSettings[key]?.value, !own.contains("$(inherited)") { return own }
-        guard let reference = configuration.fields["baseConfigurationReference"],
-            let file = document.objects[reference]?.fields["path"]
-        else { return nil }
-        let base = file.split(separator: "/").last.map(String.init) ?? file
-        return xcconfigs[base]?[key]
+    /// The settings of a configuration's base `.xcconfig`: the file the group tree places at
+    /// `baseConfigurationReference` (or, Xcode 16, `baseConfigurationReferenceRelativePath` inside the
+    /// synchronized folder `baseConfigurationReferenceAnchor`), else the tree's first `.xcconfig` of that
+    /// name; empty when the tree holds no such file.
+    private func baseSettings(of configuration: PBXObject, paths: [String: String]) -> [String: String] {
+        let written: String
+        if let reference = configuration.fields["baseConfigurationReference"] {
+            if let placed = paths[reference], let settings = xcconfigs[placed] { return settings }
+            guard let file = document.objects[reference]?.fields["path"] else { return [:] }
+            written = file
+        } else if let anchor = configuration.fields["baseConfigurationReferenceAnchor"],
+            let relative = configuration.fields["baseConfigurationReferenceRelativePath"]
+        {
+            let folder =
+                paths[anchor]
+                ?? document.objects[anchor]?.fields["path"].map {
+                    DisplayPathPrefix.join(projectFolder, $0)
+                }
+            if let folder, let settings = xcconfigs[DisplayPathPrefix.join(folder, relative)] { return settings }
+            written = relative
+        } else {
+            return [:]
+        }
+        let base = ProjectSettings.baseName(written)
+        return xcconfigs.keys.sorted().first { ProjectSettings.baseName($0) == base }.flatMap { xcconfigs[$0] } ?? [:]
     }
 
     private func generatedKeys(_ configuration: PBXObject) -> [(String, ByteRange)] {
         configuration.buildSettings.compactMap { key, setting in
             key.hasPrefix("INFOPLIST_KEY_") ? (String(key.dropFirst(14)), setting.range) : nil
         }.sorted { $0.0 < $1.0 }
-    }
-
-    /// The target's source files: display paths where the group tree resolves them, base names otherwise.
-    private func members(of target: PBXObject, paths: [String: String]) -> (Set<String>, Set<String>) {
-        var full: Set<String> = []
-        var names: Set<String> = []
-        for phaseID in target.lists["buildPhases"] ?? [] {
-            guard let phase = document.objects[phaseID], phase.isa == "PBXSourcesBuildPhase" else { continue }
-            for fileID in phase.lists["files"] ?? [] {
-                guard let reference = document.objects[fileID]?.fields["fileRef"] else { continue }
-                if let resolved = paths[reference] {
-                    full.insert(resolved)
-                } else if let path = document.objects[reference]?.fields["path"] {
-                    names.insert(path.split(separator: "/").last.map(String.init) ?? path)
-                }
-            }
-        }
-        return (full, names)
     }
 
     private func spot(_ range: ByteRange?) -> SettingsSpot {
