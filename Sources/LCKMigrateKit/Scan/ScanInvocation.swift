@@ -42,6 +42,9 @@ public struct ScanInvocation: Sendable {
     public var listsEveryUse = false
     /// Colours for reports on standard output (`--color`); reports written to files are always plain.
     public var standardOutputStyle = TerminalStyle.plain
+    /// Whether the outcome shows paths as the PATH arguments were typed (`TypedPaths`: absolute stays
+    /// absolute). `report` turns it off: its `--compare` matches an earlier JSON report by path.
+    public var showsTypedPaths = true
     /// Which folders discovery skips and the largest file it reads.
     public var discovery = DiscoveryOptions()
 
