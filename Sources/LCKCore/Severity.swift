@@ -42,4 +42,14 @@ public enum MappingKind: String, Sendable, Codable, CaseIterable {
     case unchanged
     /// No LiveCommunicationKit equivalent: keep CallKit for it.
     case noEquivalent = "no_equivalent"
+
+    /// Whether code written this way must be edited to build or behave the same under LiveCommunicationKit:
+    /// every kind with a counterpart except `unchanged`. A usage's severity no longer says so (usages are
+    /// notes unless their rule says otherwise), so the migration plan asks this instead.
+    public var needsEdit: Bool {
+        switch self {
+        case .rename, .reshape, .semanticChange, .merge, .callbackToAsync, .delegateMethod: true
+        case .unchanged, .noEquivalent: false
+        }
+    }
 }

@@ -10,7 +10,7 @@ public struct MigrationReport: Sendable {
         public var title: String
         /// Active mapping findings in the area.
         public var usages: Int
-        /// Of those, the ones that must change (severity warning or above).
+        /// Of those, the ones that must change (`Finding.mustChange`).
         public var pending: Int
         public var effort: Int
     }
@@ -225,7 +225,7 @@ extension MigrationReport {
             ?? AreaSummary(id: area, title: plan.title(ofArea: area), usages: 0, pending: 0, effort: 0)
         summary.usages += 1
         summary.effort += effort
-        if finding.severity >= .warning { summary.pending += 1 }
+        if finding.mustChange { summary.pending += 1 }
         tally.areaUsage[area] = summary
         var row =
             tally.rows[finding.ruleID]
@@ -292,8 +292,8 @@ extension MigrationReport {
         }
     }
 
-    /// Blocked while an analyzer of the step has an active finding; to do while a warning-level
-    /// usage in its areas or rules remains; done otherwise.
+    /// Blocked while an analyzer of the step has an active finding; to do while a usage that must change
+    /// (`Finding.mustChange`) in its areas or rules remains; done otherwise.
     static func status(of step: MigrationPlan.Step, entries: [Entry]) -> StepStatus {
         let areas = Set(step.areas)
         let rules = Set(step.rules)
@@ -305,7 +305,7 @@ extension MigrationReport {
             if let area = entry.area {
                 guard areas.contains(area) || rules.contains(entry.finding.ruleID) else { continue }
                 files.insert(PathKey(entry.finding.path))
-                if entry.finding.severity >= .warning { pending += 1 }
+                if entry.finding.mustChange { pending += 1 }
             } else if analyzers.contains(entry.finding.ruleID) {
                 files.insert(PathKey(entry.finding.path))
                 blocking.append(entry.index)

@@ -4,8 +4,10 @@ import LCKCore
 ///
 /// One `::error|warning|notice file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message` line
 /// per active finding at or above `--fail-on`, then one `::warning file=…,title=…::…` per unreadable
-/// file. GitHub shows only a handful of annotations per step, so the ones that fail the run come alone;
-/// the rest go to the job summary (`$GITHUB_STEP_SUMMARY`, written by the scan as the `markdown`
+/// file. GitHub shows only a handful of annotations per step (ten errors, ten warnings), so the ones that fail the
+/// run come alone, and the anti-pattern findings come before the CallKit/PushKit usages (each group in
+/// report order), so a usage at the threshold can never crowd out an anti-pattern; the rest go to the job
+/// summary (`$GITHUB_STEP_SUMMARY`, written by the scan as the `markdown`
 /// report). Columns are UTF-8 byte columns, as in the text format. The message carries the
 /// LiveCommunicationKit replacement and witness steps on extra lines (escaped as `%0A`). Suppressed
 /// findings are left out. The commands are printed into the CI log, so control characters in names
@@ -19,8 +21,10 @@ public struct GitHubReporter: Reporter {
     public func render(_ report: ScanReport) -> [UInt8] {
         let digest = ReportDigest(report)
         var out = ""
-        for finding in digest.active {
-            guard let lowest = failingSeverity, finding.severity >= lowest else { continue }
+        let annotated = digest.active.filter { finding in failingSeverity.map { finding.severity >= $0 } ?? false }
+        let usages = annotated.filter { UsageInventory.isUsage($0, in: digest) }
+        let antiPatterns = annotated.filter { !UsageInventory.isUsage($0, in: digest) }
+        for finding in antiPatterns + usages {
             var properties = [("file", finding.path)]
             if finding.start.line > 0 {
                 properties.append(("line", String(finding.start.line)))

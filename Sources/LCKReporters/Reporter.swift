@@ -20,20 +20,20 @@ public struct ReporterOptions: Sendable, Equatable {
     /// The lowest severity that fails the run (`--fail-on`); nil for `never`. JUnit fails only those
     /// test cases and GitHub annotates only those findings, so both agree with the exit status.
     public var failingSeverity: Severity?
-    /// `text` for a person at a terminal: the anti-patterns first, then the mapping inventory condensed to
-    /// one line per file and symbol. False (files, pipes, CI logs) keeps the compiler-style lines of `xcode`.
-    public var grouped: Bool
+    /// `text` and `xcode` list every CallKit/PushKit use instead of one row per symbol (`--verbose`, and
+    /// `--only` naming mappings: a run asking for the usages wants each of them).
+    public var listsEveryUse: Bool
     /// Colour for a terminal (`--color`): `text`, `xcode` and `summary` use it; files always get `plain`.
     public var style: TerminalStyle
 
     public init(
-        sourceRootURI: String? = nil, jobs: Int = 1, failingSeverity: Severity? = .error, grouped: Bool = false,
+        sourceRootURI: String? = nil, jobs: Int = 1, failingSeverity: Severity? = .error, listsEveryUse: Bool = false,
         style: TerminalStyle = .plain
     ) {
         self.sourceRootURI = sourceRootURI
         self.jobs = jobs
         self.failingSeverity = failingSeverity
-        self.grouped = grouped
+        self.listsEveryUse = listsEveryUse
         self.style = style
     }
 }
@@ -60,8 +60,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// root, JUnit's and GitHub's failing severity).
     public func reporter(options: ReporterOptions) -> any Reporter {
         switch self {
-        case .text: TextReporter(grouped: options.grouped, style: options.style)
-        case .xcode: XcodeReporter(style: options.style)
+        case .text: TextReporter(listsEveryUse: options.listsEveryUse, style: options.style)
+        case .xcode: XcodeReporter(listsEveryUse: options.listsEveryUse, style: options.style)
         case .json: JSONReporter(jobs: options.jobs)
         case .sarif: SARIFReporter(sourceRootURI: options.sourceRootURI, jobs: options.jobs)
         case .github: GitHubReporter(failingSeverity: options.failingSeverity)
@@ -77,8 +77,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     public var help: String {
         switch self {
         case .text:
-            "compiler-style lines as xcode (default); on a terminal, anti-patterns first, then usages per file and symbol"
-        case .xcode: "compiler-style diagnostics, one path:line:column line per finding (Xcode, editors)"
+            "anti-patterns in full, then a table of CallKit/PushKit usages per symbol (default; --verbose: every use)"
+        case .xcode:
+            "compiler-style path:line:column lines: each anti-pattern, then each symbol at its first use (Xcode, editors)"
         case .json: "full report as JSON (schema in JSONReporter.swift)"
         case .sarif: "SARIF 2.1.0 for GitHub code scanning"
         case .github: "GitHub Actions workflow commands (PR annotations)"

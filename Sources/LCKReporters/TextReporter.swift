@@ -1,37 +1,42 @@
 import LCKCore
 
-/// The default report: `xcode`'s compiler-style lines, or, for a person at a terminal (`grouped`), the
-/// anti-patterns first and then the mapping inventory condensed to one line per file and symbol.
+/// The default report, for a person reading a terminal or a CI log: the anti-patterns in full, then the
+/// CallKit/PushKit usage inventory as a table with one row per symbol.
 ///
-/// Grouped, the anti-pattern findings (analyzer and suppression rules) keep their compiler-style lines
-/// with witness notes, so they stay clickable; each inventory line reads
-/// `path:line: Symbol ×count → Replacement`, with the line of the symbol's first use in that file. The
-/// first line of each rule (anti-pattern or mapping) adds what to write and `(lckmigrate rules explain ID)`.
-/// Files and pipes never get the grouped form, so scripts reading `text` see the same bytes as `xcode`.
+/// The anti-pattern findings (analyzer and suppression rules) keep `xcode`'s compiler-style lines with
+/// their witness notes, so they stay clickable, and come first: they are what to fix. The inventory
+/// answers "how much is there to migrate": a row per symbol with its number of uses, its severity, its
+/// first use (`path:line:column`), the LiveCommunicationKit replacement and the rule id, in
+/// `UsageInventory` order (warnings first, then most used). At most `tableRows` rows are printed; one
+/// line counts the rest. `listsEveryUse` (`--verbose`, `--only mappings`) prints every use as a
+/// compiler-style line instead. Terminal or not, the bytes are the same (colour aside).
 public struct TextReporter: Reporter {
-    public var grouped: Bool
+    /// Every usage as its own line instead of the table (`--verbose`, `--only mappings`).
+    public var listsEveryUse: Bool
     /// Colours locations, severities and rule ids on a terminal (`--color`).
     public var style: TerminalStyle
 
-    public init(grouped: Bool = false, style: TerminalStyle = .plain) {
-        self.grouped = grouped
+    /// Rows of the inventory table: enough for the symbols that carry a migration, few enough that the
+    /// anti-patterns stay on the first screen of a real app's report.
+    public static let tableRows = 20
+
+    public init(listsEveryUse: Bool = false, style: TerminalStyle = .plain) {
+        self.listsEveryUse = listsEveryUse
         self.style = style
     }
 
     public func render(_ report: ScanReport) -> [UInt8] {
-        guard grouped else { return XcodeReporter(style: style).render(report) }
         let digest = ReportDigest(report)
         var antiPatterns = ""
         var antiPatternCount = 0
-        var inventory = Inventory(style: style)
+        var usages: [Finding] = []
         var explained: Set<String> = []
         for finding in digest.active {
-            let descriptor = digest.descriptor(for: finding.ruleID)
-            let explain = explained.insert(finding.ruleID).inserted
-            if descriptor?.kind == .mapping || (descriptor == nil && finding.mappingKind != nil) {
-                inventory.add(finding, advice: explain ? descriptor?.rationale ?? "" : nil)
+            if UsageInventory.isUsage(finding, in: digest) {
+                usages.append(finding)
             } else {
                 antiPatternCount += 1
+                let explain = explained.insert(finding.ruleID).inserted
                 antiPatterns += XcodeReporter.lines(for: finding, explain: explain, style: style)
             }
         }
@@ -39,80 +44,55 @@ public struct TextReporter: Reporter {
         if antiPatternCount > 0 {
             out += "Anti-patterns to fix (\(plural(antiPatternCount, "finding"))):\n" + antiPatterns
         }
-        if inventory.count > 0 {
+        if !usages.isEmpty {
             if !out.isEmpty { out += "\n" }
-            out +=
-                "CallKit and PushKit usages to migrate (\(plural(inventory.count, "usage")) in "
-                + "\(plural(inventory.fileCount, "file")); one line per file and symbol):\n" + inventory.text
+            let inventory = UsageInventory(usages)
+            let heading = "CallKit and PushKit usages to migrate (\(inventory.totals))"
+            if listsEveryUse {
+                out += heading + ", every use:\n"
+                for finding in usages {
+                    let explain = explained.insert(finding.ruleID).inserted
+                    out += XcodeReporter.lines(for: finding, explain: explain, style: style)
+                }
+            } else {
+                out += heading + ", by symbol:\n" + table(inventory)
+            }
         }
         return Array(out.utf8)
     }
-}
 
-/// Mapping findings counted per file and symbol, in report order (findings arrive grouped by path).
-private struct Inventory {
-    private struct Row {
-        var location: String
-        var symbol: String
-        var replacement: String
-        var count: Int
-        /// For the rule's first row in the output: what to write, then the `rules explain` hint.
-        var explanation: String?
-    }
-
-    let style: TerminalStyle
-    private(set) var count = 0
-    private(set) var fileCount = 0
-    private var lines = ""
-    private var currentPath: String?
-    private var rows: [Row] = []
-    private var rowIndex: [String: Int] = [:]
-
-    init(style: TerminalStyle) {
-        self.style = style
-    }
-
-    /// `advice` is non-nil for the rule's first finding in the output.
-    mutating func add(_ finding: Finding, advice: String?) {
-        count += 1
-        if currentPath == nil || !currentPath!.hasSameBytes(as: finding.path) {
-            flush()
-            currentPath = finding.path
-            fileCount += 1
+    /// The header, the first `tableRows` rows, the line counting the rest, and the `rules explain` hint.
+    private func table(_ inventory: UsageInventory) -> String {
+        let shown = inventory.rows.prefix(Self.tableRows)
+        let countWidth = max(4, String(shown.map(\.count).max() ?? 0).count)
+        let locations = shown.map { VisibleText.escaped($0.first.compilerLocation) }
+        let locationWidth = max("first use".count, locations.map(\.count).max() ?? 0)
+        let levelWidth = "warning".count
+        var out =
+            "  " + pad("uses", countWidth, left: true) + "  " + pad("level", levelWidth) + "  "
+            + pad("first use", locationWidth) + "  symbol → LiveCommunicationKit [rule]\n"
+        for (row, location) in zip(shown, locations) {
+            let level = style.severity(row.severity, row.severity.rawValue)
+            let mapping = VisibleText.escaped("\(row.symbol) → \(row.replacement)")
+            out += "  " + pad(String(row.count), countWidth, left: true) + "  "
+            out += level + String(repeating: " ", count: levelWidth - row.severity.rawValue.count) + "  "
+            out += style.path(location) + String(repeating: " ", count: locationWidth - location.count) + "  "
+            out += mapping + " [" + style.ruleID(VisibleText.escaped(row.ruleID)) + "]\n"
         }
-        let symbol = finding.symbol ?? finding.ruleID
-        let replacement = finding.replacement ?? "no equivalent"
-        let key = symbol + "\u{0}" + replacement
-        let explanation = advice.map { ($0.isEmpty ? "" : ": " + $0) + XcodeReporter.explainHint(finding.ruleID) }
-        if let index = rowIndex[key] {
-            rows[index].count += 1
-            if rows[index].explanation == nil { rows[index].explanation = explanation }
-        } else {
-            rowIndex[key] = rows.count
-            let location = finding.start.line > 0 ? "\(finding.path):\(finding.start.line)" : finding.path
-            rows.append(
-                Row(
-                    location: location, symbol: symbol, replacement: replacement, count: 1, explanation: explanation))
+        let hidden = inventory.rows.dropFirst(Self.tableRows)
+        if !hidden.isEmpty {
+            let uses = hidden.reduce(0) { $0 + $1.count }
+            let warnings = hidden.count(where: { $0.severity >= .warning })
+            out += "  … \(plural(hidden.count, "more symbol")) with \(plural(uses, "use"))"
+            out += warnings > 0 ? " (\(plural(warnings, "warning")))" : ""
+            out += "; --verbose lists every use, --format summary counts every rule\n"
         }
+        out += "  '\(ToolInfo.name) rules explain RULE' says what to write for a row\n"
+        return out
     }
 
-    /// The finished inventory's lines (call once, after the last finding).
-    var text: String {
-        var copy = self
-        copy.flush()
-        return copy.lines
-    }
-
-    private mutating func flush() {
-        for row in rows {
-            let rest = "\(row.symbol) ×\(row.count) → \(row.replacement)\(row.explanation ?? "")"
-            if style.isColored {
-                lines += style.path(VisibleText.escaped(row.location)) + ": " + VisibleText.line(rest)
-            } else {
-                lines += VisibleText.line("\(row.location): \(rest)")
-            }
-        }
-        rows.removeAll(keepingCapacity: true)
-        rowIndex.removeAll(keepingCapacity: true)
+    private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - text.count))
+        return left ? fill + text : text + fill
     }
 }

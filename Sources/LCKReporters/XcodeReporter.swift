@@ -1,19 +1,26 @@
 import LCKCore
 
-/// Compiler-style diagnostics that Xcode, editors and `grep` understand (`--format xcode`, and `text`
-/// whenever standard output is not a terminal).
+/// Compiler-style diagnostics that Xcode, editors and `grep` understand (`--format xcode`, the build-tool
+/// plugin).
 ///
-/// One line per active finding, `path:line:column: warning: message [rule-id]`, followed by one
-/// `path:line:column: note: …` line per witness step. The first finding of each rule ends its message with
-/// `(lckmigrate rules explain ID)`, once per rule, so the long explanation is one command away. Columns are UTF-8 byte columns, as the
-/// Swift compiler prints them. Control characters in paths and messages are shown as `\\xHH`
-/// (`VisibleText`), so a file name can never start a line of its own. Suppressed findings are not shown and
-/// nothing else is written: unreadable files are the CLI's business on stderr.
+/// One line per active anti-pattern finding, `path:line:column: error: message [rule-id]`, followed by one
+/// `path:line:column: note: …` line per witness step; then one line per CallKit/PushKit symbol at its first
+/// use (`UsageInventory` order), `path:line:column: note: Symbol → Replacement: 12 uses in 3 files, this one
+/// first [rule-id]`, so Xcode's issue navigator lists each symbol once instead of every use.
+/// `listsEveryUse` (`--verbose`, `--only mappings`) prints one line per finding in report order instead, as
+/// this format always did. The first finding of each rule ends its message with
+/// `(lckmigrate rules explain ID)`, once per rule, so the long explanation is one command away. Columns are
+/// UTF-8 byte columns, as the Swift compiler prints them. Control characters in paths and messages are
+/// shown as `\\xHH` (`VisibleText`), so a file name can never start a line of its own. Suppressed findings
+/// are not shown and nothing else is written: unreadable files are the CLI's business on stderr.
 public struct XcodeReporter: Reporter {
+    /// Every usage as its own line, in report order with the anti-patterns (`--verbose`, `--only mappings`).
+    public var listsEveryUse: Bool
     /// Colours location, severity and rule id on a terminal (`--color`); `plain` writes today's bytes.
     public var style: TerminalStyle
 
-    public init(style: TerminalStyle = .plain) {
+    public init(listsEveryUse: Bool = false, style: TerminalStyle = .plain) {
+        self.listsEveryUse = listsEveryUse
         self.style = style
     }
 
@@ -21,8 +28,16 @@ public struct XcodeReporter: Reporter {
         let digest = ReportDigest(report)
         var out = ""
         var explained: Set<String> = []
+        var usages: [Finding] = []
         for finding in digest.active {
+            if !listsEveryUse && UsageInventory.isUsage(finding, in: digest) {
+                usages.append(finding)
+                continue
+            }
             out += Self.lines(for: finding, explain: explained.insert(finding.ruleID).inserted, style: style)
+        }
+        for row in UsageInventory(usages).rows {
+            out += UsageInventory.compilerLine(row, style: style)
         }
         return Array(out.utf8)
     }

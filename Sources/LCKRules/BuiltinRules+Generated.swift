@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "bbc8ef75fdbb62249ffbb713740d4a5d114633cec2c304d40890d6084804d0e8"
+    public static let fingerprint = "cfcc9c6088528658523bbe8a111c0e087947c34d529d42c2ae5959366481994a"
 
     /// The contents of `Rules/analyzers/*.json`, `Rules/mappings/*.json` and `Rules/availability.json`.
     public static let files: [RuleSourceFile] = [
@@ -1366,7 +1366,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManager(_:perform:) case EndConversationAction",
       "mappingKind": "delegate_method",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "Handle hang-up as an EndConversationAction",
       "note": "Ending moves into the shared perform switch.",
       "availability": {
@@ -1399,7 +1399,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManager(_:perform:) case PauseConversationAction",
       "mappingKind": "delegate_method",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "Handle hold as a PauseConversationAction",
       "note": "Holding is called pausing; read `isPaused` instead of `isOnHold`.",
       "availability": {
@@ -1432,7 +1432,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManager(_:perform:) case PlayToneAction",
       "mappingKind": "delegate_method",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "Handle DTMF as a PlayToneAction",
       "note": "Tones move into the shared perform switch; `type` becomes `tone`.",
       "availability": {
@@ -1465,7 +1465,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManager(_:timedOutPerforming:)",
       "mappingKind": "delegate_method",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "Timeouts arrive in conversationManager(_:timedOutPerforming:)",
       "note": "Same rule as before: a timed-out action must be neither fulfilled nor failed afterwards.",
       "availability": {
@@ -1498,7 +1498,7 @@ extension BuiltinRules {
       "replacement": "ConversationAction",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXAction becomes ConversationAction",
       "note": "The base action class is renamed; LCK actions are not NSSecureCoding.",
       "availability": {
@@ -1525,7 +1525,7 @@ extension BuiltinRules {
       "replacement": "ConversationAction",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXCallAction becomes ConversationAction",
       "note": "There is no separate call-scoped base class: ConversationAction already carries `conversationUUID`.",
       "availability": {
@@ -1592,7 +1592,7 @@ extension BuiltinRules {
       "replacement": "ConversationAction.state",
       "mappingKind": "semantic_change",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "isComplete becomes a state enum",
       "note": "The Boolean turns into `state` (`.idle`, `.running`, `.complete`, `.failed(reason:)`); decide which states count as done.",
       "availability": {
@@ -1754,7 +1754,7 @@ extension BuiltinRules {
       "replacement": "ConversationAction(conversationUUID:timeoutDate:)",
       "mappingKind": "reshape",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "Base actions are created with a conversation UUID",
       "note": "Creating the base class directly is rare; the LCK initializer needs the conversation UUID and a timeout date.",
       "availability": {
@@ -1813,7 +1813,7 @@ extension BuiltinRules {
       "replacement": "ConversationAction.conversationUUID",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "callUUID is now conversationUUID",
       "note": "Same identifier of the call the action applies to.",
       "availability": {
@@ -1853,7 +1853,7 @@ extension BuiltinRules {
       "replacement": "ConversationAction subclass init(conversationUUID:)",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "Construct call actions with conversationUUID:",
       "note": "Every concrete LCK action takes the call identifier as `conversationUUID:`.",
       "availability": {
@@ -1883,7 +1883,7 @@ extension BuiltinRules {
       "replacement": "EndConversationAction",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXEndCallAction becomes EndConversationAction",
       "note": "Hanging up is ending a conversation.",
       "availability": {
@@ -1910,7 +1910,7 @@ extension BuiltinRules {
       "replacement": "EndConversationAction(conversationUUID:)",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "Create end actions with conversationUUID:",
       "note": "Only the label changes.",
       "availability": {
@@ -1940,7 +1940,7 @@ extension BuiltinRules {
       "replacement": "EndConversationAction.fulfill(dateEnded:)",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "fulfill(withDateEnded:) is now fulfill(dateEnded:)",
       "note": "Label change only.",
       "availability": {
@@ -1974,7 +1974,7 @@ extension BuiltinRules {
       "replacement": "PauseConversationAction",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXSetHeldCallAction becomes PauseConversationAction",
       "note": "Holding is called pausing.",
       "availability": {
@@ -2001,7 +2001,7 @@ extension BuiltinRules {
       "replacement": "PauseConversationAction(conversationUUID:isPaused:)",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "Create pause actions with isPaused:",
       "note": "Both labels change.",
       "availability": {
@@ -2032,7 +2032,7 @@ extension BuiltinRules {
       "replacement": "PauseConversationAction.isPaused",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "isOnHold is now isPaused",
       "note": "Same flag, new name.",
       "availability": {
@@ -2063,7 +2063,7 @@ extension BuiltinRules {
       "replacement": "PlayToneAction",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXPlayDTMFCallAction becomes PlayToneAction",
       "note": "DTMF digits become tone actions.",
       "availability": {
@@ -2090,7 +2090,7 @@ extension BuiltinRules {
       "replacement": "PlayToneAction(conversationUUID:digits:tone:)",
       "mappingKind": "reshape",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "Create tone actions with tone:",
       "note": "The `type:` argument becomes `tone:` with PlayToneAction.Tone values.",
       "availability": {
@@ -2155,7 +2155,7 @@ extension BuiltinRules {
       "replacement": "PlayToneAction.tone",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "type is now tone",
       "note": "Same information, new property name and enum type.",
       "availability": {
@@ -2187,7 +2187,7 @@ extension BuiltinRules {
       "replacement": "PlayToneAction.Tone",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": "ActionType is now PlayToneAction.Tone",
       "note": "Do not rely on raw values; LiveCommunicationKit does not document them.",
       "availability": {
@@ -2215,7 +2215,7 @@ extension BuiltinRules {
       "replacement": "PlayToneAction.Tone.single",
       "mappingKind": "rename",
       "area": "actions",
-      "severity": "warning",
+      "severity": "note",
       "title": ".singleTone is now .single",
       "note": "The case lives in PlayToneAction.Tone; match by name, never by raw value.",
       "availability": {
@@ -2370,7 +2370,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManager(_:perform:) case MuteConversationAction",
       "mappingKind": "delegate_method",
       "area": "audio",
-      "severity": "warning",
+      "severity": "note",
       "title": "Handle mute as a MuteConversationAction",
       "note": "Muting moves into the shared perform switch; `isMuted` keeps its name.",
       "availability": {
@@ -2403,7 +2403,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManager(_:perform:) case SetTranslatingAction",
       "mappingKind": "delegate_method",
       "area": "audio",
-      "severity": "warning",
+      "severity": "note",
       "title": "Handle translation as a SetTranslatingAction (iOS 26)",
       "note": "Languages become Locale.Language values and the action is identified by `conversationID`. Keep upstream audio running; mute through the mute action instead.",
       "availability": {
@@ -2438,7 +2438,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManager(_:didActivate:)",
       "mappingKind": "delegate_method",
       "area": "audio",
-      "severity": "warning",
+      "severity": "note",
       "title": "Start audio in conversationManager(_:didActivate:)",
       "note": "The activated AVAudioSession is handed over the same way; this remains the only place to start call audio.",
       "availability": {
@@ -2471,7 +2471,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManager(_:didDeactivate:)",
       "mappingKind": "delegate_method",
       "area": "audio",
-      "severity": "warning",
+      "severity": "note",
       "title": "Stop audio in conversationManager(_:didDeactivate:)",
       "note": "Renamed callback with the same audio session contract.",
       "availability": {
@@ -2504,7 +2504,7 @@ extension BuiltinRules {
       "replacement": "MuteConversationAction",
       "mappingKind": "rename",
       "area": "audio",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXSetMutedCallAction becomes MuteConversationAction",
       "note": "Muting keeps its meaning under a new type name.",
       "availability": {
@@ -2531,7 +2531,7 @@ extension BuiltinRules {
       "replacement": "MuteConversationAction(conversationUUID:isMuted:)",
       "mappingKind": "rename",
       "area": "audio",
-      "severity": "warning",
+      "severity": "note",
       "title": "Create mute actions with isMuted:",
       "note": "Both labels change.",
       "availability": {
@@ -2593,7 +2593,7 @@ extension BuiltinRules {
       "replacement": "SetTranslatingAction",
       "mappingKind": "rename",
       "area": "audio",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXSetTranslatingCallAction becomes SetTranslatingAction",
       "note": "Live translation toggles become SetTranslatingAction (iOS 26).",
       "availability": {
@@ -2622,7 +2622,7 @@ extension BuiltinRules {
       "replacement": "SetTranslatingAction(conversationID:isTranslating:localLanguage:remoteLanguage:)",
       "mappingKind": "reshape",
       "area": "audio",
-      "severity": "warning",
+      "severity": "note",
       "title": "Translation actions take conversationID: and Locale.Language",
       "note": "The first label is `conversationID:` (not `conversationUUID:`) and the languages are Locale.Language values rather than strings.",
       "availability": {
@@ -2657,7 +2657,7 @@ extension BuiltinRules {
       "replacement": "SetTranslatingAction.fulfill(using:)",
       "mappingKind": "rename",
       "area": "audio",
-      "severity": "warning",
+      "severity": "note",
       "title": "fulfill(using:) takes SetTranslatingAction.TranslationEngine",
       "note": "Same call; the engine enum moves under SetTranslatingAction.",
       "availability": {
@@ -2693,7 +2693,7 @@ extension BuiltinRules {
       "replacement": "SetTranslatingAction.TranslationEngine",
       "mappingKind": "rename",
       "area": "audio",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXTranslationEngine is now SetTranslatingAction.TranslationEngine",
       "note": "Same `.default` and `.custom` cases.",
       "availability": {
@@ -3476,7 +3476,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.Configuration.maximumConversationGroups",
       "mappingKind": "rename",
       "area": "group",
-      "severity": "warning",
+      "severity": "note",
       "title": "maximumCallGroups is now maximumConversationGroups",
       "note": "Renamed; CallKit defaulted to 2, and the LCK initializer has no default, so pass 2 to keep behaviour.",
       "availability": {
@@ -3507,7 +3507,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.Configuration.maximumConversationsPerConversationGroup",
       "mappingKind": "rename",
       "area": "group",
-      "severity": "warning",
+      "severity": "note",
       "title": "maximumCallsPerCallGroup is now maximumConversationsPerConversationGroup",
       "note": "Renamed; CallKit defaulted to 5, and the LCK initializer needs the value explicitly.",
       "availability": {
@@ -3538,7 +3538,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManager(_:perform:) case MergeConversationAction",
       "mappingKind": "delegate_method",
       "area": "group",
-      "severity": "warning",
+      "severity": "note",
       "title": "Handle grouping as merge and unmerge actions",
       "note": "One CallKit action becomes two: MergeConversationAction when a partner call is given, UnmergeConversationAction when `callUUIDToGroupWith` is nil. Handle both cases in the switch.",
       "availability": {
@@ -3571,7 +3571,7 @@ extension BuiltinRules {
       "replacement": "MergeConversationAction / UnmergeConversationAction",
       "mappingKind": "semantic_change",
       "area": "group",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXSetGroupCallAction becomes MergeConversationAction / UnmergeConversationAction",
       "note": "One grouping action splits in two: merge when a partner is given, unmerge when it is nil.",
       "availability": {
@@ -3598,7 +3598,7 @@ extension BuiltinRules {
       "replacement": "MergeConversationAction(conversationUUID:conversationUUIDToMergeWith:) / UnmergeConversationAction(conversationUUID:)",
       "mappingKind": "semantic_change",
       "area": "group",
-      "severity": "warning",
+      "severity": "note",
       "title": "Choose merge or unmerge explicitly",
       "note": "A non-nil partner becomes MergeConversationAction; a nil partner (leave the group) becomes UnmergeConversationAction.",
       "availability": {
@@ -3629,7 +3629,7 @@ extension BuiltinRules {
       "replacement": "MergeConversationAction.conversationUUIDToMergeWith",
       "mappingKind": "reshape",
       "area": "group",
-      "severity": "warning",
+      "severity": "note",
       "title": "callUUIDToGroupWith is now conversationUUIDToMergeWith",
       "note": "Non-optional on the merge action; the nil case is its own action type.",
       "availability": {
@@ -3668,7 +3668,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.Configuration.supportedHandleTypes",
       "mappingKind": "reshape",
       "area": "handles",
-      "severity": "warning",
+      "severity": "note",
       "title": "supportedHandleTypes holds Handle.Kind values",
       "note": "Same name, but the set's element type changes from CXHandle.HandleType to Handle.Kind.",
       "availability": {
@@ -3700,7 +3700,7 @@ extension BuiltinRules {
       "replacement": "Handle",
       "mappingKind": "reshape",
       "area": "handles",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXHandle becomes the Handle struct",
       "note": "The class becomes a Hashable value type with an optional display name.",
       "availability": {
@@ -3727,7 +3727,7 @@ extension BuiltinRules {
       "replacement": "Handle(type:value:displayName:)",
       "mappingKind": "reshape",
       "area": "handles",
-      "severity": "warning",
+      "severity": "note",
       "title": "Handles take a display name",
       "note": "Add `displayName:` (nil when unknown). Keep the value stable so Recents can redial it.",
       "availability": {
@@ -3820,7 +3820,7 @@ extension BuiltinRules {
       "replacement": "Handle == Handle",
       "mappingKind": "reshape",
       "area": "handles",
-      "severity": "warning",
+      "severity": "note",
       "title": "Compare handles with ==",
       "note": "Handle is Hashable, so plain equality replaces the Objective-C style method.",
       "availability": {
@@ -3854,7 +3854,7 @@ extension BuiltinRules {
       "replacement": "Handle.Kind",
       "mappingKind": "rename",
       "area": "handles",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXHandle.HandleType is now Handle.Kind",
       "note": "Same three cases; LiveCommunicationKit does not document raw values, so never convert through rawValue.",
       "availability": {
@@ -3881,7 +3881,7 @@ extension BuiltinRules {
       "replacement": "Handle.Kind.generic",
       "mappingKind": "rename",
       "area": "handles",
-      "severity": "warning",
+      "severity": "note",
       "title": ".generic moves to Handle.Kind",
       "note": "The case name is unchanged; only the enclosing type is renamed.",
       "availability": {
@@ -3919,7 +3919,7 @@ extension BuiltinRules {
       "replacement": "Handle.Kind.phoneNumber",
       "mappingKind": "rename",
       "area": "handles",
-      "severity": "warning",
+      "severity": "note",
       "title": ".phoneNumber moves to Handle.Kind",
       "note": "The case name is unchanged; only the enclosing type is renamed.",
       "availability": {
@@ -3957,7 +3957,7 @@ extension BuiltinRules {
       "replacement": "Handle.Kind.emailAddress",
       "mappingKind": "rename",
       "area": "handles",
-      "severity": "warning",
+      "severity": "note",
       "title": ".emailAddress moves to Handle.Kind",
       "note": "The case name is unchanged; only the enclosing type is renamed.",
       "availability": {
@@ -4003,7 +4003,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.reportNewIncomingConversation(uuid:update:) async throws",
       "mappingKind": "callback_to_async",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "Report incoming conversations with the async API",
       "note": "LiveCommunicationKit has no completion-handler variant. Inside a PushKit handler, prefer the async delegate method and await the report before returning; a detached Task returns before the system sees the report.",
       "availability": {
@@ -4040,7 +4040,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.reportNewIncomingConversation(uuid:update:) async throws",
       "mappingKind": "reshape",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "Rename the async incoming report",
       "note": "Both versions are async and throwing; the labels change to `uuid:` and `update:`, and the update becomes a Conversation.Update value.",
       "availability": {
@@ -4076,7 +4076,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.reportNewIncomingVoIPPushPayload(_:) async throws",
       "mappingKind": "callback_to_async",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "Forward VoIP payloads from the notification service extension asynchronously",
       "note": "The class method used by notification service extensions becomes async-only. The extension still needs the notification filtering entitlement, and payload keys and values must be secure-codable.",
       "availability": {
@@ -4113,7 +4113,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManager(_:perform:) case JoinConversationAction",
       "mappingKind": "delegate_method",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "Handle answering as a JoinConversationAction",
       "note": "Answering becomes joining. Fulfil only once media is connected, from the one shared perform callback.",
       "availability": {
@@ -4146,7 +4146,7 @@ extension BuiltinRules {
       "replacement": "JoinConversationAction",
       "mappingKind": "rename",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXAnswerCallAction becomes JoinConversationAction",
       "note": "Answering an incoming call is joining a conversation.",
       "availability": {
@@ -4173,7 +4173,7 @@ extension BuiltinRules {
       "replacement": "JoinConversationAction(conversationUUID:)",
       "mappingKind": "rename",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "Create join actions with conversationUUID:",
       "note": "Only the label changes.",
       "availability": {
@@ -4203,7 +4203,7 @@ extension BuiltinRules {
       "replacement": "JoinConversationAction.fulfill(dateConnected:)",
       "mappingKind": "rename",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "fulfill(withDateConnected:) is now fulfill(dateConnected:)",
       "note": "Same meaning: both parties can now talk.",
       "availability": {
@@ -4237,7 +4237,7 @@ extension BuiltinRules {
       "replacement": "Conversation.Update",
       "mappingKind": "reshape",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXCallUpdate becomes Conversation.Update",
       "note": "A mutable object becomes a struct whose nil fields mean 'no change'. Caller identity moves into Handle values and the feature flags into `capabilities`.",
       "availability": {
@@ -4264,7 +4264,7 @@ extension BuiltinRules {
       "replacement": "Conversation.Update(localMember:members:activeRemoteMembers:capabilities:)",
       "mappingKind": "reshape",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "Build the update in one initializer",
       "note": "Collect the handle, display name and capabilities first, then create the struct.",
       "availability": {
@@ -4292,7 +4292,7 @@ extension BuiltinRules {
       "replacement": "Conversation.Update.members / activeRemoteMembers",
       "mappingKind": "semantic_change",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "remoteHandle becomes a set of members",
       "note": "Put invited participants in `members` and those with media flowing in `activeRemoteMembers`; a one-to-one call has one member.",
       "availability": {
@@ -4324,7 +4324,7 @@ extension BuiltinRules {
       "replacement": "Handle.displayName",
       "mappingKind": "semantic_change",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "The caller name moves into the handle",
       "note": "There is no separate caller name: set `displayName` on the remote Handle; the system uses it when no contact matches.",
       "availability": {
@@ -4356,7 +4356,7 @@ extension BuiltinRules {
       "replacement": "Conversation.Capabilities.video",
       "mappingKind": "reshape",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "hasVideo becomes the .video capability",
       "note": "Feature flags are members of the `capabilities` option set; insert .video when the call carries video.",
       "availability": {
@@ -4388,7 +4388,7 @@ extension BuiltinRules {
       "replacement": "Conversation.Capabilities.pausing",
       "mappingKind": "reshape",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "supportsHolding becomes the .pausing capability",
       "note": "Feature flags are members of the `capabilities` option set; insert .pausing when the call can be put on hold.",
       "availability": {
@@ -4420,7 +4420,7 @@ extension BuiltinRules {
       "replacement": "Conversation.Capabilities.merging",
       "mappingKind": "reshape",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "supportsGrouping becomes the .merging capability",
       "note": "Feature flags are members of the `capabilities` option set; insert .merging when the call can join a group.",
       "availability": {
@@ -4452,7 +4452,7 @@ extension BuiltinRules {
       "replacement": "Conversation.Capabilities.unmerging",
       "mappingKind": "reshape",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "supportsUngrouping becomes the .unmerging capability",
       "note": "Feature flags are members of the `capabilities` option set; insert .unmerging when the call can leave a group.",
       "availability": {
@@ -4484,7 +4484,7 @@ extension BuiltinRules {
       "replacement": "Conversation.Capabilities.playingTones",
       "mappingKind": "reshape",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "supportsDTMF becomes the .playingTones capability",
       "note": "Feature flags are members of the `capabilities` option set; insert .playingTones when keypad tones are supported.",
       "availability": {
@@ -4873,7 +4873,7 @@ extension BuiltinRules {
       "replacement": "PKPushRegistryDelegate.pushRegistry(_:didReceiveIncomingPushWith:for:) async",
       "mappingKind": "callback_to_async",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "Move to the async incoming-push method",
       "note": "reportNewIncomingConversation is async-only. From this synchronous handler it can only run in a Task that finishes after the method returns, which is too late for the system's check. Adopt the async variant (or the iOS 26.4 metadata variant) and await the report.",
       "availability": {
@@ -4944,7 +4944,7 @@ extension BuiltinRules {
       "replacement": "PKPushRegistryDelegate.pushRegistry(_:didReceiveIncomingPushWith:for:) async",
       "mappingKind": "reshape",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "Replace the deprecated synchronous incoming-push method",
       "note": "The synchronous method without a completion handler is deprecated; adding `async` turns it into the variant that can await the LiveCommunicationKit report.",
       "availability": {
@@ -4980,7 +4980,7 @@ extension BuiltinRules {
       "replacement": "PKPushRegistryDelegate.pushRegistry(_:didReceiveIncomingVoIPPushWith:metadata:) async",
       "mappingKind": "callback_to_async",
       "area": "incoming",
-      "severity": "warning",
+      "severity": "note",
       "title": "Prefer the async metadata variant (iOS 26.4)",
       "note": "The metadata tells you whether this push must be reported (`mustReport`). With LiveCommunicationKit, use the async twin so the report is awaited before the method returns.",
       "availability": {
@@ -5396,7 +5396,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate (own conversations only)",
       "mappingKind": "semantic_change",
       "area": "observer",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXCallObserverDelegate only partly maps",
       "note": "For the app's own calls, `conversationManager(_:conversationChanged:)` reports state changes; device-wide observation stays in CallKit.",
       "availability": {
@@ -5424,7 +5424,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManager(_:conversationChanged:)",
       "mappingKind": "semantic_change",
       "area": "observer",
-      "severity": "warning",
+      "severity": "note",
       "title": "Own-call changes arrive in conversationManager(_:conversationChanged:)",
       "note": "Only the app's own conversations are reported; keep the CallKit observer if you react to other calls.",
       "availability": {
@@ -5457,7 +5457,7 @@ extension BuiltinRules {
       "replacement": "Conversation",
       "mappingKind": "semantic_change",
       "area": "observer",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXCall roughly becomes Conversation",
       "note": "Conversation exposes a `state` enum instead of Boolean flags, and only exists for the app's own conversations.",
       "availability": {
@@ -5546,7 +5546,7 @@ extension BuiltinRules {
       "replacement": "Conversation.state == .paused",
       "mappingKind": "semantic_change",
       "area": "observer",
-      "severity": "warning",
+      "severity": "note",
       "title": "isOnHold becomes the .paused state",
       "note": "Compare the state instead of reading a flag.",
       "availability": {
@@ -5577,7 +5577,7 @@ extension BuiltinRules {
       "replacement": "Conversation.state == .joined (approximate)",
       "mappingKind": "semantic_change",
       "area": "observer",
-      "severity": "warning",
+      "severity": "note",
       "title": "hasConnected roughly corresponds to the .joined state",
       "note": "Not an exact equivalent: a paused conversation has connected but is not `.joined`. Check which states your logic needs.",
       "availability": {
@@ -5608,7 +5608,7 @@ extension BuiltinRules {
       "replacement": "Conversation.state == .left (approximate)",
       "mappingKind": "semantic_change",
       "area": "observer",
-      "severity": "warning",
+      "severity": "note",
       "title": "hasEnded roughly corresponds to the .left state",
       "note": "Approximate mapping; `.leaving` may also count as ended for your UI.",
       "availability": {
@@ -5647,7 +5647,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.reportConversationEvent(.conversationStartedConnecting(_:), for:)",
       "mappingKind": "reshape",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "Report 'started connecting' as a conversation event",
       "note": "The event takes a Conversation, not a UUID: look it up in `manager.conversations` first. The date is no longer optional; pass `Date()` where CallKit code passed nil.",
       "availability": {
@@ -5682,7 +5682,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.reportConversationEvent(.conversationConnected(_:), for:)",
       "mappingKind": "reshape",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "Report 'connected' as a conversation event",
       "note": "Same shape change as the 'started connecting' report: find the Conversation by UUID and pass a concrete date.",
       "availability": {
@@ -5717,7 +5717,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManager(_:perform:) case StartConversationAction",
       "mappingKind": "delegate_method",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "Handle outgoing starts in the single perform method",
       "note": "Every action type shares one `perform(ConversationAction)` callback; switch on StartConversationAction and fail unknown actions in the default branch.",
       "availability": {
@@ -5750,7 +5750,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager",
       "mappingKind": "merge",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXCallController is folded into ConversationManager",
       "note": "There is no separate controller: request actions from the same ConversationManager that reports calls.",
       "availability": {
@@ -5777,7 +5777,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager (shared instance)",
       "mappingKind": "semantic_change",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "Stop creating call controllers",
       "note": "Replace each controller with a reference to the app's one ConversationManager.",
       "availability": {
@@ -5805,7 +5805,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager (shared instance)",
       "mappingKind": "semantic_change",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "Stop creating call controllers with a queue",
       "note": "LiveCommunicationKit has no completion queue to choose: `perform` is async, so resume on the actor you need.",
       "availability": {
@@ -5835,7 +5835,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.perform(_:) async throws",
       "mappingKind": "callback_to_async",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "Request transactions with perform(_:)",
       "note": "Pass the transaction's actions as an array to the async `perform`; errors are thrown instead of delivered to a completion handler.",
       "availability": {
@@ -5870,7 +5870,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.perform(_:) async throws",
       "mappingKind": "reshape",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "Replace the async request with perform(_:)",
       "note": "Both are async and throwing; pass an array of ConversationAction instead of a CXTransaction.",
       "availability": {
@@ -5904,7 +5904,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.perform(_:) async throws",
       "mappingKind": "callback_to_async",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "Replace requestTransaction(with:) with perform(_:)",
       "note": "Covers both the single-action and the array overloads: wrap a single action in an array and await `perform`.",
       "availability": {
@@ -5939,7 +5939,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.perform(_:) async throws",
       "mappingKind": "reshape",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "Replace async requestTransaction with perform",
       "note": "Same operation, new name; the argument is always an array.",
       "availability": {
@@ -5973,7 +5973,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.conversations",
       "mappingKind": "semantic_change",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "The controller's call observer has no direct replacement",
       "note": "`manager.conversations` and the `conversationChanged` callback only cover the app's own conversations, not every call on the device.",
       "availability": {
@@ -6004,7 +6004,7 @@ extension BuiltinRules {
       "replacement": "[ConversationAction]",
       "mappingKind": "reshape",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "Transactions become arrays of actions",
       "note": "LiveCommunicationKit has no transaction object; `perform` takes the actions directly.",
       "availability": {
@@ -6031,7 +6031,7 @@ extension BuiltinRules {
       "replacement": "[ConversationAction]",
       "mappingKind": "reshape",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "Wrap the single action in an array",
       "note": "Pass `[action]` to `perform` instead of building a transaction.",
       "availability": {
@@ -6061,7 +6061,7 @@ extension BuiltinRules {
       "replacement": "[ConversationAction]",
       "mappingKind": "reshape",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "Use the action array directly",
       "note": "The array you passed to the transaction goes straight to `perform`.",
       "availability": {
@@ -6218,7 +6218,7 @@ extension BuiltinRules {
       "replacement": "StartConversationAction",
       "mappingKind": "rename",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXStartCallAction becomes StartConversationAction",
       "note": "Starting a call is a StartConversationAction, performed through the manager and delivered back to the delegate.",
       "availability": {
@@ -6245,7 +6245,7 @@ extension BuiltinRules {
       "replacement": "StartConversationAction(conversationUUID:handles:isVideo:)",
       "mappingKind": "reshape",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "Start actions take an array of handles and the video flag",
       "note": "A single handle becomes `handles: [Handle]` (list every invited participant for group calls), and `isVideo` moves into the initializer because it is a constant.",
       "availability": {
@@ -6276,7 +6276,7 @@ extension BuiltinRules {
       "replacement": "StartConversationAction.handles",
       "mappingKind": "reshape",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "handle becomes handles",
       "note": "Read the array; single-party calls use its first element.",
       "availability": {
@@ -6308,7 +6308,7 @@ extension BuiltinRules {
       "replacement": "StartConversationAction.isVideo",
       "mappingKind": "reshape",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "isVideo is fixed at creation",
       "note": "Reading is unchanged; assignments must move into the initializer because the LCK property is a `let`.",
       "availability": {
@@ -6372,7 +6372,7 @@ extension BuiltinRules {
       "replacement": "StartConversationAction.fulfill(dateStarted:)",
       "mappingKind": "rename",
       "area": "outgoing",
-      "severity": "warning",
+      "severity": "note",
       "title": "fulfill(withDateStarted:) is now fulfill(dateStarted:)",
       "note": "Same meaning: the date the invitation was sent.",
       "availability": {
@@ -6468,7 +6468,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager",
       "mappingKind": "merge",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXProvider becomes ConversationManager",
       "note": "LiveCommunicationKit folds the provider and the call controller into one ConversationManager. Keep a single instance for the app's lifetime and route both system and in-app actions through it.",
       "availability": {
@@ -6495,7 +6495,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager(configuration:)",
       "mappingKind": "rename",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "Create a ConversationManager instead of a CXProvider",
       "note": "The initializer keeps its label but takes a ConversationManager.Configuration value instead of a CXProviderConfiguration object.",
       "availability": {
@@ -6525,7 +6525,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.delegate",
       "mappingKind": "reshape",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "Assign the delegate property; there is no delegate queue",
       "note": "The manager exposes a weak `delegate` property and has no queue parameter, so code that relied on callbacks arriving on a given queue must hop there itself. Both APIs hold the delegate weakly: keep a strong reference elsewhere.",
       "availability": {
@@ -6560,7 +6560,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.configuration",
       "mappingKind": "semantic_change",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "The manager's configuration is read-only",
       "note": "CallKit lets you assign a new configuration to a live provider. ConversationManager documents `configuration` as a constant, so settings that change at runtime (ringtone, icon) need a new design.",
       "availability": {
@@ -6591,7 +6591,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.reportConversationEvent(.conversationUpdated(_:), for:)",
       "mappingKind": "reshape",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "Report call updates as a conversation event",
       "note": "Updates become a `.conversationUpdated` event carrying a Conversation.Update, addressed to a Conversation object rather than a UUID.",
       "availability": {
@@ -6626,7 +6626,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.reportConversationEvent(.conversationEnded(_:_:), for:)",
       "mappingKind": "reshape",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "Report the end of a call as a conversation event",
       "note": "The end date is required (CallKit treated nil as 'now') and the reason becomes a Conversation.EndedReason; `.answeredElsewhere` is spelled `.joinedElsewhere`.",
       "availability": {
@@ -6694,7 +6694,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.pendingActions",
       "mappingKind": "semantic_change",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "Pending transactions become a flat list of actions",
       "note": "There are no transactions in LiveCommunicationKit; `pendingActions` lists the individual actions, so code that grouped work by transaction must be reworked.",
       "availability": {
@@ -6725,7 +6725,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.pendingConversationActions(of:for:)",
       "mappingKind": "reshape",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "Query pending actions per Conversation",
       "note": "The filter takes a ConversationAction subclass and a Conversation object instead of a call UUID.",
       "availability": {
@@ -6791,7 +6791,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.Configuration",
       "mappingKind": "reshape",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXProviderConfiguration becomes a Configuration struct",
       "note": "The mutable class with defaults becomes a value type whose initializer requires every setting. Pass the CallKit defaults (2 groups, 5 calls per group, Recents on, no video) explicitly to keep behaviour.",
       "availability": {
@@ -6818,7 +6818,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.Configuration(ringtoneName:iconTemplateImageData:maximumConversationGroups:maximumConversationsPerConversationGroup:includesConversationInRecents:supportsVideo:supportedHandleTypes:)",
       "mappingKind": "reshape",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "Build the configuration with the memberwise initializer",
       "note": "Property-by-property setup turns into one initializer call with all seven arguments; none has a documented default.",
       "availability": {
@@ -6846,7 +6846,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.Configuration(ringtoneName:iconTemplateImageData:maximumConversationGroups:maximumConversationsPerConversationGroup:includesConversationInRecents:supportsVideo:supportedHandleTypes:)",
       "mappingKind": "reshape",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "Drop the localized name and use the memberwise initializer",
       "note": "This initializer was already deprecated in iOS 14; the system takes the app's display name. Build the Configuration struct with all seven arguments.",
       "availability": {
@@ -6909,7 +6909,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.Configuration.ringtoneName",
       "mappingKind": "rename",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "ringtoneSound is now ringtoneName",
       "note": "Same meaning: the name of a sound file in the app bundle, or nil for the system ringtone.",
       "availability": {
@@ -6971,7 +6971,7 @@ extension BuiltinRules {
       "replacement": "ConversationManager.Configuration.includesConversationInRecents",
       "mappingKind": "rename",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "includesCallsInRecents is now includesConversationInRecents",
       "note": "Note the singular 'Conversation'. CallKit defaulted to true; pass false for one-off rooms that should not be redialled.",
       "availability": {
@@ -7035,7 +7035,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate",
       "mappingKind": "reshape",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXProviderDelegate becomes ConversationManagerDelegate",
       "note": "All seven LCK delegate methods are required, actions arrive through one `perform` method taking the ConversationAction base class, and there is no transaction callback.",
       "availability": {
@@ -7062,7 +7062,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManagerDidReset(_:)",
       "mappingKind": "delegate_method",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "providerDidReset becomes conversationManagerDidReset",
       "note": "Still the place to tear down every call and its media without answering pending actions.",
       "availability": {
@@ -7094,7 +7094,7 @@ extension BuiltinRules {
       "replacement": "ConversationManagerDelegate.conversationManagerDidBegin(_:)",
       "mappingKind": "delegate_method",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "providerDidBegin becomes conversationManagerDidBegin",
       "note": "Optional in CallKit, required in LiveCommunicationKit: add it even if it stays empty.",
       "availability": {
@@ -7126,7 +7126,7 @@ extension BuiltinRules {
       "replacement": "Conversation.EndedReason",
       "mappingKind": "rename",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": "CXCallEndedReason is now Conversation.EndedReason",
       "note": "Map case by case; raw values differ or are undocumented.",
       "availability": {
@@ -7255,7 +7255,7 @@ extension BuiltinRules {
       "replacement": "Conversation.EndedReason.joinedElsewhere",
       "mappingKind": "rename",
       "area": "provider",
-      "severity": "warning",
+      "severity": "note",
       "title": ".answeredElsewhere is now .joinedElsewhere",
       "note": "Answering elsewhere is called joining elsewhere in LiveCommunicationKit.",
       "availability": {

@@ -19,7 +19,8 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
         #expect(written.status == 0)
         #expect(
             written.standardOutput.hasPrefix(
-                "App/A.swift:1:1: note: 'lckmigrate:disable-next-line' suppresses no 'transient_handle' finding"))
+                "Anti-patterns to fix (1 finding):\nApp/A.swift:1:1: note: 'lckmigrate:disable-next-line' suppresses no 'transient_handle' finding"
+            ))
         #expect(try tree.entries("out") == ["scan.json", "scan.sarif", "scan.xml"])
         for (format, file) in [("sarif", "scan.sarif"), ("json", "scan.json"), ("checkstyle", "scan.xml")] {
             let single = try CLI.run(["scan", "--format", format, "--fail-on", "never", "App"], in: tree.root)
@@ -43,7 +44,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
                 "--write-baseline", "A.swift/baseline.json", "--output", "junit=A.swift/dir/scan.xml", "A.swift",
             ], in: tree.root)
         #expect(result.status == 2)
-        #expect(result.standardOutput.hasPrefix("A.swift:1:1: note:"))
+        #expect(result.standardOutput.hasPrefix("Anti-patterns to fix (1 finding):\nA.swift:1:1: note:"))
         let lines = result.standardError.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines.first?.hasPrefix("lckmigrate: error: A.swift/baseline.json: cannot write here") == true)
@@ -135,7 +136,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
         let new = try CLI.run(
             ["scan", "--baseline", "baseline.json", "--fail-on", "note", "--quiet", "."], in: tree.root)
         #expect(new.status == 1)
-        #expect(new.standardOutput.hasPrefix("C.swift:1:1: note:"))
+        #expect(new.standardOutput.hasPrefix("Anti-patterns to fix (1 finding):\nC.swift:1:1: note:"))
     }
 
     @Test func configErrorsAndWarningsNamePositions() throws {
@@ -227,7 +228,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
                 lckmigrate: scanned 1 file (3 lines): 0 errors, 0 warnings, 1 note
 
                 """)
-        #expect(result.standardOutput.hasPrefix("App/A.swift:1:1: note:"))
+        #expect(result.standardOutput.hasPrefix("Anti-patterns to fix (1 finding):\nApp/A.swift:1:1: note:"))
         // stdin is /dev/null in the harness: an empty list scans nothing and is not an error.
         let empty = try CLI.run(["scan", "--files-from", "-"], in: tree.root)
         #expect(empty.status == 0)

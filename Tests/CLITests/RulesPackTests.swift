@@ -14,7 +14,10 @@ import Testing
 
     @Test func scanWithTheWrapperPackFindsEveryWrapperCallSite() throws {
         let result = try CLI.run(
-            ["scan", "--quiet", "--fail-on", "never", "--rules", "Samples/Wrappers/rules", "Samples/Wrappers"],
+            [
+                "scan", "--quiet", "--verbose", "--fail-on", "never", "--rules", "Samples/Wrappers/rules",
+                "Samples/Wrappers",
+            ],
             in: PackageRoot.path)
         #expect(result.status == 0)
         let wrapperLines = result.standardOutput.split(separator: "\n").filter { $0.contains("[callservice_") }

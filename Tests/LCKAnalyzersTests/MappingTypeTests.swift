@@ -82,7 +82,7 @@ import Testing
         #expect(finding.symbol == "CXProvider")
         #expect(finding.replacement == "ConversationManager")
         #expect(finding.mappingKind == .merge)
-        #expect(finding.severity == .warning)
+        #expect(finding.severity == .note)  // the rule's level: a usage with a counterpart is a note
         // The rule's advice: its note, then its one-line LiveCommunicationKit after-form.
         #expect(
             finding.message

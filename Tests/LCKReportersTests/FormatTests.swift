@@ -104,7 +104,9 @@ private let hostileReport = ScanReport(
     }
 
     @Test func textFormatIsOneLinePerFindingAndStep() {
-        let output = String(decoding: TextReporter().render(hostileReport), as: UTF8.self)
+        let output = String(decoding: XcodeReporter().render(hostileReport), as: UTF8.self)
+        let text = String(decoding: TextReporter().render(hostileReport), as: UTF8.self)
+        #expect(text == "Anti-patterns to fix (1 finding):\n" + output)
         #expect(
             output
                 == "dir,with:odd/名前 ü.swift:1:2: warning: 50% done\\x0D\\x0Anext <a href=\"x\">&'</a> ]]> \\x01bell\\x09tab"

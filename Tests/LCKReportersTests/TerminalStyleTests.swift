@@ -23,8 +23,8 @@ import Testing
     @Test func plainStyleLeavesTheBytesOfEveryFormatUnchanged() {
         let report = SampleReport.report
         #expect(XcodeReporter(style: .plain).render(report) == XcodeReporter().render(report))
-        #expect(TextReporter(grouped: true, style: .plain).render(report) == TextReporter(grouped: true).render(report))
-        let colored = String(decoding: TextReporter(grouped: true, style: .colored).render(report), as: UTF8.self)
+        #expect(TextReporter(style: .plain).render(report) == TextReporter().render(report))
+        let colored = String(decoding: TextReporter(style: .colored).render(report), as: UTF8.self)
         #expect(colored.contains("\u{1B}[1m"))
         #expect(TerminalStyle.plain.severity(.error, "error:") == "error:")
         #expect(TerminalStyle.colored.severity(.error, "error:") == "\u{1B}[1;31merror:\u{1B}[0m")

@@ -81,6 +81,20 @@ public struct FindingFilter: Sendable, Equatable {
         }
     }
 
+    /// Whether `only` asks for CallKit/PushKit usages (`mappings`, or the id of a mapping rule in `rules`):
+    /// such a run wants every use listed, not one row per symbol.
+    public func selectsUsages(of rules: [RuleDescriptor]) -> Bool {
+        guard let only else { return false }
+        let mappingIDs = Set(rules.lazy.filter { $0.kind == .mapping }.map(\.id))
+        return only.contains { selection in
+            switch selection {
+            case .analyzers: false
+            case .mappings: true
+            case .rule(let id): mappingIDs.contains(id)
+            }
+        }
+    }
+
     /// Removes the findings the filter leaves out from `report` (suppressed ones too: they are not reported
     /// either) and returns how many unsuppressed findings went, for the summary line.
     public func apply(to report: inout ScanReport, rules: [RuleDescriptor]) -> Int {

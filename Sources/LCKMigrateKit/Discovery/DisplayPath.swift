@@ -22,6 +22,11 @@ package enum DisplayPath {
         return (ups + target[common...].map { component(Array($0.utf8)) }).joined(separator: "/")
     }
 
+    /// An absolute `path` without `.`, `..` and doubled slashes, its components shown as `component` shows them.
+    package static func absolute(_ path: String) -> String {
+        "/" + normalizedComponents(path).map { component(Array($0.utf8)) }.joined(separator: "/")
+    }
+
     /// `child` inside the directory whose display path is `parent`.
     package static func join(_ parent: String, _ child: String) -> String {
         parent.isEmpty ? child : parent + "/" + child

@@ -16,8 +16,9 @@ import LCKReporters
 ///                 and no output may be one of the files;
 ///  7. pipeline  – `ScanPipeline` reads, lexes, analyzes and assembles the `ScanReport`;
 ///  8. write     – the new baseline (every finding), then `minSeverity`/`only` (`FindingFilter`) leave
-///                 findings out, then the reports in `formats` order: each output on its own, so one
-///                 that fails (`ScanOutcome.outputProblems`) costs no other.
+///                 findings out, then paths are shown as typed (`TypedPaths`), then the reports in
+///                 `formats` order: each output on its own, so one that fails
+///                 (`ScanOutcome.outputProblems`) costs no other.
 public enum Scan {
     /// Runs `invocation` from settings to written reports.
     public static func run(
@@ -96,7 +97,11 @@ public final class PreparedScan {
             report: ScanReport(findings: [], rules: [], filesScanned: 0, problems: discovery.problems),
             mode: invocation.mode)
         outcome.settingsFiles = discovery.settingsFiles
-        guard invocation.mode != .listFiles else { return outcome }
+        let typedPaths =
+            invocation.showsTypedPaths
+            ? TypedPaths(arguments: invocation.paths, currentDirectory: invocation.currentDirectory)
+            : TypedPaths(arguments: [], currentDirectory: invocation.currentDirectory)
+        guard invocation.mode != .listFiles else { return typedPaths.applied(to: outcome) }
 
         var request = ScanRequest(
             paths: paths, currentDirectory: invocation.currentDirectory, configuration: configuration,
@@ -104,7 +109,13 @@ public final class PreparedScan {
         request.baseline = baseline
         request.discovery = invocation.discovery
         request.findingLimits = configuration.findingLimits
-        request.progress = observer.progress
+        request.progress = observer.progress.map { progress in
+            { @Sendable update in
+                var shown = update
+                shown.path = typedPaths.shown(update.path)
+                progress(shown)
+            }
+        }
         outcome.report = ScanPipeline.run(
             files: files, problems: discovery.problems, settingsFiles: discovery.settingsFiles,
             objectiveCFiles: fileFilter.apply(to: discovery.objectiveCFiles), request: request)
@@ -115,6 +126,8 @@ public final class PreparedScan {
             outcome.filteredOut = configuration.findingFilter.apply(
                 to: &outcome.report, rules: settings.rules.descriptors)
         }
+        // Last: fingerprints, the baseline and the filters above all saw the current-directory-relative paths.
+        outcome = typedPaths.applied(to: outcome)
         outcome.outputProblems += writeReports(outcome.report, to: reportFiles)
         if invocation.strictBaseline, invocation.writeBaseline == nil, let baseline = outcome.report.baseline,
             baseline.fixed > 0

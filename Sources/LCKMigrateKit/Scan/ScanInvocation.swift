@@ -37,11 +37,14 @@ public struct ScanInvocation: Sendable {
     /// Whether the configuration's `minSeverity` and `only` apply (`scan`, library use). `report` and
     /// `scaffold` turn it off: the migration plan and the generated code need every usage.
     public var filtersFindings = true
-    /// Whether standard output is a terminal: a `text` report there is grouped for reading
-    /// (`ReporterOptions.grouped`); files and pipes get the compiler-style lines.
-    public var standardOutputIsTerminal = false
+    /// `--verbose`: `text` and `xcode` list every CallKit/PushKit use instead of one row per symbol
+    /// (`ReporterOptions.listsEveryUse`; an `only` that names mappings asks for the same).
+    public var listsEveryUse = false
     /// Colours for reports on standard output (`--color`); reports written to files are always plain.
     public var standardOutputStyle = TerminalStyle.plain
+    /// Whether the outcome shows paths as the PATH arguments were typed (`TypedPaths`: absolute stays
+    /// absolute). `report` turns it off: its `--compare` matches an earlier JSON report by path.
+    public var showsTypedPaths = true
     /// Which folders discovery skips and the largest file it reads.
     public var discovery = DiscoveryOptions()
 

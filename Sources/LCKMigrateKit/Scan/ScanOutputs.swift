@@ -76,15 +76,18 @@ extension PreparedScan {
 
     /// Renders and writes each report in `formats` order; returns the ones that could not be written.
     func writeReports(_ report: ScanReport, to destinations: [(OutputRequest, OpenedOutput?)]) -> [FileProblem] {
+        let listsEveryUse =
+            invocation.listsEveryUse
+            || configuration.findingFilter.selectsUsages(of: settings.rules.descriptors)
         let options = ReporterOptions(
             sourceRootURI: SARIFReporter.fileURI(forDirectory: invocation.currentDirectory),
-            jobs: configuration.jobs.value, failingSeverity: configuration.failOn.value.lowestFailingSeverity)
+            jobs: configuration.jobs.value, failingSeverity: configuration.failOn.value.lowestFailingSeverity,
+            listsEveryUse: listsEveryUse)
         var problems: [FileProblem] = []
         for (output, destination) in destinations {
             switch destination {
             case nil:
                 var onScreen = options
-                onScreen.grouped = invocation.standardOutputIsTerminal
                 onScreen.style = invocation.standardOutputStyle
                 observer.standardOutput(output.format.reporter(options: onScreen).render(report))
             case .failed(let problem): problems.append(problem)

@@ -101,6 +101,7 @@ struct ReportCommand: Command {
     func run(_ context: CommandContext) throws -> ExitStatus {
         var invocation = settings.invocation(paths: paths, context: context)
         invocation.filtersFindings = false  // The plan and the effort need every usage, whatever the config's `only`.
+        invocation.showsTypedPaths = false  // `--compare` matches an earlier report's paths, relative to here.
         invocation.guardedOutputs = output.map { [$0] } ?? []  // Refused when it is a scanned file or the config.
         let scan = try Scan.prepare(invocation, observer: ScanConsole.observer(context, quiet: quiet))
         // Checked before the scan, so a missing --compare file or an unwritable --output costs no scan.

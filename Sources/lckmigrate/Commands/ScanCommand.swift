@@ -10,9 +10,12 @@ struct ScanCommand: Command {
         Folders are searched recursively for *.swift files, skipping .build, .git, .swiftpm, Carthage,
         DerivedData and Pods. Files named explicitly are scanned whatever their extension. Links to files
         inside the scanned folder are followed; links leading outside it, and files over --max-file-size,
-        are skipped with a note (exit status unchanged). Links to folders are not followed. Reported
-        paths are relative to the current directory; lines and columns are 1-based, columns counted in
-        UTF-8 bytes. With --files-from, PATH is optional.
+        are skipped with a note (exit status unchanged). Links to folders are not followed. Paths are
+        reported as PATH was typed: relative to the current directory, or absolute for an absolute PATH;
+        lines and columns are 1-based, columns counted in UTF-8 bytes. With --files-from, PATH is optional.
+
+        text (the default) prints the anti-patterns in full, then one row per CallKit/PushKit symbol
+        (uses, level, first use, replacement); --verbose or --only mappings lists every use instead.
 
         Settings come from .lckmigrate.json in the first PATH (when it is a folder) or the current
         directory, or from --config FILE; command-line options win. See 'lckmigrate config --print'.
@@ -29,6 +32,11 @@ struct ScanCommand: Command {
                 "quiet", short: "q",
                 help: "No progress, notes or summary on stderr; errors and warnings are still printed."),
             ColorOption.spec,
+            OptionSpec(
+                "verbose",
+                help:
+                    "List every CallKit/PushKit use in text and xcode, not one row per symbol (as --only mappings does)."
+            ),
             OptionSpec("list-files", help: "Print the files that would be scanned, one per line, and stop."),
             OptionSpec(
                 "max-file-size", value: "SIZE",
@@ -61,6 +69,8 @@ struct ScanCommand: Command {
     var paths: [String] = []
     var settings = ScanSettings()
     var quiet = false
+    /// `--verbose`: every usage on its own line in `text` and `xcode`.
+    var verbose = false
     var listFiles = false
     var color = ColorChoice.auto
     var maxFileSize: Int? = DiscoveryOptions.defaultMaxFileSize
@@ -80,6 +90,7 @@ struct ScanCommand: Command {
                 if try settings.apply(spec.long, value: value ?? "", command: Self.self) { continue }
                 switch spec.long {
                 case "quiet": quiet = true
+                case "verbose": verbose = true
                 case "list-files": listFiles = true
                 case "color": color = try ColorOption.parse(value, command: Self.self)
                 case "max-file-size":
@@ -130,6 +141,7 @@ struct ScanCommand: Command {
         }
         var invocation = settings.invocation(paths: paths, context: context)
         invocation.mode = listFiles ? .listFiles : .writeReports
+        invocation.listsEveryUse = verbose
         invocation.discovery.maxFileSize = maxFileSize
         if listFiles, let listFile = listFileDestination { invocation.guardedOutputs = [listFile] }
         invocation.standardOutputStyle = ColorOption.outputStyle(color, context)

@@ -150,7 +150,6 @@ struct ScanSettings {
         invocation.filesFrom = filesFrom
         invocation.writeBaseline = writeBaseline
         invocation.strictBaseline = strictBaseline
-        invocation.standardOutputIsTerminal = context.console.outputIsTerminal
         invocation.gitHubStepSummary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"]
         return invocation
     }
