@@ -44,3 +44,34 @@ import Testing
         #expect(raised.map(\.severity) == [.warning, .error, .note])
     }
 }
+
+/// Issue 29 item 12: a listed link out of the current folder is skipped as a folder walk skips it.
+@Suite struct ChangedFilesLinkTests {
+    @Test func aListedLinkOutOfTheFolderIsSkippedWithANote() throws {
+        let outside = try TemporaryTree()
+        let secret = try outside.file("s.swift", "// secret\nlet provider = CXProvider(configuration: c)\n")
+        let tree = try TemporaryTree()
+        try tree.file("App/A.swift")
+        try tree.link("App/leak.swift", to: secret)
+        try tree.link("Linked", to: outside.root)
+        try tree.link("App/inner.swift", to: tree.root + "/App/A.swift")
+        let list = "App/A.swift\nApp/leak.swift\nLinked/s.swift\nLinked\nApp/inner.swift\n"
+        let selection = try ChangedFiles.select(Array(list.utf8), currentDirectory: tree.root)
+        #expect(selection.paths == ["App/A.swift", "App/inner.swift"])
+        #expect(selection.notes.count == 3)
+        #expect(selection.notes.allSatisfy { $0.contains(": skipped: symbolic link to ") })
+        #expect(selection.notes.first?.hasPrefix("App/leak.swift: skipped: symbolic link to ") == true)
+    }
+
+    /// Named outside on purpose (absolute, or `../`), a file is taken as on the command line.
+    @Test func aPathNamedOutsideOnPurposeIsKept() throws {
+        let outside = try TemporaryTree()
+        let file = try outside.file("s.swift")
+        let tree = try TemporaryTree()
+        let selection = try ChangedFiles.select(Array((file + "\n").utf8), currentDirectory: tree.root)
+        #expect(selection.paths == [file])
+        #expect(FolderPath.isLexicallyInside("/a/b/../c/x.swift", folder: "/a/c"))
+        #expect(!FolderPath.isLexicallyInside("/a/c/../x.swift", folder: "/a/c"))
+        #expect(!FolderPath.isLexicallyInside("/a/c", folder: "/a/c"))
+    }
+}

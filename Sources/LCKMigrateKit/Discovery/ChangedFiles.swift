@@ -61,7 +61,9 @@ public enum ChangedFiles {
             case .failure:
                 selection.notes.append("\(path): no longer exists (deleted or renamed); skipped")
             case .success(let status):
-                if status.kind == .directory || (status.kind == .regular && path.hasSuffix(".swift")) {
+                if let note = linkOutsideNote(path, absolute: absolute, currentDirectory: currentDirectory) {
+                    selection.notes.append(note)
+                } else if status.kind == .directory || (status.kind == .regular && path.hasSuffix(".swift")) {
                     selection.paths.append(path)
                 } else {
                     selection.notes.append("\(path): not a Swift file; skipped")
@@ -69,6 +71,20 @@ public enum ChangedFiles {
             }
         }
         return selection
+    }
+
+    /// The folder walk's link rule for a listed path: one that names a place inside the current folder but
+    /// resolves, through a link on the way, outside it is skipped with a note (the list usually comes from a
+    /// pull request's changes, and a link there to `/etc/…` or a secret would put its text in the report). A
+    /// path the list names outside the folder on purpose (absolute or `../…`) is taken, as on the command line.
+    static func linkOutsideNote(_ path: String, absolute: String, currentDirectory: String) -> String? {
+        guard FolderPath.isLexicallyInside(absolute, folder: currentDirectory),
+            let folder = Platform.resolvedPath(Array(currentDirectory.utf8)),
+            let target = Platform.resolvedPath(Array(absolute.utf8)),
+            !FolderPath.isInside(target, folder: folder)
+        else { return nil }
+        return "\(path): skipped: symbolic link to \(String(decoding: target, as: UTF8.self)), outside the "
+            + "current folder; name that file on the command line to scan it"
     }
 
     /// Refuses a line no file name can be: one holding a NUL byte, or longer than `PATH_MAX`.

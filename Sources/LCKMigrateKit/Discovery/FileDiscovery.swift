@@ -372,10 +372,7 @@ public enum FileDiscovery {
     /// The note for a link whose target resolves outside `root` (both resolved), or nil when it stays inside.
     private static func outsideRootNote(_ link: [UInt8], root: [UInt8]?, display: String) -> FileProblem? {
         guard let root, let target = Platform.resolvedPath(link) else { return nil }
-        let inside =
-            root == [0x2F] || target == root
-            || (target.count > root.count && target.starts(with: root) && target[root.count] == 0x2F)
-        guard !inside else { return nil }
+        guard !FolderPath.isInside(target, folder: root) else { return nil }
         return FileProblem(
             path: display,
             message:
