@@ -102,6 +102,7 @@ struct ReportCommand: Command {
         var invocation = settings.invocation(paths: paths, context: context)
         invocation.filtersFindings = false  // The plan and the effort need every usage, whatever the config's `only`.
         invocation.guardedOutputs = output.map { [$0] } ?? []  // Refused when it is a scanned file or the config.
+        invocation.guardedInputs = compare.map { [GuardedInput(path: $0, role: "the --compare report")] } ?? []
         let scan = try Scan.prepare(invocation, observer: ScanConsole.observer(context, quiet: quiet))
         // Checked before the scan, so a missing --compare file or an unwritable --output costs no scan.
         let earlier = try compare.map(readEarlierReport(context))
