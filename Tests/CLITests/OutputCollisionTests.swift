@@ -109,4 +109,12 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: tree.root + "/nx"))
         #expect(!FileManager.default.fileExists(atPath: tree.root + "/nx8"))
     }
+
+    /// A device is written in place, never replaced: a report and the baseline may both go to `/dev/null`.
+    @Test func outputsMayShareADevice() throws {
+        let tree = try tree()
+        let result = try CLI.run(
+            ["scan", "a.swift", "--output", "json=/dev/null", "--write-baseline", "/dev/null", "-q"], in: tree.root)
+        #expect(result.status == 0, "\(result.standardError)")
+    }
 }

@@ -45,6 +45,8 @@ struct OutputGuard {
         var landing: [UInt8]?
         var identity: FileIdentity?
         var existing: Platform.FileStatus?
+        /// A device or FIFO (or a link to one, `/dev/stdout`): written in place, so outputs may share it.
+        var isStream = false
     }
 
     let currentDirectory: String
@@ -59,6 +61,9 @@ struct OutputGuard {
             if let landing, case .success(let status) = Platform.status(of: landing, followLinks: false) {
                 output.identity = FileIdentity(device: status.device, inode: status.inode)
                 output.existing = status
+                if case .success(let target) = Platform.status(of: landing, followLinks: true) {
+                    output.isStream = target.isStream
+                }
             }
             return output
         }
@@ -86,7 +91,7 @@ struct OutputGuard {
             }
             for other in outputs[..<index] {
                 let same = other.landing == landing || (output.identity != nil && other.identity == output.identity)
-                guard same else { continue }
+                guard same, !output.isStream else { continue }
                 let (refused, kept) = other.planned.confinement != nil ? (other, output) : (output, other)
                 throw refusal(
                     refused,
