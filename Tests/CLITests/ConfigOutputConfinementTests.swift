@@ -22,6 +22,7 @@ import Testing
         try tree.file(".hg/hgrc", "[ui]\n")
         try tree.file(planted, finding)
         try tree.file("README.md", "# App\n")
+        try tree.file("Package.swift", "// swift-tools-version:6.0\n")
         try tree.file(".github/workflows/ci.yml", "on: push\n")
         try tree.file(".lckmigrate.json", "{\"formats\": [\(formats)]}\n")
         return tree
@@ -46,14 +47,23 @@ import Testing
         }
     }
 
+    /// A new file there would become a workflow as soon as a later CI step commits the checkout.
+    @Test func aConfigOutputCannotCreateAWorkflow() throws {
+        let tree = try checkout(formats: "\"json=.github/workflows/new.yml\"")
+        let result = try CLI.run(["scan", ".", "-q"], in: tree.root)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("is inside .github/workflows, where a new file becomes a CI workflow"))
+        #expect(try tree.entries(".github/workflows") == ["ci.yml"])
+    }
+
     @Test func aConfigOutputOverAFileItDidNotWriteIsRefused() throws {
-        for output in ["text=README.md", "json=.github/workflows/ci.yml", "markdown=README.md"] {
+        for output in ["text=README.md", "json=Package.swift", "markdown=README.md"] {
             let tree = try checkout(formats: "\"\(output)\"")
             let result = try CLI.run(["scan", ".", "-q"], in: tree.root)
             #expect(result.status == 2, "\(output)")
             #expect(result.standardError.contains("would replace a file that is not an earlier"), "\(output)")
             #expect(data(tree, "README.md") == Data("# App\n".utf8))
-            #expect(data(tree, ".github/workflows/ci.yml") == Data("on: push\n".utf8))
+            #expect(data(tree, "Package.swift") == Data("// swift-tools-version:6.0\n".utf8))
         }
     }
 

@@ -46,4 +46,21 @@ import Testing
         let result = try runOnFullDisk(["scan", "A.swift", "-q", "--output", "json=r.json"], in: tree.root)
         #expect(result.status == 0, "\(result.error)")
     }
+
+    /// `>&-`: the write fails (exit 2), and no file the run opens takes descriptor 1 and receives the report.
+    @Test(.enabled(if: ExternalTool.bash.shouldRun, Comment(rawValue: ExternalTool.bash.missingMessage)))
+    func aClosedStandardOutputExitsTwoAndCorruptsNoFile() throws {
+        let tree = try TemporaryTree()
+        try tree.file("A.swift", "import CallKit\nlet p = CXProvider(configuration: c)\n")
+        let result = ExternalCommand.run([
+            "bash", "-c", "cd \"$1\" && exec \"$0\" scan A.swift --format json -q --output sarif=r.sarif >&-",
+            CLI.binaryPath, tree.root,
+        ])
+        #expect(result.status == 2)
+        #expect(result.output.contains("cannot write to standard output (bad file descriptor)"), "\(result.output)")
+        let sarif = try String(contentsOfFile: tree.root + "/r.sarif", encoding: .utf8)
+        #expect(sarif.hasPrefix("{\n  \"$schema\""))
+        #expect(!sarif.contains("\"findings\""))
+        #expect((try? JSONSerialization.jsonObject(with: Data(sarif.utf8))) != nil)
+    }
 }

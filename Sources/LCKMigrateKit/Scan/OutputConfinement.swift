@@ -19,7 +19,7 @@ extension OutputGuard {
     static let versionControlFolders: Set<String> = [".git", ".hg", ".svn", "_darcs", ".jj", ".bzr", ".pijul", "CVS"]
 
     /// Throws unless every config file's output lands inside that file's folder, outside any version
-    /// control folder, not on a link, and either on a new file or on an earlier report of its own format
+    /// control folder and `.github/workflows`, not on a link, and either on a new file or on an earlier report of its own format
     /// (`EarlierReport`): a config can then never replace a tracked file, a workflow or anything it did
     /// not write itself, while a second run in one checkout still replaces the first run's report.
     func checkConfinement() throws(ScanError) {
@@ -43,6 +43,12 @@ extension OutputGuard {
                     output,
                     "is inside \(String(decoding: vcs, as: UTF8.self)), a version control folder, where a config "
                         + "file may not write: \(fix)")
+            }
+            let folders = inside.dropLast().map { String(decoding: $0, as: UTF8.self) }
+            if zip(folders, folders.dropFirst()).contains(where: { $0 == (".github", "workflows") }) {
+                throw refusal(
+                    output,
+                    "is inside .github/workflows, where a new file becomes a CI workflow once committed: \(fix)")
             }
             try checkReplaceable(output, fix: fix)
         }
