@@ -1,9 +1,11 @@
+import LCKCore
+
 /// Escaping for the HTML migration report, and markup that lets paths and symbols wrap only where a
 /// reader expects it.
 enum HTMLText {
     /// Escapes text for element content and quoted attribute values. `<` always becomes `&lt;`,
     /// so source text such as `</script>` or a file named `<script>.swift` stays text; control
-    /// characters HTML cannot carry become U+FFFD.
+    /// characters HTML cannot carry become U+FFFD, line separators and bidi overrides their `\xHH` bytes.
     static func escape(_ value: String) -> String {
         var out = String.UnicodeScalarView()
         append(value, breakingAfter: [], to: &out)
@@ -76,6 +78,12 @@ enum HTMLText {
         case "\"": out.appendScalars(of: "&quot;")
         case "'": out.appendScalars(of: "&#39;")
         case "\t", "\n": out.append(scalar)
+        case "\u{2028}", "\u{2029}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+            // A bidi override reorders what a reader sees (a file named `txt.\u{202E}tfiws` shows as `swift.txt`):
+            // written as its `\xHH` bytes, as the text and Markdown reports write it.
+            var bytes: [UInt8] = []
+            for byte in String(scalar).utf8 { VisibleText.appendEscape(byte, to: &bytes) }
+            out.appendScalars(of: String(decoding: bytes, as: UTF8.self))
         default:
             let value = scalar.value
             out.append(value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) ? "\u{FFFD}" : scalar)

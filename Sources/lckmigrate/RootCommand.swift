@@ -12,15 +12,21 @@ enum RootCommand {
 
     /// Runs the tool and returns its exit code; all output goes through `context.console`.
     static func main(_ arguments: [String], context: CommandContext) -> Int32 {
+        var code: Int32
         do {
-            let status = try dispatch(arguments, context: context)
-            return status.code
+            code = try dispatch(arguments, context: context).code
         } catch {
             let outcome = ErrorPresentation.present(error)
             if !outcome.standardOutput.isEmpty { context.console.out(outcome.standardOutput) }
             if !outcome.standardError.isEmpty { context.console.err(outcome.standardError) }
-            return outcome.status.code
+            code = outcome.status.code
         }
+        // Standard output is an output: a report lost there fails the run like an unwritable --output.
+        if let problem = context.console.standardOutputProblem {
+            context.console.err(problem)
+            code = ExitStatus.failure.code
+        }
+        return code
     }
 
     private static func dispatch(_ arguments: [String], context: CommandContext) throws -> ExitStatus {

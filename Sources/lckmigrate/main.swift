@@ -9,6 +9,7 @@ import Musl
 import Darwin
 #endif
 
+Console.guardClosedDescriptors()
 InterruptCleanup.installHandlers()
 let context = CommandContext(
     console: .standard, currentDirectory: ScanDefaults.currentDirectory,

@@ -40,7 +40,15 @@ public enum RuleCatalog {
     /// Aligned columns `ID KIND SEVERITY TITLE` within `listWidth` (titles cut with `…`, ids kept whole),
     /// then one line per override and a count. Rule files are in `--format json` and `rules explain`.
     public static func listText(_ table: RuleTable) -> String {
-        let rows = entries(table)
+        // A pack's ids, titles and file names are anyone's text: control and bidi characters escaped.
+        let rows = entries(table).map { row in
+            var shown = row
+            shown.id = VisibleText.escaped(row.id)
+            shown.title = VisibleText.escaped(row.title)
+            shown.source = VisibleText.escaped(row.source)
+            shown.overrides = row.overrides.map(VisibleText.escaped)
+            return shown
+        }
         let idWidth = min(idColumnLimit, max(2, rows.map(\.id.count).max() ?? 0))
         func pad(_ text: String, _ width: Int) -> String {
             text + String(repeating: " ", count: max(0, width - text.count))
@@ -94,7 +102,7 @@ public enum RuleCatalog {
     /// `override.ID: ACTIVE  # replaces REPLACED` lines for `config --print`, sorted by id; empty without overrides.
     public static func overrideLines(_ table: RuleTable) -> String {
         table.overrides.sorted { $0.id < $1.id }.map { override in
-            "override.\(override.id): \(override.replacement)  # replaces \(override.replaced)\n"
+            VisibleText.line("override.\(override.id): \(override.replacement)  # replaces \(override.replaced)")
         }.joined()
     }
 

@@ -133,8 +133,10 @@ public struct Configuration: Sendable, Equatable {
             ("maxFileFindings", String(maxFileFindings.value), maxFileFindings.origin),
             ("maxFindings", String(maxFindings.value), maxFindings.origin),
         ]
-        let width = rows.map { $0.0.count + 2 + $0.1.count }.max() ?? 0
-        return rows.map { key, value, origin in
+        // Keys and values come from the config file (a pull request's): control and bidi characters escaped.
+        let shown = rows.map { (VisibleText.escaped($0.0), VisibleText.escaped($0.1), $0.2) }
+        let width = shown.map { $0.0.count + 2 + $0.1.count }.max() ?? 0
+        return shown.map { key, value, origin in
             let head = key + ": " + value
             guard let origin else { return head + "\n" }
             return head + String(repeating: " ", count: width - head.count + 2) + "# " + origin.description + "\n"

@@ -13,8 +13,8 @@ import LCKCore
 /// - An existing destination that is not a regular file (a device such as `/dev/null`, a FIFO, a
 ///   socket) is written directly at `commit`; renaming over it would replace the device node.
 ///
-/// Earlier folders in the path are followed as the kernel follows them: the caller chose the folder
-/// (`OutputGuard` keeps a config file's outputs inside that file's folder).
+/// Earlier folders in the path are followed as the kernel follows them (`OutputLanding`): the caller
+/// chose the folder (`OutputGuard` keeps a config file's outputs inside that file's folder).
 public final class AtomicOutputFile {
     /// The destination, as given.
     public let path: String
@@ -42,7 +42,9 @@ public final class AtomicOutputFile {
             FileProblemError(FileProblem(path: path, message: message))
         }
         guard !path.isEmpty else { throw failure("empty output path; give a file name") }
-        let raw = Array((directory.map { ConfigurationLoader.absolutePath(path, $0) } ?? path).utf8)
+        // Written where `OutputGuard` judged it would land: `nx/../a.swift` is `a.swift`, and makes no `nx/`.
+        let given = ConfigurationLoader.absolutePath(path, directory ?? Platform.currentDirectory())
+        let raw = OutputLanding.resolve(Array(given.utf8))?.path ?? Array(given.utf8)
         var existing: Platform.FileStatus?
         if case .success(let status) = Platform.status(of: raw, followLinks: false) { existing = status }
         if existing?.kind == .symbolicLink {

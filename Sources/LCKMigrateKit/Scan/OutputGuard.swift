@@ -1,106 +1,112 @@
 import LCKCore
+import LCKReporters
 
-/// Where a config file asked for a report: such an output must stay inside that file's folder, since
-/// the config may come from the repository being scanned (a pull request from anyone).
-public struct OutputConfinement: Sendable, Equatable {
-    /// The config file's folder, absolute.
-    public var folder: String
-    /// `PATH:LINE:COLUMN` of the output's entry in the config file, for errors.
-    public var location: String
+/// One file a run will write, as the guard judges it.
+struct PlannedOutput {
+    enum Kind: Equatable {
+        /// A report in `formats` (from the config or `--output FORMAT=FILE`).
+        case report(ReportFormat)
+        /// The `--write-baseline` file: it may rewrite the baseline it read.
+        case baseline
+        /// A file the caller writes after the run (`report --output`, the `--list-files` file).
+        case callerFile
+    }
 
-    public init(folder: String, location: String) {
-        self.folder = folder
-        self.location = location
+    var path: String
+    var kind: Kind
+    /// Set when a config file named the output: it is confined (`checkConfinement`).
+    var confinement: OutputConfinement?
+
+    /// How another output's error names this one.
+    var label: String {
+        switch kind {
+        case .report(let format):
+            confinement == nil ? "--output \(format.rawValue)=\(path)" : "\(format.rawValue)=\(path)"
+        case .baseline: "--write-baseline \(path)"
+        case .callerFile: "--output \(path)"
+        }
     }
 }
 
-/// The checks that keep a run from writing where nobody asked, made before anything is written; each
-/// failure is a `ScanError` (exit 2) naming the output and the fix.
+/// The checks that keep a run from writing where nobody asked, made before anything is written, on
+/// every output's landing (`OutputLanding`: where the kernel will put the bytes, which is also where
+/// `AtomicOutputFile` puts them); each failure is a `ScanError` (exit 2) naming the output and the fix.
 struct OutputGuard {
     /// A device and inode: the same file whatever path spells it.
-    private struct FileIdentity: Hashable {
+    struct FileIdentity: Hashable {
         var device: UInt64
         var inode: UInt64
     }
 
-    /// One file the run will write, with its identity when it exists now (what the write replaces).
-    private struct Output {
-        var path: String
-        var confinement: OutputConfinement?
+    /// An output with its landing and, when something is there now, what the write replaces.
+    struct Output {
+        var planned: PlannedOutput
+        /// Nil when a folder on the way exists but cannot be followed.
+        var landing: [UInt8]?
         var identity: FileIdentity?
+        var existing: Platform.FileStatus?
+        /// A device or FIFO (or a link to one, `/dev/stdout`): written in place, so outputs may share it.
+        var isStream = false
     }
 
-    private let currentDirectory: String
-    private let outputs: [Output]
+    let currentDirectory: String
+    let outputs: [Output]
 
-    /// Collects the outputs; nothing is checked yet.
-    init(outputs: [(path: String, confinement: OutputConfinement?)], currentDirectory: String) {
+    /// Resolves every output's landing; nothing is checked yet.
+    init(outputs: [PlannedOutput], currentDirectory: String) {
         self.currentDirectory = currentDirectory
-        self.outputs = outputs.map { path, confinement in
-            var identity: FileIdentity?
-            let raw = Array(ConfigurationLoader.absolutePath(path, currentDirectory).utf8)
-            if case .success(let status) = Platform.status(of: raw, followLinks: false) {
-                identity = FileIdentity(device: status.device, inode: status.inode)
+        self.outputs = outputs.map { planned in
+            let landing = OutputLanding.resolve(planned.path, in: currentDirectory)
+            var output = Output(planned: planned, landing: landing)
+            if let landing, case .success(let status) = Platform.status(of: landing, followLinks: false) {
+                output.identity = FileIdentity(device: status.device, inode: status.inode)
+                output.existing = status
+                if case .success(let target) = Platform.status(of: landing, followLinks: true) {
+                    output.isStream = target.isStream
+                }
             }
-            return Output(path: path, confinement: confinement, identity: identity)
+            return output
         }
     }
 
-    /// Throws when a config file's output leaves that file's folder (every link in the path followed) or
-    /// ends in a symbolic link. Missing folders (opening creates them) are judged by their deepest
-    /// existing ancestor; one reached through `..` below a missing folder is refused.
-    func checkConfinement() throws(ScanError) {
-        for output in outputs {
-            guard let confinement = output.confinement else { continue }
-            func refusal(_ reason: String) -> ScanError {
-                .file(FileProblem(path: confinement.location, message: "\"formats\" output '\(output.path)' \(reason)"))
-            }
-            let absolute = Array(ConfigurationLoader.absolutePath(output.path, currentDirectory).utf8)
-            let slash = absolute.lastIndex(of: 0x2F) ?? 0
-            let parent = slash == 0 ? [0x2F] : Array(absolute[..<slash])
-            let fix = "name a file inside the config file's folder, or give the file with --output"
-            guard let folder = Platform.resolvedPath(Array(confinement.folder.utf8)),
-                let resolved = Self.resolvedFolder(parent)
-            else {
-                throw refusal("climbs with '..' through a folder that does not exist: \(fix)")
-            }
-            if !(resolved == folder || folder == [0x2F] || resolved.starts(with: folder + [0x2F])) {
-                throw refusal(
-                    "is in \(String(decoding: resolved, as: UTF8.self)), outside the config file's folder, "
-                        + "where a config file may not write: \(fix)")
-            }
-            if case .success(let status) = Platform.status(of: absolute, followLinks: false),
-                status.kind == .symbolicLink
-            {
-                throw refusal(
-                    "is a symbolic link, which a config file's output never goes through: remove it, or \(fix)")
-            }
+    /// The error for `output`: a config file's output is named by its entry in that file.
+    func refusal(_ output: Output, _ message: String) -> ScanError {
+        if let confinement = output.planned.confinement {
+            return .file(
+                FileProblem(
+                    path: confinement.location, message: "\"formats\" output '\(output.planned.path)' \(message)"))
         }
+        return .file(FileProblem(path: output.planned.path, message: message))
     }
 
-    /// `folder` with every link followed; for a folder that does not exist yet (opening creates it), its
-    /// deepest existing ancestor resolved and the rest appended — nil when that rest climbs with `..`,
-    /// which only the real folder could say where it leads.
-    static func resolvedFolder(_ folder: [UInt8]) -> [UInt8]? {
-        if let resolved = Platform.resolvedPath(folder) { return resolved }
-        var missing: [ArraySlice<UInt8>] = []
-        var existing = folder[...]
-        while let slash = existing.lastIndex(of: 0x2F), slash > existing.startIndex {
-            missing.insert(existing[(slash + 1)...], at: 0)
-            existing = existing[..<slash]
-            if let resolved = Platform.resolvedPath(Array(existing)) {
-                guard !missing.contains(where: { $0.elementsEqual("..".utf8) }) else { return nil }
-                return missing.reduce(resolved) { $0 + [0x2F] + $1 }
+    /// Throws when an output's landing cannot be known, or two outputs land on one file (the later
+    /// write would lose the earlier): a config file's output is the one refused when one is involved.
+    func checkEachOther() throws(ScanError) {
+        for (index, output) in outputs.enumerated() {
+            guard let landing = output.landing else {
+                throw refusal(
+                    output,
+                    "cannot be resolved: a folder on its way exists but cannot be followed (a broken link, or no "
+                        + "permission): choose another file name")
+            }
+            for other in outputs[..<index] {
+                let same = other.landing == landing || (output.identity != nil && other.identity == output.identity)
+                guard same, !output.isStream else { continue }
+                let (refused, kept) = other.planned.confinement != nil ? (other, output) : (output, other)
+                throw refusal(
+                    refused,
+                    "is also the file of \(kept.planned.label); two outputs of one run never share a file: "
+                        + "choose another file name")
             }
         }
-        return nil
     }
 
     /// Throws when an output is the same file as `path` (resolved from the current directory), named `role`
-    /// ("the config file", "the scanned file") in the error.
-    func checkNotReplacing(_ path: String, role: String) throws(ScanError) {
+    /// ("the config file", "the baseline") in the error. `baselineWriteMayReplace`: the `--write-baseline`
+    /// file may be this one (rewriting the baseline in place is what that option is for).
+    func checkNotReplacing(_ path: String, role: String, baselineWriteMayReplace: Bool = false) throws(ScanError) {
         let raw = Array(ConfigurationLoader.absolutePath(path, currentDirectory).utf8)
-        try checkNotReplacing(raw, shownAs: "\(role) \(path)")
+        try checkNotReplacing(raw, shownAs: "\(role) \(path)", baselineWriteMayReplace: baselineWriteMayReplace)
     }
 
     /// Throws when an output is one of `files` (the scanned files), by identity.
@@ -111,19 +117,34 @@ struct OutputGuard {
         }
     }
 
+    /// Throws when an output lands inside `folder` (a rule pack: every file there is read by the run).
+    func checkNotInside(_ folder: String, role: String) throws(ScanError) {
+        let raw = Array(ConfigurationLoader.absolutePath(folder, currentDirectory).utf8)
+        guard let resolved = Platform.resolvedPath(raw) else { return }
+        for output in outputs {
+            guard let landing = output.landing, landing.starts(with: resolved + [0x2F]) else { continue }
+            throw refusal(
+                output,
+                "would write inside \(role) \(folder), whose files the run reads; an output never overwrites an "
+                    + "input: choose another file name")
+        }
+    }
+
     /// `raw` and, when it is a link, the file it leads to, against every existing output.
-    private func checkNotReplacing(_ raw: [UInt8], shownAs description: String) throws(ScanError) {
+    private func checkNotReplacing(
+        _ raw: [UInt8], shownAs description: String, baselineWriteMayReplace: Bool = false
+    ) throws(ScanError) {
         guard case .success(let own) = Platform.status(of: raw, followLinks: false) else { return }
         var identities = [FileIdentity(device: own.device, inode: own.inode)]
         if own.kind == .symbolicLink, case .success(let target) = Platform.status(of: raw, followLinks: true) {
             identities.append(FileIdentity(device: target.device, inode: target.inode))
         }
-        guard let output = outputs.first(where: { $0.identity.map(identities.contains) ?? false }) else { return }
-        let message = "would replace \(description); an output never overwrites an input: choose another file name"
-        if let confinement = output.confinement {
-            throw .file(
-                FileProblem(path: confinement.location, message: "\"formats\" output '\(output.path)' \(message)"))
+        let replacing = outputs.first { output in
+            guard let identity = output.identity, identities.contains(identity) else { return false }
+            return !(baselineWriteMayReplace && output.planned.kind == .baseline)
         }
-        throw .file(FileProblem(path: output.path, message: message))
+        guard let output = replacing else { return }
+        throw refusal(
+            output, "would replace \(description); an output never overwrites an input: choose another file name")
     }
 }

@@ -8,8 +8,9 @@ import LCKReporters
 ///  1. settings  – config file located and read, the caller's overrides applied (`ConfigurationResolver`);
 ///  2. walk      – with more than one job and no `--files-from`, discovery starts now on another thread;
 ///  3. rules     – the rule table loaded; warnings go to the observer;
-///  4. outputs   – outputs checked (`OutputGuard`: a config file's outputs stay in its folder, no output
-///                 is the config or the baseline), then report files and `--write-baseline` opened
+///  4. outputs   – outputs checked where they will land (`OutputGuard`: a config file's outputs stay in
+///                 its folder, out of version control and off files it did not write; no output is an
+///                 input or another output), then report files and `--write-baseline` opened
 ///                 (temporary files created; one that cannot be opened is reported at step 8);
 ///  5. baseline  – the baseline read;
 ///  6. files     – `--files-from` read, discovery finished, `include`/`exclude` applied (`ScanFileFilter`),

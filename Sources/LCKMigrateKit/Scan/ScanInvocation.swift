@@ -29,6 +29,8 @@ public struct ScanInvocation: Sendable {
     /// Files the caller writes after the run (`report --output`, the `--list-files` file): like the
     /// run's own outputs, the run refuses them when they are one of its inputs.
     public var guardedOutputs: [String] = []
+    /// Files the caller reads besides the run's own inputs (`report --compare`): no output may replace one.
+    public var guardedInputs: [GuardedInput] = []
     /// `--strict-baseline`: fixed baseline entries fail the run, so the baseline can only shrink.
     public var strictBaseline = false
     /// GitHub Actions' job summary file (`$GITHUB_STEP_SUMMARY`): with a `github` report, the findings
@@ -51,6 +53,17 @@ public struct ScanInvocation: Sendable {
     public init(paths: [String], currentDirectory: String = ScanDefaults.currentDirectory) {
         self.paths = paths
         self.currentDirectory = currentDirectory
+    }
+}
+
+/// A file the caller reads, with how an error names it ("the --compare report").
+public struct GuardedInput: Sendable, Equatable {
+    public var path: String
+    public var role: String
+
+    public init(path: String, role: String) {
+        self.path = path
+        self.role = role
     }
 }
 

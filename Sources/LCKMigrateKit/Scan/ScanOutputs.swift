@@ -10,30 +10,40 @@ enum OpenedOutput {
 
 /// Steps 4 and 8 of `Scan`: checking and opening the outputs, then writing them one by one.
 extension PreparedScan {
-    /// Refuses a config file's output outside that file's folder or through a link, and any output
-    /// that is the config file, the baseline or the `--files-from` list (`--write-baseline` may rewrite
-    /// the baseline: that is what it is for). Returns the guard over every output, for the scanned files.
+    /// Every output of the run through `OutputGuard`, before anything is opened: where each lands, a
+    /// config file's outputs confined, no two on one file, none on the config file, the `--files-from`
+    /// list, the baseline (`--write-baseline` may rewrite it: that is what it is for), a rule pack or a
+    /// caller's input. Returns the guard, for the scanned files once they are known.
     func checkOutputs() throws(ScanError) -> OutputGuard {
-        var reports: [(path: String, confinement: OutputConfinement?)] = invocation.guardedOutputs.map { ($0, nil) }
+        var planned: [PlannedOutput] = []
         if invocation.mode == .writeReports {
             for output in configuration.outputs.value {
-                if let path = output.path { reports.append((path, output.confinement)) }
+                if let path = output.path {
+                    planned.append(
+                        PlannedOutput(path: path, kind: .report(output.format), confinement: output.confinement))
+                }
             }
         }
-        var newBaseline: [(path: String, confinement: OutputConfinement?)] = []
-        if invocation.mode != .listFiles, let path = invocation.writeBaseline { newBaseline.append((path, nil)) }
-        let current = invocation.currentDirectory
-        let reportGuard = OutputGuard(outputs: reports, currentDirectory: current)
-        let everyOutput = OutputGuard(outputs: reports + newBaseline, currentDirectory: current)
-        try reportGuard.checkConfinement()
-        if let file = configuration.file { try everyOutput.checkNotReplacing(file, role: "the config file") }
+        planned += invocation.guardedOutputs.map { PlannedOutput(path: $0, kind: .callerFile) }
+        if invocation.mode != .listFiles, let path = invocation.writeBaseline {
+            planned.append(PlannedOutput(path: path, kind: .baseline))
+        }
+        let outputs = OutputGuard(outputs: planned, currentDirectory: invocation.currentDirectory)
+        try outputs.checkEachOther()
+        try outputs.checkConfinement()
+        if let file = configuration.file { try outputs.checkNotReplacing(file, role: "the config file") }
         if let list = invocation.filesFrom, list != "-" {
-            try everyOutput.checkNotReplacing(list, role: "the --files-from list")
+            try outputs.checkNotReplacing(list, role: "the --files-from list")
         }
         if let baseline = configuration.baseline.value {
-            try reportGuard.checkNotReplacing(baseline, role: "the baseline")
+            try outputs.checkNotReplacing(baseline, role: "the baseline", baselineWriteMayReplace: true)
         }
-        return everyOutput
+        for folder in configuration.ruleDirectories.value {
+            try outputs.checkNotReplacing(folder, role: "the rule pack")
+            try outputs.checkNotInside(folder, role: "the rule pack")
+        }
+        for input in invocation.guardedInputs { try outputs.checkNotReplacing(input.path, role: input.role) }
+        return outputs
     }
 
     /// Every `formats` destination, opened now (temporary files made) so a report never waits on a

@@ -103,6 +103,7 @@ struct ReportCommand: Command {
         invocation.filtersFindings = false  // The plan and the effort need every usage, whatever the config's `only`.
         invocation.showsTypedPaths = false  // `--compare` matches an earlier report's paths, relative to here.
         invocation.guardedOutputs = output.map { [$0] } ?? []  // Refused when it is a scanned file or the config.
+        invocation.guardedInputs = compare.map { [GuardedInput(path: $0, role: "the --compare report")] } ?? []
         let scan = try Scan.prepare(invocation, observer: ScanConsole.observer(context, quiet: quiet))
         // Checked before the scan, so a missing --compare file or an unwritable --output costs no scan.
         let earlier = try compare.map(readEarlierReport(context))
