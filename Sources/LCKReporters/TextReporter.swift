@@ -11,6 +11,10 @@ import LCKCore
 /// line counts the rest. `listsEveryUse` (`--verbose`, `--only mappings`) prints every use as a
 /// compiler-style line instead. Terminal or not, the bytes are the same (colour aside).
 public struct TextReporter: Reporter {
+    /// The two section headings (the counts follow them): an earlier text report is recognized by them.
+    public static let antiPatternHeading = "Anti-patterns to fix ("
+    public static let usageHeading = "CallKit and PushKit usages to migrate ("
+
     /// Every usage as its own line instead of the table (`--verbose`, `--only mappings`).
     public var listsEveryUse: Bool
     /// Colours locations, severities and rule ids on a terminal (`--color`).
@@ -42,12 +46,12 @@ public struct TextReporter: Reporter {
         }
         var out = ""
         if antiPatternCount > 0 {
-            out += "Anti-patterns to fix (\(plural(antiPatternCount, "finding"))):\n" + antiPatterns
+            out += Self.antiPatternHeading + "\(plural(antiPatternCount, "finding"))):\n" + antiPatterns
         }
         if !usages.isEmpty {
             if !out.isEmpty { out += "\n" }
             let inventory = UsageInventory(usages)
-            let heading = "CallKit and PushKit usages to migrate (\(inventory.totals))"
+            let heading = Self.usageHeading + "\(inventory.totals))"
             if listsEveryUse {
                 out += heading + ", every use:\n"
                 for finding in usages {

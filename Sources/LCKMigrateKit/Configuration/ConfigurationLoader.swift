@@ -144,6 +144,28 @@ private struct Reader {
         DisplayPath.relative(path.hasPrefix("/") ? path : directory + "/" + path, to: currentDirectory)
     }
 
+    /// A file a config names for reading stays inside the folder the scan runs in, as written and once its
+    /// links are resolved: a pull request's config must not make the scan read (and quote in an error) a file
+    /// elsewhere on the machine. The command line's `--baseline`/`--rules` may name any file.
+    private func checkInsideTree(
+        _ path: String, _ value: JSONValue, key: String, option: String
+    ) throws(FileProblemError) {
+        let absolute = path.hasPrefix("/") ? path : directory + "/" + path
+        var inside =
+            FolderPath.isLexicallyInside(absolute, folder: currentDirectory)
+            || (key == "rules" && FolderPath.isLexicallyInside(absolute + "/x", folder: currentDirectory))
+        if inside, let target = Platform.resolvedPath(Array(absolute.utf8)),
+            let folder = Platform.resolvedPath(Array(currentDirectory.utf8))
+        {
+            inside = FolderPath.isInside(target, folder: folder)
+        }
+        guard !inside else { return }
+        throw failure(
+            value,
+            "\"\(key)\" names a path outside the folder the scan runs in (a config reads only files inside it); "
+                + "move it inside, or name it on the command line with \(option)")
+    }
+
     /// Applies each member of the config object to `configuration`, in file order; unknown keys become warnings.
     mutating func read(into configuration: inout Configuration) throws(FileProblemError) {
         guard let members = document.root.members else {
@@ -167,11 +189,14 @@ private struct Reader {
             case "severity":
                 try readSeverity(value, into: &configuration)
             case "rules":
-                configuration.ruleDirectories = Sourced(try strings(value, member.key).map(resolved), origin(value))
+                let folders = try strings(value, member.key)
+                for folder in folders { try checkInsideTree(folder, value, key: "rules", option: "--rules") }
+                configuration.ruleDirectories = Sourced(folders.map(resolved), origin(value))
             case "baseline":
                 guard let path = value.stringValue, !path.isEmpty else {
                     throw failure(value, "expected a file path string for \"baseline\", found \(describe(value))")
                 }
+                try checkInsideTree(path, value, key: "baseline", option: "--baseline")
                 configuration.baseline = Sourced(resolved(path), origin(value))
             case "failOn":
                 configuration.failOn = Sourced(try failThreshold(value), origin(value))

@@ -199,7 +199,9 @@ public struct Baseline: Sendable, Equatable {
         guard let versionNumber = version.intValue, readableVersions.contains(versionNumber) else {
             throw fail(
                 version,
-                "expected version 1 or 2, found \(JSONWriter.canonicalText(version)); re-create it with --write-baseline"
+                // The value itself is not quoted: a baseline may be any file a user or config names.
+                "expected version 1 or 2, found \(version.intValue.map(String.init) ?? version.typeName); "
+                    + "re-create it with --write-baseline"
             )
         }
         guard let list = document.root["entries"] else { throw fail(document.root, "expected an \"entries\" key") }

@@ -31,8 +31,10 @@ enum EarlierReport {
         case .github: return lines(of: text).allSatisfy { $0.hasPrefix("::") }
         case .text, .xcode:
             let severities = [": error: ", ": warning: ", ": note: "]
+            let headings = [TextReporter.antiPatternHeading, TextReporter.usageHeading]
             return lines(of: text).allSatisfy { line in
                 line.hasPrefix(" ") || severities.contains { line.contains($0) }
+                    || headings.contains { line.hasPrefix($0) }
             }
         }
     }
