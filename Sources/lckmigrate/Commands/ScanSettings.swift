@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LCKCore
 import LCKMigrateKit
 import LCKReporters
@@ -150,7 +149,7 @@ struct ScanSettings {
         invocation.filesFrom = filesFrom
         invocation.writeBaseline = writeBaseline
         invocation.strictBaseline = strictBaseline
-        invocation.gitHubStepSummary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"]
+        invocation.gitHubStepSummary = context.environment["GITHUB_STEP_SUMMARY"]
         return invocation
     }
 }
