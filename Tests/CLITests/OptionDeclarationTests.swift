@@ -47,8 +47,9 @@ import Testing
         commands.first { $0.name == name }
     }
 
-    /// Each spelling of each option, with a sample value and with each of its choices, changes the parsed command;
-    /// no two options share a spelling, and none takes `--help`'s.
+    /// Each spelling of each option parses with a sample value and with each of its choices, and changes the parsed
+    /// command (it does something, though not necessarily the right thing: the command tests check that); no two
+    /// options share a spelling, and none takes `--help`'s.
     private static func checkParsing<C: Command>(_ command: C.Type) throws {
         let specs = C.optionSpecs
         #expect(Set(specs.map(\.long)).count == specs.count, "\(C.name) declares an option twice")
@@ -58,12 +59,12 @@ import Testing
         let unset = String(reflecting: C())
         for spec in specs {
             let spellings = ["--" + spec.long] + (spec.short.map { ["-\($0)"] } ?? [])
-            var values: [String?] = spec.choices.isEmpty ? [] : spec.choices
-            if !spec.takesValue { values = [nil] }
-            if spec.takesValue && spec.choices.isEmpty {
-                let sample = try #require(sampleValues[spec.valueName ?? ""], "no sample for \(spec.synopsis)")
-                values = [sample]
-            }
+            let values: [String?] =
+                !spec.takesValue
+                ? [nil]
+                : !spec.choices.isEmpty
+                    ? spec.choices
+                    : [try #require(sampleValues[spec.valueName ?? ""], "no sample for \(spec.synopsis)")]
             for spelling in spellings {
                 // Every value completions offer is accepted; at least one changes the command (a choice may be the
                 // default, as `--color auto` is).
