@@ -2,18 +2,15 @@ import LCKReporters
 
 /// `--color auto|always|never`, shared by the commands that print findings or a summary (`scan`, `report`).
 enum ColorOption {
-    static let spec = OptionSpec(
-        "color", value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue),
-        help:
-            "Colour severities, rule ids and paths: auto (default: only on a terminal; NO_COLOR turns it off, "
-            + "CLICOLOR_FORCE on), always or never.")
-
-    /// The parsed value; a usage error names the choices.
-    static func parse(_ value: String?, command: any Command.Type) throws -> ColorChoice {
-        guard let choice = value.flatMap(ColorChoice.init(rawValue:)) else {
-            throw UsageError("unknown value '\(value ?? "")' for --color; use auto, always or never", command: command)
-        }
-        return choice
+    /// The option, setting `property` of the command that declares it.
+    static func option<Target>(_ property: WritableKeyPath<Target, ColorChoice> & Sendable) -> CommandOption<Target> {
+        .choice(
+            "color", "WHEN", ColorChoice.allCases,
+            help:
+                "Colour severities, rule ids and paths: auto (default: only on a terminal; NO_COLOR turns it off, "
+                + "CLICOLOR_FORCE on), always or never.",
+            unknown: "value"
+        ) { $0[keyPath: property] = $1 }
     }
 
     /// The style for stdout (reports) under `choice`.

@@ -25,7 +25,7 @@ enum HelpGenerator {
         var text = "Usage: \(command.usageLine)\n\n\(command.abstract)\n"
         if !command.discussion.isEmpty { text += "\n\(command.discussion)\n" }
         text += "\nOptions:\n"
-        text += table((command.options + [.help]).map { ($0.synopsis, $0.help) })
+        text += table((command.optionSpecs + [.help]).map { ($0.synopsis, $0.help) })
         return text
     }
 

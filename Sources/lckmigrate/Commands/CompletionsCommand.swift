@@ -13,7 +13,7 @@ struct CompletionsCommand: Command {
           fish: lckmigrate completions fish > ~/.config/fish/completions/lckmigrate.fish
         """
     static let usage = "bash|zsh|fish"
-    static let options: [OptionSpec] = []
+    static let options: [CommandOption<CompletionsCommand>] = []
     static let argumentChoices = Shell.allCases.map(\.rawValue)
 
     enum Shell: String, CaseIterable {
@@ -23,12 +23,13 @@ struct CompletionsCommand: Command {
     }
 
     var shell = Shell.bash
+    private var shells: [String] = []
 
-    init(arguments: inout ArgumentCursor) throws {
-        var shells: [String] = []
-        while let argument = try arguments.next() {
-            if case .positional(let name) = argument { shells.append(name) }
-        }
+    mutating func accept(positional name: String) throws {
+        shells.append(name)
+    }
+
+    mutating func finishParsing() throws {
         guard shells.count == 1, let shell = Shell(rawValue: shells[0]) else {
             throw UsageError(
                 shells.isEmpty

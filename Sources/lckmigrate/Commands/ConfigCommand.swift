@@ -13,15 +13,21 @@ struct ConfigCommand: Command {
         configuration is printed, 'text' or 'json'; it does not set 'formats').
         """
     static let usage = "--print [--format text|json] [options] [PATH]"
-    static let options: [OptionSpec] =
+    static let options: [CommandOption<ConfigCommand>] =
         [
-            OptionSpec("print", help: "Print the effective configuration (the only action for now)."),
-            OptionSpec(
-                "format", value: "FORMAT", choices: ["text", "json"], help: "How to print it: text (default) or json."),
+            .flag(
+                "print", help: "Print the effective configuration (the only action for now).", sets: \.printRequested),
+            .value("format", "FORMAT", choices: ["text", "json"], help: "How to print it: text (default) or json.") {
+                command, value in
+                guard value == "text" || value == "json" else {
+                    throw UsageError("config --print prints 'text' or 'json', not '\(value)'")
+                }
+                command.printsJSON = value == "json"
+            },
         ]
         + ScanSettings.options.filter {
-            !["write-baseline", "strict-baseline", "files-from", "format"].contains($0.long)
-        }
+            !["write-baseline", "strict-baseline", "files-from", "format"].contains($0.spec.long)
+        }.lifted(\.settings)
 
     var paths: [String] = []
     var settings = ScanSettings()
@@ -29,26 +35,12 @@ struct ConfigCommand: Command {
     /// `--format json`: the configuration as JSON instead of `key: value  # origin` lines.
     var printsJSON = false
 
-    init(arguments: inout ArgumentCursor) throws {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .positional(let path):
-                guard paths.isEmpty else { throw UsageError("config takes at most one PATH", command: Self.self) }
-                paths.append(path)
-            case .option(let spec, let value):
-                if spec.long == "print" {
-                    printRequested = true
-                } else if spec.long == "format" {
-                    guard value == "text" || value == "json" else {
-                        throw UsageError(
-                            "config --print prints 'text' or 'json', not '\(value ?? "")'", command: Self.self)
-                    }
-                    printsJSON = value == "json"
-                } else if try !settings.apply(spec.long, value: value ?? "", command: Self.self) {
-                    throw UsageError("option --\(spec.long) is not handled by config", command: Self.self)
-                }
-            }
-        }
+    mutating func accept(positional path: String) throws {
+        guard paths.isEmpty else { throw UsageError("config takes at most one PATH", command: Self.self) }
+        paths.append(path)
+    }
+
+    func finishParsing() throws {
         guard printRequested else {
             throw UsageError("missing --print; try '\(ToolName.name) config --print'", command: Self.self)
         }

@@ -6,18 +6,16 @@ struct HelpCommand: Command {
     static let abstract = "Show help for a command."
     static let discussion = ""
     static let usage = "[COMMAND]"
-    static let options: [OptionSpec] = []
+    static let options: [CommandOption<HelpCommand>] = []
     static var argumentChoices: [String] { RootCommand.commands.map { $0.name } }
 
     var topic: String?
 
-    init(arguments: inout ArgumentCursor) throws {
-        while let argument = try arguments.next() {
-            guard case .positional(let name) = argument, topic == nil else {
-                throw UsageError("help takes at most one command name", command: HelpCommand.self)
-            }
-            topic = name
+    mutating func accept(positional name: String) throws {
+        guard topic == nil else {
+            throw UsageError("help takes at most one command name", command: HelpCommand.self)
         }
+        topic = name
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {

@@ -17,35 +17,20 @@ struct InitCommand: Command {
         PATH is not a folder, or something could not be read or written.
         """
     static let usage = "[--force] [PATH]"
-    static let options: [OptionSpec] = [
-        OptionSpec("force", help: "Replace an existing .lckmigrate.json and lckmigrate-baseline.json."),
-        OptionSpec(
-            "jobs", short: "j", value: "N",
-            help: "Files scanned in parallel (default: number of cores); output does not depend on it."),
+    static let options: [CommandOption<InitCommand>] = [
+        .flag("force", help: "Replace an existing .lckmigrate.json and lckmigrate-baseline.json.") {
+            $0.request.force = true
+        },
+        ScanSettings.jobs(\.request.jobs),
     ]
 
     var request = InitializationRequest(folder: ".")
     private var folderGiven = false
 
-    init(arguments: inout ArgumentCursor) throws {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .positional(let path):
-                guard !folderGiven else { throw UsageError("init takes at most one PATH", command: Self.self) }
-                request.folder = path
-                folderGiven = true
-            case .option(let spec, let value):
-                if spec.long == "force" {
-                    request.force = true
-                } else {
-                    guard let jobs = value.flatMap({ Int($0) }), jobs >= 1, jobs <= 1024 else {
-                        throw UsageError(
-                            "--jobs needs a whole number from 1 to 1024, not '\(value ?? "")'", command: Self.self)
-                    }
-                    request.jobs = jobs
-                }
-            }
-        }
+    mutating func accept(positional path: String) throws {
+        guard !folderGiven else { throw UsageError("init takes at most one PATH", command: Self.self) }
+        request.folder = path
+        folderGiven = true
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {

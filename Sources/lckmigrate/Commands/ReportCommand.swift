@@ -24,27 +24,31 @@ struct ReportCommand: Command {
         file or folder could not be scanned (the report still covers everything else).
         """
     static let usage = "[options] PATH..."
-    static let options: [OptionSpec] =
+    static let options: [CommandOption<ReportCommand>] =
         [
-            OptionSpec(
-                "format", value: "FORMAT", choices: ["html", "markdown"],
-                help: "Report format: html or markdown (default: html)."),
-            OptionSpec(
-                "output", short: "o", value: "FILE", help: "Write the report to FILE instead of stdout, atomically."),
-            OptionSpec(
-                "by", value: "GROUPING", choices: MigrationReportBuilder.Breakdown.allCases.map(\.rawValue),
-                help: "Break the plan down per target: 'target' (Xcode or SwiftPM target; '(no target)' for the rest)."),
-            OptionSpec(
-                "compare", value: "OLD.json",
-                help: "An earlier 'scan --format json' report to measure progress against."),
-            OptionSpec("quiet", short: "q", help: "No summary on stderr; errors are still printed."),
-            ColorOption.spec,
-        ] + ScanSettings.options.filter { sharedOptions.contains($0.long) }
+            .choice(
+                "format", "FORMAT", Format.allCases, help: "Report format: html or markdown (default: html).",
+                unknown: "format"
+            ) { $0.format = $1 },
+            .value(
+                "output", short: "o", "FILE", help: "Write the report to FILE instead of stdout, atomically.",
+                stores: \.output),
+            .choice(
+                "by", "GROUPING", MigrationReportBuilder.Breakdown.allCases,
+                help: "Break the plan down per target: 'target' (Xcode or SwiftPM target; '(no target)' for the rest).",
+                unknown: "grouping"
+            ) { $0.breakdown = $1 },
+            .value(
+                "compare", "OLD.json", help: "An earlier 'scan --format json' report to measure progress against.",
+                stores: \.compare),
+            .flag("quiet", short: "q", help: "No summary on stderr; errors are still printed.", sets: \.quiet),
+            ColorOption.option(\.color),
+        ] + ScanSettings.options.named(sharedOptions).lifted(\.settings)
 
     /// The scan settings `report` shares with `scan` (config file, rules, suppressions, baseline).
     static let sharedOptions: Set<String> = ["config", "rules", "jobs", "baseline", "severity", "require-reason"]
 
-    enum Format: String {
+    enum Format: String, CaseIterable {
         case html
         case markdown
     }
@@ -58,43 +62,15 @@ struct ReportCommand: Command {
     var color = ColorChoice.auto
     var settings = ScanSettings()
 
-    init(arguments: inout ArgumentCursor) throws {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .positional(let path):
-                paths.append(path)
-            case .option(let spec, let value):
-                try apply(spec.long, value: value ?? "")
-            }
-        }
+    mutating func accept(positional path: String) throws {
+        paths.append(path)
+    }
+
+    func finishParsing() throws {
         guard !paths.isEmpty else {
             throw UsageError(
                 "missing PATH; give Swift files or folders, such as '\(ToolName.name) report . --output report.html'",
                 command: Self.self)
-        }
-    }
-
-    private mutating func apply(_ option: String, value: String) throws {
-        switch option {
-        case "format":
-            guard let parsed = Format(rawValue: value) else {
-                throw UsageError("unknown format '\(value)' for --format; use html or markdown", command: Self.self)
-            }
-            format = parsed
-        case "output": output = value
-        case "by":
-            guard let parsed = MigrationReportBuilder.Breakdown(rawValue: value) else {
-                throw UsageError("unknown grouping '\(value)' for --by; use target", command: Self.self)
-            }
-            breakdown = parsed
-        case "compare": compare = value
-        case "quiet": quiet = true
-        case "color": color = try ColorOption.parse(value, command: Self.self)
-        default:
-            guard Self.sharedOptions.contains(option), try settings.apply(option, value: value, command: Self.self)
-            else {
-                throw UsageError("option --\(option) is not handled by report", command: Self.self)
-            }
         }
     }
 

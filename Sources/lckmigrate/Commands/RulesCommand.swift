@@ -13,16 +13,12 @@ struct RulesCommand: Command {
             + "\n\nRun '\(ToolName.name) rules SUBCOMMAND --help' for the options of a subcommand."
     }
     static let usage = "SUBCOMMAND [options]"
-    static let options: [OptionSpec] = []
+    static let options: [CommandOption<RulesCommand>] = []
 
     static let subcommands: [any Command.Type] = [
         RulesListCommand.self, RulesExplainCommand.self, RulesValidateCommand.self, RulesTestCommand.self,
         RulesDocsCommand.self,
     ]
-
-    init(arguments: inout ArgumentCursor) throws {
-        throw CleanExit.help(Self.self)
-    }
 
     func run(_ context: CommandContext) throws -> ExitStatus { .success }
 
@@ -41,12 +37,14 @@ struct RulesCommand: Command {
 
     private static var subcommandNames: [String] { subcommands.map { String($0.name.dropFirst("rules ".count)) } }
 
-    /// The `--rules DIR` option every subcommand that reads the table accepts.
-    static let rulesOption = OptionSpec(
-        "rules", value: "DIR",
-        help:
-            "Also load the custom rule pack in DIR (mappings/, analyzers/); repeatable, later packs override earlier ones."
-    )
+    /// The `--rules DIR` option every subcommand that reads the table accepts, collecting into `property`.
+    static func rulesOption<Target>(_ property: WritableKeyPath<Target, [String]> & Sendable) -> CommandOption<Target> {
+        .value(
+            "rules", "DIR",
+            help:
+                "Also load the custom rule pack in DIR (mappings/, analyzers/); repeatable, later packs override earlier ones.",
+            appends: property)
+    }
 
     /// The built-in table plus `directories`, checked as `rules validate` checks them; on any rule file
     /// error prints every diagnostic and exits 2.

@@ -12,29 +12,19 @@ struct RulesDocsCommand: Command {
         is refused unless --force is given (they are then kept; a page of the same name replaces one).
         """
     static let usage = "--output DIR [--rules DIR]... [--force]"
-    static let options: [OptionSpec] = [
-        OptionSpec("output", short: "o", value: "DIR", help: "The folder to write (created when missing)."),
-        RulesCommand.rulesOption,
-        OptionSpec("force", help: "Write into a folder that holds files rules docs did not write (they are kept)."),
+    static let options: [CommandOption<RulesDocsCommand>] = [
+        .value("output", short: "o", "DIR", help: "The folder to write (created when missing).") { $0.output = $1 },
+        RulesCommand.rulesOption(\.directories),
+        .flag(
+            "force", help: "Write into a folder that holds files rules docs did not write (they are kept).",
+            sets: \.force),
     ]
 
     var output = ""
     var directories: [String] = []
     var force = false
 
-    init(arguments: inout ArgumentCursor) throws {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .positional(let extra):
-                throw UsageError("unexpected argument '\(extra)'", command: Self.self)
-            case .option(let spec, let value):
-                switch spec.long {
-                case "output": output = value ?? ""
-                case "force": force = true
-                default: directories.append(value ?? "")
-                }
-            }
-        }
+    func finishParsing() throws {
         guard !output.isEmpty else { throw UsageError("missing --output DIR", command: Self.self) }
     }
 

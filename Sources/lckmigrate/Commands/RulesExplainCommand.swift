@@ -10,19 +10,17 @@ struct RulesExplainCommand: Command {
         location of its definition. An unknown id exits with 2 and suggests the closest id.
         """
     static let usage = "ID [--rules DIR]..."
-    static let options: [OptionSpec] = [RulesCommand.rulesOption]
+    static let options: [CommandOption<RulesExplainCommand>] = [RulesCommand.rulesOption(\.directories)]
 
     var id = ""
     var directories: [String] = []
+    private var ids: [String] = []
 
-    init(arguments: inout ArgumentCursor) throws {
-        var ids: [String] = []
-        while let argument = try arguments.next() {
-            switch argument {
-            case .positional(let value): ids.append(value)
-            case .option(_, let value): directories.append(value ?? "")
-            }
-        }
+    mutating func accept(positional value: String) throws {
+        ids.append(value)
+    }
+
+    mutating func finishParsing() throws {
         guard ids.count == 1 else {
             throw UsageError(
                 ids.isEmpty ? "missing rule ID; see '\(ToolName.name) rules list'" : "give exactly one rule ID",

@@ -10,35 +10,24 @@ struct RulesListCommand: Command {
         fingerprint, overrides, rules and toolVersion.
         """
     static let usage = "[--format text|json] [--rules DIR]..."
-    static let options: [OptionSpec] = [
-        OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json."),
-        RulesCommand.rulesOption,
+    static let options: [CommandOption<RulesListCommand>] = [
+        .choice("format", "FORMAT", Format.allCases, help: "text (default) or json.", unknown: "format") {
+            $0.format = $1
+        },
+        RulesCommand.rulesOption(\.directories),
     ]
 
-    var json = false
-    var directories: [String] = []
-
-    init(arguments: inout ArgumentCursor) throws {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .positional(let extra):
-                throw UsageError("unexpected argument '\(extra)'", command: Self.self)
-            case .option(let spec, let value):
-                if spec.long == "rules" {
-                    directories.append(value ?? "")
-                } else if value == "json" || value == "text" {
-                    json = value == "json"
-                } else {
-                    throw UsageError(
-                        "unknown format '\(value ?? "")' for --format; use text or json", command: Self.self)
-                }
-            }
-        }
+    enum Format: String, CaseIterable {
+        case text
+        case json
     }
+
+    var format = Format.text
+    var directories: [String] = []
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let table = try RulesCommand.loadTable(directories, context: context)
-        context.console.out(json ? RuleCatalog.listJSON(table) : RuleCatalog.listText(table))
+        context.console.out(format == .json ? RuleCatalog.listJSON(table) : RuleCatalog.listText(table))
         return .success
     }
 }

@@ -23,23 +23,18 @@ struct RulesTestCommand: Command {
         Exit status: 0 when nothing failed, 1 when a rule or sample failed, 2 when the rules do not load.
         """
     static let usage = "[DIR...] [--samples PATH]... [--quiet]"
-    static let options: [OptionSpec] = [
-        OptionSpec("samples", value: "PATH", help: "Annotated Swift files or folders to check too; repeatable."),
-        OptionSpec("quiet", short: "q", help: "Print only failures and the summary."),
+    static let options: [CommandOption<RulesTestCommand>] = [
+        .value(
+            "samples", "PATH", help: "Annotated Swift files or folders to check too; repeatable.", appends: \.samples),
+        .flag("quiet", short: "q", help: "Print only failures and the summary.", sets: \.quiet),
     ]
 
     var directories: [String] = []
     var samples: [String] = []
     var quiet = false
 
-    init(arguments: inout ArgumentCursor) throws {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .positional(let directory): directories.append(directory)
-            case .option(let spec, let value):
-                if spec.long == "samples" { samples.append(value ?? "") } else { quiet = true }
-            }
-        }
+    mutating func accept(positional directory: String) throws {
+        directories.append(directory)
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {

@@ -17,14 +17,12 @@ struct RulesValidateCommand: Command {
         one-line summary on stdout when all is well, 2 when there is any error.
         """
     static let usage = "[DIR...]"
-    static let options: [OptionSpec] = []
+    static let options: [CommandOption<RulesValidateCommand>] = []
 
     var directories: [String] = []
 
-    init(arguments: inout ArgumentCursor) throws {
-        while let argument = try arguments.next() {
-            if case .positional(let directory) = argument { directories.append(directory) }
-        }
+    mutating func accept(positional directory: String) throws {
+        directories.append(directory)
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {

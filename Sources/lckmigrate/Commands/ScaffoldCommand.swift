@@ -21,12 +21,13 @@ struct ScaffoldCommand: Command {
         written, 2 on a usage error, an existing file, or a file that could not be read or written.
         """
     static let usage = "[options] PATH... --output DIR"
-    static let options: [OptionSpec] =
+    static let options: [CommandOption<ScaffoldCommand>] =
         [
-            OptionSpec(
-                "output", short: "o", value: "DIR", help: "Folder for the generated files (created when missing)."),
-            OptionSpec("force", help: "Replace files that already exist in DIR."),
-        ] + ScanSettings.options.filter { sharedOptions.contains($0.long) }
+            .value(
+                "output", short: "o", "DIR", help: "Folder for the generated files (created when missing).",
+                stores: \.output),
+            .flag("force", help: "Replace files that already exist in DIR.", sets: \.force),
+        ] + ScanSettings.options.named(sharedOptions).lifted(\.settings)
 
     /// Settings shared with `scan`: the config file and extra rules decide what counts as a usage.
     static let sharedOptions: Set<String> = ["config", "rules"]
@@ -36,24 +37,11 @@ struct ScaffoldCommand: Command {
     var force = false
     var settings = ScanSettings()
 
-    init(arguments: inout ArgumentCursor) throws {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .positional(let path):
-                paths.append(path)
-            case .option(let spec, let value):
-                switch spec.long {
-                case "output": output = value ?? ""
-                case "force": force = true
-                default:
-                    guard Self.sharedOptions.contains(spec.long),
-                        try settings.apply(spec.long, value: value ?? "", command: Self.self)
-                    else {
-                        throw UsageError("option --\(spec.long) is not handled by scaffold", command: Self.self)
-                    }
-                }
-            }
-        }
+    mutating func accept(positional path: String) throws {
+        paths.append(path)
+    }
+
+    func finishParsing() throws {
         guard !paths.isEmpty else {
             throw UsageError("missing PATH; give the app's Swift files or folders", command: Self.self)
         }

@@ -26,44 +26,58 @@ struct ScanCommand: Command {
         a file, folder or output could not be read or written (the report still covers everything else).
         """
     static let usage = "[options] PATH..."
-    static let options: [OptionSpec] =
-        ScanSettings.options + [
-            OptionSpec(
+    static let options: [CommandOption<ScanCommand>] =
+        ScanSettings.options.lifted(\.settings) + [
+            .flag(
                 "quiet", short: "q",
-                help: "No progress, notes or summary on stderr; errors and warnings are still printed."),
-            ColorOption.spec,
-            OptionSpec(
+                help: "No progress, notes or summary on stderr; errors and warnings are still printed.", sets: \.quiet),
+            ColorOption.option(\.color),
+            .flag(
                 "verbose",
                 help:
-                    "List every CallKit/PushKit use in text and xcode, not one row per symbol (as --only mappings does)."
-            ),
-            OptionSpec("list-files", help: "Print the files that would be scanned, one per line, and stop."),
-            OptionSpec(
-                "max-file-size", value: "SIZE",
+                    "List every CallKit/PushKit use in text and xcode, not one row per symbol (as --only mappings does).",
+                sets: \.verbose),
+            .flag(
+                "list-files", help: "Print the files that would be scanned, one per line, and stop.", sets: \.listFiles),
+            .value(
+                "max-file-size", "SIZE",
                 help:
                     "Skip files larger than SIZE (bytes, or with KB, MB, GB; 1 KB = 1024 bytes) with a note; default 10MB."
-            ),
-            OptionSpec(
-                "max-file-findings", value: "N",
-                help: "Keep at most N findings of one file, with a note naming the file; default 10000."),
-            OptionSpec(
-                "max-findings", value: "N", help: "Keep at most N findings in all, with a note; default 1000000."),
-            OptionSpec(
-                "directory", value: "DIR",
+            ) { command, value in
+                guard let parsed = ByteSize.parse(value) else {
+                    throw UsageError("--max-file-size needs a size such as 10MB, 512KB or 65536, not '\(value)'")
+                }
+                command.maxFileSize = parsed
+            },
+            count(
+                "max-file-findings",
+                help: "Keep at most N findings of one file, with a note naming the file; default 10000.",
+                \.settings.overrides.maxFileFindings),
+            count(
+                "max-findings", help: "Keep at most N findings in all, with a note; default 1000000.",
+                \.settings.overrides.maxFindings),
+            .value(
+                "directory", "DIR",
                 help:
-                    "Run as if started in DIR: PATHs, --files-from entries, reported paths and the config lookup are relative to it."
-            ),
-            OptionSpec(
-                "config-search", value: "DIR",
-                help: "Without --config, read DIR/.lckmigrate.json from the first DIR that has one; repeatable."),
-            OptionSpec(
-                "fail-on-default", value: "LEVEL",
-                help: "The --fail-on level when neither --fail-on nor the config sets one (default: error)."),
-            OptionSpec(
-                "stamp", value: "FILE",
+                    "Run as if started in DIR: PATHs, --files-from entries, reported paths and the config lookup are relative to it.",
+                stores: \.directory),
+            .value(
+                "config-search", "DIR",
+                help: "Without --config, read DIR/.lckmigrate.json from the first DIR that has one; repeatable.",
+                appends: \.configSearch),
+            .choice(
+                "fail-on-default", "LEVEL", FailThreshold.allCases,
+                help: "The --fail-on level when neither --fail-on nor the config sets one (default: error).",
+                unknown: "level"
+            ) { $0.settings.overrides.defaultFailOn = $1 },
+            .value(
+                "stamp", "FILE",
                 help:
                     "After the scan, leave FILE holding one Swift comment line, written only when missing or different (a build step's output)."
-            ),
+            ) { command, value in
+                guard !value.isEmpty else { throw UsageError("--stamp needs a file name") }
+                command.stamp = value
+            },
         ]
 
     var paths: [String] = []
@@ -81,45 +95,11 @@ struct ScanCommand: Command {
     /// `--config-search`: the build-tool plugin's target folder, then package folder, looked at when the scan runs.
     var configSearch: [String] = []
 
-    init(arguments: inout ArgumentCursor) throws {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .positional(let path):
-                paths.append(path)
-            case .option(let spec, let value):
-                if try settings.apply(spec.long, value: value ?? "", command: Self.self) { continue }
-                switch spec.long {
-                case "quiet": quiet = true
-                case "verbose": verbose = true
-                case "list-files": listFiles = true
-                case "color": color = try ColorOption.parse(value, command: Self.self)
-                case "max-file-size":
-                    guard let parsed = ByteSize.parse(value ?? "") else {
-                        throw UsageError(
-                            "--max-file-size needs a size such as 10MB, 512KB or 65536, not '\(value ?? "")'",
-                            command: Self.self)
-                    }
-                    maxFileSize = parsed
-                case "max-file-findings": settings.overrides.maxFileFindings = try Self.count(value, option: spec.long)
-                case "max-findings": settings.overrides.maxFindings = try Self.count(value, option: spec.long)
-                case "directory": directory = value ?? ""
-                case "config-search": configSearch.append(value ?? "")
-                case "fail-on-default":
-                    guard let level = FailThreshold(rawValue: value ?? "") else {
-                        throw UsageError(
-                            "unknown level '\(value ?? "")' for --fail-on-default; use error, warning, note or never",
-                            command: Self.self)
-                    }
-                    settings.overrides.defaultFailOn = level
-                case "stamp":
-                    guard let value, !value.isEmpty else {
-                        throw UsageError("--stamp needs a file name", command: Self.self)
-                    }
-                    stamp = value
-                default: throw UsageError("option --\(spec.long) is not handled by scan", command: Self.self)
-                }
-            }
-        }
+    mutating func accept(positional path: String) throws {
+        paths.append(path)
+    }
+
+    func finishParsing() throws {
         guard !paths.isEmpty || settings.filesFrom != nil else {
             throw UsageError(
                 "missing PATH; give Swift files or folders, such as '\(ToolName.name) scan .'", command: Self.self)
@@ -194,13 +174,16 @@ struct ScanCommand: Command {
         try AtomicOutputFile.open(path, in: directory).commit(stampText)
     }
 
-    /// A positive count for a `--max-findings…` option.
-    private static func count(_ value: String?, option: String) throws -> Int {
-        guard let text = value, let number = Int(text), number > 0 else {
-            throw UsageError(
-                "--\(option) needs a positive number such as 10000, not '\(value ?? "")'", command: Self.self)
+    /// A `--max-findings…` option, which takes a positive count.
+    private static func count(
+        _ long: String, help: String, _ property: WritableKeyPath<ScanCommand, Int?> & Sendable
+    ) -> CommandOption<ScanCommand> {
+        .value(long, "N", help: help) { command, value in
+            guard let number = Int(value), number > 0 else {
+                throw UsageError("--\(long) needs a positive number such as 10000, not '\(value)'")
+            }
+            command[keyPath: property] = number
         }
-        return number
     }
 
     /// `--list-files`: a bare `--output FILE` receives the list instead of stdout; FORMAT=FILE outputs are not written.

@@ -10,14 +10,15 @@ struct TokensCommand: Command {
         A file that cannot be read is reported on stderr; the other files are still printed (exit 2).
         """
     static let usage = "FILE..."
-    static let options: [OptionSpec] = []
+    static let options: [CommandOption<TokensCommand>] = []
 
     var files: [String] = []
 
-    init(arguments: inout ArgumentCursor) throws {
-        while let argument = try arguments.next() {
-            if case .positional(let path) = argument { files.append(path) }
-        }
+    mutating func accept(positional path: String) throws {
+        files.append(path)
+    }
+
+    func finishParsing() throws {
         guard !files.isEmpty else { throw UsageError("missing FILE; give one or more Swift files", command: Self.self) }
     }
 

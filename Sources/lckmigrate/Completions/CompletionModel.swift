@@ -1,5 +1,5 @@
-/// What the completion scripts offer, read from the same metadata `--help` and parsing use (`Command`,
-/// `OptionSpec`), so a command or option cannot exist without being completed.
+/// What the completion scripts offer, read from the same declarations `--help` and parsing use (`Command`,
+/// `CommandOption`), so a command or option cannot exist without being completed.
 struct CompletionModel {
     /// A command, or a subcommand such as `rules list`, as the scripts see it.
     struct Entry {
@@ -32,7 +32,7 @@ struct CompletionModel {
         let words = command.name.split(separator: " ").map(String.init)
         let subcommands = (command == RulesCommand.self) ? RulesCommand.subcommands.map { entry($0) } : []
         return Entry(
-            words: words, abstract: command.abstract, options: command.options + [.help],
+            words: words, abstract: command.abstract, options: command.optionSpecs + [.help],
             argumentChoices: command.argumentChoices, subcommands: subcommands)
     }
 
