@@ -1,5 +1,5 @@
 /// The explicit list of anti-pattern analyzers. There is no reflection in Swift, so a test compares
-/// this list with the `*Analyzer.swift` files and with `Rules/analyzers/`.
+/// this list with the `Rules/<Area>/*Analyzer.swift` files and with `Rules/analyzers/`.
 public enum AnalyzerRegistry {
     public static let all: [any Analyzer] = [
         TransientHandleAnalyzer(),
