@@ -49,12 +49,7 @@ struct TokenKeyedIndex<Value: Sendable>: Sendable {
     subscript(token: Int) -> Value? {
         guard token >= Int(Int32.min), token <= Int(Int32.max) else { return nil }
         let key = Int32(token)
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let mid = (low + high) / 2
-            if keys[mid] < key { low = mid + 1 } else { high = mid }
-        }
+        let low = keys.partitioningIndex { $0 >= key }
         return low < keys.count && keys[low] == key ? values[low] : nil
     }
 

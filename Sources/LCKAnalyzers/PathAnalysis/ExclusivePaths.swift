@@ -79,12 +79,7 @@ struct ExclusivePaths {
     /// The statement of `block` whose range holds `token` (statements are in source order).
     private func statement(holding token: Int, in block: Int) -> Int? {
         let statements = outline.statements(in: block)
-        var low = 0
-        var high = statements.count
-        while low < high {
-            let mid = (low + high) / 2
-            if outline.statements[statements[mid]].range.upperBound <= token { low = mid + 1 } else { high = mid }
-        }
+        let low = statements.partitioningIndex { outline.statements[$0].range.upperBound > token }
         guard low < statements.count, outline.statements[statements[low]].range.contains(token) else { return nil }
         return statements[low]
     }

@@ -145,12 +145,7 @@ struct ProvenanceIndex {
     /// token order): the first `sourceLimit`.
     private func localAssignments(_ name: String, in scope: Range<Int>) -> [Source] {
         guard let list = assignments[name] else { return [] }
-        var low = 0
-        var high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle].lhs < scope.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        let low = list.partitioningIndex { $0.lhs >= scope.lowerBound }
         var result: [Source] = []
         for assignment in list[low...] {
             guard result.count < Self.sourceLimit, scope.contains(assignment.lhs) else { break }
@@ -195,16 +190,7 @@ struct ProvenanceIndex {
         }
         let body = outline.blocks[block].range
         var result: [Source] = []
-        var low = 0
-        var high = returnStatements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if outline.statements[returnStatements[middle]].range.lowerBound < body.lowerBound {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
+        let low = returnStatements.partitioningIndex { outline.statements[$0].range.lowerBound >= body.lowerBound }
         for statement in returnStatements[low...] {
             guard body.contains(outline.statements[statement].range.lowerBound) else { break }
             examined.value += 1

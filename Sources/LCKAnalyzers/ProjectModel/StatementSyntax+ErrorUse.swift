@@ -138,16 +138,7 @@ struct ErrorUse {
         // looks at every block and closure of the file.
         if name == "error" {
             let catches = syntax.functionIndex.bareCatchBodies
-            var low = 0
-            var high = catches.count
-            while low < high {
-                let middle = (low + high) / 2
-                if outline.blocks[catches[middle]].range.lowerBound < body.lowerBound {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
-            }
+            var low = catches.partitioningIndex { outline.blocks[$0].range.lowerBound >= body.lowerBound }
             while low < catches.count, body.contains(outline.blocks[catches[low]].range.lowerBound) {
                 if outline.blocks[catches[low]].range.contains(token) { return true }
                 low += 1

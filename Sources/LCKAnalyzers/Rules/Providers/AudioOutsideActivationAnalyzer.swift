@@ -189,12 +189,7 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
                 result.append(.audio(call.nameToken, "`\(name)()` starts call media"))
             }
         }
-        var low = 0
-        var high = enabling.count
-        while low < high {
-            let mid = (low + high) / 2
-            if enabling[mid] < body.lowerBound { low = mid + 1 } else { high = mid }
-        }
+        var low = enabling.partitioningIndex { $0 >= body.lowerBound }
         while low < enabling.count, enabling[low] < body.upperBound {
             result.append(.audio(enabling[low], "`\(file.name(at: enabling[low])) = true` enables call audio"))
             low += 1
