@@ -1,5 +1,6 @@
 import LCKAnalyzers
 import LCKCore
+import LCKRules
 
 /// Everything one scan needs, built by the CLI (or a test) and handed to `ScanPipeline.run`.
 public struct ScanRequest: Sendable {

@@ -1,13 +1,12 @@
 import LCKAnalyzers
 import LCKCore
 import LCKLexer
+import LCKRules
 import Testing
-
-@testable import LCKMigrateKit
 
 /// `dual_report` across files: a push handler reports through helpers of other files, one per framework;
 /// the helpers' summaries say which framework each reports through.
-@Suite struct DualReportTests {
+@Suite struct DualReportAnalyzerTests {
     static let callKitHelper = """
         import CallKit
         final class LegacyReporter {

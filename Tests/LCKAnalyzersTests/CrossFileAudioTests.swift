@@ -1,9 +1,8 @@
 import LCKAnalyzers
 import LCKCore
 import LCKLexer
+import LCKRules
 import Testing
-
-@testable import LCKMigrateKit
 
 /// Audio activated by a helper in another file, which an action handler calls, is reported at the helper's
 /// activation with the handler's call as its witness; helpers nobody's handler calls are left alone.

@@ -4,8 +4,6 @@ import LCKLexer
 import LCKRules
 import Testing
 
-@testable import LCKMigrateKit
-
 /// The deprecated incoming-push callback is dead code on a type that implements the completion variant,
 /// whether both sit in one file or the type's extensions are spread over files.
 @Suite struct SupersededPushHandlerTests {

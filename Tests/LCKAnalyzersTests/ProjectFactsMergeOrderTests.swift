@@ -2,9 +2,8 @@ import Dispatch
 import LCKAnalyzers
 import LCKCore
 import LCKLexer
+import LCKRules
 import Testing
-
-@testable import LCKMigrateKit
 
 /// The scan pre-pass merges per-file facts through `OrderedMerger` as workers finish files.
 @Suite struct ProjectFactsMergeOrderTests {

@@ -3,7 +3,6 @@ import LCKRules
 import Testing
 
 @testable import LCKAnalyzers
-@testable import LCKMigrateKit
 
 /// A helper that calls its completion from a `Task`: a visible early `return` inside the task leaves
 /// without the call (some paths), while `guard let self else { return }` is exempt.

@@ -2,8 +2,8 @@ import LCKAnalyzers
 import LCKCore
 import Testing
 
-/// transient_handle and unnormalized_handle, with expectations written by hand from the rule text.
-@Suite struct TransientHandleTests {
+/// transient_handle, with expectations written by hand from the rule text.
+@Suite struct TransientHandleAnalyzerTests {
     func findings(_ source: String) -> [Finding] { AnalyzerTestSupport.findings(TransientHandleAnalyzer(), in: source) }
 
     @Test func roomTokenIsTransientWithWordEvidence() throws {
@@ -57,48 +57,5 @@ import Testing
         #expect(findings("let h = CXHandle(type: .generic, value: \"Call\")").count == 1)
         // Fixed text is the same handle for every call, even when it reads like a name: low confidence.
         #expect(findings("let h = CXHandle(type: .generic, value: \"Alice Smith\")").map(\.confidence) == [.low])
-    }
-}
-
-@Suite struct UnnormalizedHandleTests {
-    func findings(_ source: String) -> [Finding] {
-        AnalyzerTestSupport.findings(UnnormalizedHandleAnalyzer(), in: source)
-    }
-
-    @Test func phoneLiteralProblemsAreListed() {
-        let found = findings(#"let h = CXHandle(type: .phoneNumber, value: "1 (650) 555-0199")"#)
-        #expect(found.count == 1)
-        #expect(found.first?.evidence == ["missing leading +", "spaces", "dashes", "parentheses"])
-        #expect(found.first?.range.start == 8)
-    }
-
-    @Test func e164AndShortCodesPass() {
-        #expect(findings(#"let h = CXHandle(type: .phoneNumber, value: "+442079460958")"#).isEmpty)
-        #expect(findings(#"let h = CXHandle(type: .phoneNumber, value: "112")"#).isEmpty)
-        #expect(findings(#"let h = Handle(type: .phoneNumber, value: number, displayName: nil)"#).isEmpty)
-    }
-
-    @Test func emailCaseMattersOnlyForEmailHandles() {
-        #expect(
-            findings(#"let h = Handle(type: .emailAddress, value: "Bob@Example.com", displayName: nil)"#).count == 1)
-        #expect(findings(#"let h = Handle(type: .emailAddress, value: "bob@example.com", displayName: nil)"#).isEmpty)
-        #expect(findings(#"let h = Handle(type: .generic, value: "Bob@Example.com", displayName: nil)"#).isEmpty)
-    }
-
-    @Test func localLiteralIsFollowed() {
-        let found = findings("let n = \"+1-650-555-0199\"\nlet h = CXHandle(type: .phoneNumber, value: n)")
-        #expect(found.first?.evidence == ["dashes", "via local `n`"])
-    }
-
-    @Test func ternaryBranchesAreJudgedEach() {
-        let found = AnalyzerTestSupport.findings(
-            UnnormalizedHandleAnalyzer(),
-            in: "let h = CXHandle(type: .phoneNumber, value: isDemo ? \"6505550100\" : \"+16505550100\")")
-        #expect(found.count == 1)
-        #expect(found.first?.message.contains("\"6505550100\"") == true)
-        let clean = AnalyzerTestSupport.findings(
-            UnnormalizedHandleAnalyzer(),
-            in: "let h = CXHandle(type: .phoneNumber, value: isDemo ? \"+16505550100\" : number)")
-        #expect(clean.isEmpty)
     }
 }

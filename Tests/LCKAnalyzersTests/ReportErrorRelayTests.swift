@@ -1,9 +1,8 @@
 import LCKAnalyzers
 import LCKCore
 import LCKLexer
+import LCKRules
 import Testing
-
-@testable import LCKMigrateKit
 
 /// A report wrapper in one file hands the report's error to its completion; the caller in another file judges
 /// it. Work the wrapper does only after a successful report is not error handling, so it stays a relay.
