@@ -4,18 +4,18 @@ import LCKParser
 import LCKRules
 
 /// Everything an analyzer may look at for one file, built once and shared by all analyzers.
-public struct AnalysisContext: Sendable {
-    public let file: TokenizedFile
-    public let outline: SyntaxOutline
-    public let facts: TypeFacts
-    public let rules: RuleTable
+package struct AnalysisContext: Sendable {
+    package let file: TokenizedFile
+    package let outline: SyntaxOutline
+    package let facts: TypeFacts
+    package let rules: RuleTable
     /// What a scan's pre-pass learned from all files; empty when a file is analysed on its own.
-    public let project: ProjectFacts
+    package let project: ProjectFacts
     /// The lowest iOS version this file is built for, from the project's settings; nil when unknown
     /// (then no availability finding is reported).
-    public let deploymentTarget: OSVersion?
+    package let deploymentTarget: OSVersion?
 
-    public init(
+    package init(
         file: TokenizedFile, outline: SyntaxOutline, facts: TypeFacts, rules: RuleTable,
         project: ProjectFacts = ProjectFacts(), deploymentTarget: OSVersion? = nil
     ) {
@@ -28,7 +28,7 @@ public struct AnalysisContext: Sendable {
     }
 
     /// Lexes nothing: parses and builds type facts for an already lexed file.
-    public init(
+    package init(
         file: TokenizedFile, rules: RuleTable, project: ProjectFacts = ProjectFacts(),
         deploymentTarget: OSVersion? = nil
     ) {
@@ -41,10 +41,10 @@ public struct AnalysisContext: Sendable {
 
     /// The rule's metadata from `Rules/analyzers/<id>.json`; severity and word lists come from there,
     /// so a rule author can tune them without touching Swift.
-    public func metadata(for ruleID: String) -> AnalyzerRule? { rules.analyzer(id: ruleID) }
+    package func metadata(for ruleID: String) -> AnalyzerRule? { rules.analyzer(id: ruleID) }
 
     /// A finding for `ruleID` at `range`, with the severity (and default confidence) from the rule table.
-    public func finding(
+    package func finding(
         _ ruleID: String,
         at range: ByteRange,
         message: String,
@@ -66,13 +66,13 @@ public struct AnalysisContext: Sendable {
 
     /// Follows typealiases through this file's declarations, then the project's (`typealias Answer =
     /// CXAnswerCallAction` in another file still names the action type).
-    public func resolveAlias(_ name: String) -> String { project.resolveAlias(facts.resolveAlias(name)) }
+    package func resolveAlias(_ name: String) -> String { project.resolveAlias(facts.resolveAlias(name)) }
 
     /// Byte range of the token at `index`.
-    public func range(ofToken index: Int) -> ByteRange { file.tokens[index].range }
+    package func range(ofToken index: Int) -> ByteRange { file.tokens[index].range }
 
     /// Byte range from the first to the last token of `tokens` (half-open token indices).
-    public func range(ofTokens tokens: Range<Int>) -> ByteRange {
+    package func range(ofTokens tokens: Range<Int>) -> ByteRange {
         guard !tokens.isEmpty else { return ByteRange(start: 0, end: 0) }
         return ByteRange(start: file.tokens[tokens.lowerBound].start, end: file.tokens[tokens.upperBound - 1].end)
     }

@@ -6,7 +6,7 @@ import LCKRules
 /// Each built-in analyzer lives in its own `<Name>Analyzer.swift`, is listed in `AnalyzerRegistry.all`
 /// and has its metadata (title, severity, rationale, examples, tunable word lists) in
 /// `Rules/analyzers/<ruleID>.json`. `AnalyzerSuite` runs analyzers, concurrently on different files.
-public protocol Analyzer: Sendable {
+package protocol Analyzer: Sendable {
     /// The stable rule id; never reused for another meaning.
     var ruleID: String { get }
 
@@ -44,24 +44,24 @@ public protocol Analyzer: Sendable {
 
 extension Analyzer {
     /// Most analyzers name no trigger words: they run on every file.
-    public func triggerNames(rules: RuleTable) -> Set<String>? { nil }
+    package func triggerNames(rules: RuleTable) -> Set<String>? { nil }
 
     /// The trigger names: the gate's own bound holds for bytes too.
-    public func prefilterNames(rules: RuleTable) -> Set<String>? { triggerNames(rules: rules) }
+    package func prefilterNames(rules: RuleTable) -> Set<String>? { triggerNames(rules: rules) }
 
     /// Nothing beyond the names of the first round.
-    public func prefilterNames(project: ProjectFacts) -> Set<String> { [] }
+    package func prefilterNames(project: ProjectFacts) -> Set<String> { [] }
 
     /// Most analyzers need no file beyond the ones the rule table marks.
-    public var projectMarkers: [[UInt8]] { [] }
+    package var projectMarkers: [[UInt8]] { [] }
 
     /// Most analyzers look at one file at a time.
-    public func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? { nil }
+    package func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? { nil }
 }
 
 /// Cross-file facts of one analyzer, collected per file in the pre-pass and merged in file order, so
 /// the result is the same for any number of workers.
-public protocol AnalyzerProjectFacts: Sendable {
+package protocol AnalyzerProjectFacts: Sendable {
     /// Adds the facts of a later file.
     mutating func merge(_ later: Self)
 }

@@ -10,21 +10,21 @@ import LCKRules
 /// project typealias of such a name. A name that only member specs skipping unknown receivers know
 /// (`value`, `token`, `uuid`) counts only next to a name that can type a receiver as a table type
 /// (`MappingIndex.receiverEvidenceNames`).
-public struct AnalyzerGate: Sendable {
+package struct AnalyzerGate: Sendable {
     /// Bit `i` stands for analyzer `i`; analyzers past the last bit always run.
-    public struct Verdict: Sendable, Equatable {
-        public var runsDetector: Bool
+    package struct Verdict: Sendable, Equatable {
+        package var runsDetector: Bool
         var analyzerBits: UInt64
         /// More analyzers than bits: the ones past the last bit run on every file.
         var hasUnmaskedAnalyzers: Bool
 
         /// Whether the analyzer at `position` of the gate's list may report anything.
-        public func runs(analyzer position: Int) -> Bool {
+        package func runs(analyzer position: Int) -> Bool {
             position >= AnalyzerGate.maskedAnalyzers || analyzerBits & (1 << UInt64(position)) != 0
         }
 
         /// Nothing can be reported: the file needs no parse.
-        public var runsNothing: Bool { !runsDetector && analyzerBits == 0 && !hasUnmaskedAnalyzers }
+        package var runsNothing: Bool { !runsDetector && analyzerBits == 0 && !hasUnmaskedAnalyzers }
     }
 
     static let maskedAnalyzers = 62
@@ -42,7 +42,7 @@ public struct AnalyzerGate: Sendable {
     /// `aliasNames`: project typealiases that stand for a mapped type (their uses count as detector hits).
     /// `receiverEvidence`: `MappingIndex.receiverEvidenceNames(project:)` for the same project; nil runs
     /// detection for every index name. `project`: its analyzers' `prefilterNames(project:)` trigger them.
-    public init(
+    package init(
         analyzers: [any Analyzer], rules: RuleTable, index: MappingIndex, aliasNames: some Sequence<String>,
         receiverEvidence: Set<String>? = nil, project: ProjectFacts? = nil
     ) {
@@ -67,7 +67,7 @@ public struct AnalyzerGate: Sendable {
     }
 
     /// One probe per token (backticks removed); stops early once everything is known to run.
-    public func verdict(for file: TokenizedFile) -> Verdict {
+    package func verdict(for file: TokenizedFile) -> Verdict {
         let everything = Self.detectorBit | alwaysBits | (names.allBits & ~Self.evidenceBit)
         var bits = alwaysBits
         var needsReceiverEvidence = false

@@ -1,7 +1,7 @@
 /// The explicit list of anti-pattern analyzers. There is no reflection in Swift, so a test compares
 /// this list with the `Rules/<Area>/*Analyzer.swift` files and with `Rules/analyzers/`.
-public enum AnalyzerRegistry {
-    public static let all: [any Analyzer] = [
+package enum AnalyzerRegistry {
+    package static let all: [any Analyzer] = [
         TransientHandleAnalyzer(),
         UnnormalizedHandleAnalyzer(),
         UnretainedDelegateAnalyzer(),

@@ -10,21 +10,21 @@ import Synchronization
 ///
 /// It reads no files and locates nothing: the scan pipeline (and `rules test`) hand it bytes for the
 /// pre-pass and lexed files for the per-file pass, and locate, suppress and sort what it returns.
-public struct AnalyzerSuite: Sendable {
-    public let rules: RuleTable
+package struct AnalyzerSuite: Sendable {
+    package let rules: RuleTable
     /// Finds uses of the table's mapped symbols (its `match` specs).
-    public let detector: MappingDetector
-    public let analyzers: [any Analyzer]
+    package let detector: MappingDetector
+    package let analyzers: [any Analyzer]
     /// What the pre-pass learned; empty until `preparedForProject`.
-    public let project: ProjectFacts
+    package let project: ProjectFacts
     /// Decides per file, from its tokens, which of `analyzers` (and whether detection) can report anything.
-    public let gate: AnalyzerGate
+    package let gate: AnalyzerGate
     /// The names that decide, before lexing, whether a file can get a finding (`Prefilter`).
-    public let prefilter: Prefilter
+    package let prefilter: Prefilter
     /// The prefilter's searches for this suite's project; nil when every file must be analysed.
     private let relevance: Relevance?
 
-    public init(
+    package init(
         rules: RuleTable, analyzers: [any Analyzer] = AnalyzerRegistry.all, project: ProjectFacts = ProjectFacts()
     ) {
         self.init(rules: rules, detector: MappingDetector(rules: rules), analyzers: analyzers, project: project)
@@ -46,12 +46,12 @@ public struct AnalyzerSuite: Sendable {
 
     /// Ids that can produce findings here: every mapping of the table and every analyzer (analyzer
     /// metadata without an analyzer reports nothing).
-    public var activeRuleIDs: Set<String> {
+    package var activeRuleIDs: Set<String> {
         Set(rules.mappings.map(\.id)).union(analyzers.map(\.ruleID))
     }
 
     /// The findings of one lexed file, with byte ranges only: detection first, then analyzer order.
-    public func findings(in file: TokenizedFile) -> [Finding] {
+    package func findings(in file: TokenizedFile) -> [Finding] {
         var stopped = false
         return findings(in: file, limit: .max, stoppedEarly: &stopped)
     }
@@ -61,7 +61,7 @@ public struct AnalyzerSuite: Sendable {
     /// inflates.
     /// `deploymentTarget` is the file's, from the project's settings (nil: unknown).
     /// `parsed`: the file's parse from the pre-pass (`ProjectPass.retained`), so it is not parsed again.
-    public func findings(
+    package func findings(
         in file: TokenizedFile, parsed: AnalysisContext? = nil, limit: Int, stoppedEarly: inout Bool,
         deploymentTarget: OSVersion? = nil
     ) -> [Finding] {
@@ -84,7 +84,7 @@ public struct AnalyzerSuite: Sendable {
 
     /// Whether a file with these bytes can get any finding from this suite: it spells one of the
     /// prefilter's names for this suite's project. A scan neither lexes nor analyses the others.
-    public func isRelevant(_ bytes: [UInt8]) -> Bool {
+    package func isRelevant(_ bytes: [UInt8]) -> Bool {
         guard let relevance else { return true }
         return relevance.table.matches(bytes) || relevance.projectMatches(bytes, spellsDelegateMethod: nil)
     }
@@ -128,7 +128,7 @@ public struct AnalyzerSuite: Sendable {
     }
 
     /// `projectPass` for callers that analyse every file anyway (`rules test --samples`).
-    public func preparedForProject(
+    package func preparedForProject(
         fileCount: Int, jobs: Int, paths: [String] = [], bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
     ) -> AnalyzerSuite {
         projectPass(fileCount: fileCount, jobs: jobs, paths: paths, bytes: bytes).suite
@@ -146,7 +146,7 @@ public struct AnalyzerSuite: Sendable {
     /// too (`HelperReach`), and the function summaries are built (`SummaryBuilder`).
     /// `bytes(position)` reads file `position` of `fileCount`; nil (unreadable) counts as relevant, so
     /// the per-file pass reports the problem. `paths` name the files in witness steps of other files.
-    public func projectPass(
+    package func projectPass(
         fileCount: Int, jobs: Int, paths: [String] = [], bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
     ) -> ProjectPass {
         let merger = OrderedMerger<FileExamination, ProjectPass.Merged>(ProjectPass.Merged()) {
@@ -244,16 +244,16 @@ public struct AnalyzerSuite: Sendable {
 }
 
 /// What the pre-pass learned, and which files can get a finding.
-public struct ProjectPass: Sendable {
+package struct ProjectPass: Sendable {
     /// The suite with the project's facts, for the per-file pass.
-    public var suite: AnalyzerSuite
+    package var suite: AnalyzerSuite
     /// Per file position: false when the file spells none of the prefilter's names in any round, so it
     /// gets no finding and needs no lexing.
-    public var relevant: [Bool]
+    package var relevant: [Bool]
     /// Rounds of the prefilter that ran (1, or 2 when the project added names).
-    public var rounds: Int
+    package var rounds: Int
     /// The parses round one kept for the summaries, for the per-file pass to take.
-    public var retained = RetainedParses([], count: 0)
+    package var retained = RetainedParses([], count: 0)
 
     /// The per-file results folded in file order.
     struct Merged: Sendable {
@@ -304,7 +304,7 @@ struct FileExamination: Sendable {
 
 /// Parses the pre-pass made and kept (lexed as a scan lexes, with `//` comments as trivia), handed to
 /// the per-file pass once each: taking one frees it as soon as its file is analysed.
-public final class RetainedParses: Sendable {
+package final class RetainedParses: Sendable {
     private let contexts: Mutex<[AnalysisContext?]>
 
     init(_ parsed: [(position: Int, context: AnalysisContext)], count: Int) {
@@ -314,7 +314,7 @@ public final class RetainedParses: Sendable {
     }
 
     /// The parse of file `position`, if kept; nil the second time.
-    public func take(_ position: Int) -> AnalysisContext? {
+    package func take(_ position: Int) -> AnalysisContext? {
         contexts.withLock { contexts in
             guard position < contexts.count else { return nil }
             defer { contexts[position] = nil }

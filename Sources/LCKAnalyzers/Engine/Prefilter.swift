@@ -22,9 +22,9 @@ import LCKRules
 ///   types that conform to or inherit from a table type or such a type, properties and functions
 ///   declared with one of those types — an app's `CallManager` or its `provider` property types a use
 ///   in a file that names no framework type at all — and what analyzers ask for from their project facts.
-public struct Prefilter: Sendable {
+package struct Prefilter: Sendable {
     /// The names of the first round; nil when the filter is off (every file passes).
-    public let tableNames: Set<String>?
+    package let tableNames: Set<String>?
     /// Type names the table is about, the seeds of `projectNames`.
     private let tableTypes: Set<String>
     /// The index whose `receiverEvidenceNames` the gate uses, so the filter never asks for less.
@@ -37,10 +37,10 @@ public struct Prefilter: Sendable {
     /// one matters in another file only where that file implements one of `delegateMethodNames`.
     private let delegateProtocols: Set<String>
     /// Base names of the delegate-method specs (`provider`, `pushRegistry`).
-    public let delegateMethodNames: Set<String>
+    package let delegateMethodNames: Set<String>
 
     /// The marker of an in-source directive (`// lckmigrate:disable-next-line …`), as an identifier.
-    public static let directiveName = "lckmigrate"
+    package static let directiveName = "lckmigrate"
 
     /// Groups of `firstRoundSearch`.
     private enum Group {
@@ -53,7 +53,7 @@ public struct Prefilter: Sendable {
     }
 
     /// `projectMarkers`: the analyzers' byte strings that make the pre-pass parse a file (`Analyzer.projectMarkers`).
-    public init(rules: RuleTable, index: MappingIndex, analyzers: [any Analyzer], projectMarkers: [[UInt8]] = []) {
+    package init(rules: RuleTable, index: MappingIndex, analyzers: [any Analyzer], projectMarkers: [[UInt8]] = []) {
         self.index = index
         self.analyzers = analyzers
         var types = index.frameworkTypes.union(index.markerNames)
@@ -129,22 +129,22 @@ public struct Prefilter: Sendable {
     }
 
     /// What round one learns from a file's bytes.
-    public struct FirstRound: Sendable {
+    package struct FirstRound: Sendable {
         /// The file spells a name of the table (always true when the filter is off).
-        public var isRelevant: Bool
+        package var isRelevant: Bool
         /// The file names a type or construction of the table (the pre-pass parses it for project facts).
-        public var namesTableType: Bool
+        package var namesTableType: Bool
         /// One of those is of an API that must change (perhaps only in a comment or string: the tokens decide).
-        public var namesChangingType: Bool
+        package var namesChangingType: Bool
         /// The file holds an analyzer's project marker (the pre-pass parses it too).
-        public var holdsProjectMarker: Bool
+        package var holdsProjectMarker: Bool
         /// The file spells one of `delegateMethodNames`; known only for a file that is not relevant (the
         /// search ends early for the others).
-        public var spellsDelegateMethod: Bool
+        package var spellsDelegateMethod: Bool
     }
 
     /// One pass over `bytes`; it ends early once the file is known relevant, pending and marked.
-    public func firstRound(_ bytes: [UInt8]) -> FirstRound {
+    package func firstRound(_ bytes: [UInt8]) -> FirstRound {
         let groups = firstRoundSearch.groups(
             in: bytes, stoppingAt: Group.tableName | Group.changingAnchor | Group.projectMarker)
         return FirstRound(
@@ -158,7 +158,7 @@ public struct Prefilter: Sendable {
     /// Names the project's declarations make relevant (see the type's documentation); nil when the
     /// gate itself cannot bound detection by names, so every file must pass. Types that stand only for a
     /// delegate protocol are not among them (`delegateConformerNames`).
-    public func projectNames(_ project: ProjectFacts) -> Set<String>? {
+    package func projectNames(_ project: ProjectFacts) -> Set<String>? {
         guard let evidence = index.receiverEvidenceNames(project: project) else { return nil }
         // Conformers and subclasses of table types at any depth, and app protocols the table types adopt.
         let known = knownTypes(project)
@@ -186,7 +186,7 @@ public struct Prefilter: Sendable {
     /// only for a delegate method declared in an extension of it there, so the file must also spell one of
     /// `delegateMethodNames`. Common app type names adopt these protocols, and without the pairing every
     /// file using the type would be lexed for nothing.
-    public func delegateConformerNames(_ project: ProjectFacts) -> Set<String> {
+    package func delegateConformerNames(_ project: ProjectFacts) -> Set<String> {
         guard !delegateProtocols.isEmpty else { return [] }
         return project.standIns(for: tableTypes).subtracting(knownTypes(project))
     }

@@ -8,21 +8,21 @@ import LCKRules
 ///
 /// Cost: one pass over the tokens with an O(1) index probe each; the outline lookups it needs are
 /// built only for files where some token hit the index.
-public struct MappingDetector: Sendable {
-    public let index: MappingIndex
+package struct MappingDetector: Sendable {
+    package let index: MappingIndex
 
-    public init(rules: RuleTable) { index = MappingIndex(rules: rules) }
+    package init(rules: RuleTable) { index = MappingIndex(rules: rules) }
 
-    public init(index: MappingIndex) { self.index = index }
+    package init(index: MappingIndex) { self.index = index }
 
     /// Appends one finding per (rule, token) matched in the context's file, with the context's project facts.
-    public func detect(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func detect(_ context: AnalysisContext, into findings: inout [Finding]) {
         _ = detect(context, into: &findings, limit: .max)
     }
 
     /// `detect`, keeping at most `limit` findings (in token order) and `FindingLimits.perToken` per token;
     /// true when it stopped before trying every rule at every token.
-    public func detect(_ context: AnalysisContext, into findings: inout [Finding], limit: Int) -> Bool {
+    package func detect(_ context: AnalysisContext, into findings: inout [Finding], limit: Int) -> Bool {
         let project = context.project
         var hits: [(token: Int, entry: Int)] = []
         var hasAnchor = false

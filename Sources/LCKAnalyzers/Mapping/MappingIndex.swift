@@ -7,7 +7,7 @@ import LCKRules
 /// Detection asks "which rules could this token start?" for every identifier in a file; answering
 /// with a length/first-byte filter and a byte hash keeps that O(1) without making a `String` per
 /// token. Nothing here knows CallKit: every name comes from the active `match` specs.
-public struct MappingIndex: Sendable {
+package struct MappingIndex: Sendable {
     /// A `type` spec; `qualifiers` are the leading components of a nested name (`CXHandle` for `CXHandle.HandleType`).
     struct TypeCandidate: Sendable {
         var rule: Int
@@ -59,7 +59,7 @@ public struct MappingIndex: Sendable {
         }
     }
 
-    public let rules: [MappingRule]
+    package let rules: [MappingRule]
     /// Each rule's finding message, built once: a dense file repeats a rule thousands of times, and the
     /// findings then share one string instead of composing it per finding.
     let findingMessages: [String]
@@ -73,14 +73,14 @@ public struct MappingIndex: Sendable {
     private var firstBytes = [Bool](repeating: false, count: 256)
     /// Names of the types the rules are about (type and construction names, receiver types, protocols),
     /// last component only: the "same framework" test for bare enum cases and properties.
-    public private(set) var frameworkTypes: Set<String> = []
+    package private(set) var frameworkTypes: Set<String> = []
     /// Type and construction names (last component): finding one in a file's bytes means the file needs parsing
     /// for project facts.
-    public private(set) var markerNames: Set<String> = []
+    package private(set) var markerNames: Set<String> = []
     /// `receiverTypes` of every member spec, as written (possibly qualified).
     private(set) var receiverTypeNames: Set<String> = []
 
-    public init(rules: RuleTable) {
+    package init(rules: RuleTable) {
         self.rules = rules.mappings
         self.findingMessages = rules.mappings.map(\.findingMessage)
         // Entry position by name while building: a linear search per name made building the index
@@ -263,7 +263,7 @@ extension MappingIndex {
     /// conformer or adopted protocol of one), or a framework type whose member the table does not type. So a file needs one
     /// of: such a type's name, a member name the project types as one, or a project typealias (the gate
     /// counts those separately). Nil when a literal type is a table type: then no name set bounds it.
-    public func receiverEvidenceNames(project: ProjectFacts) -> Set<String>? {
+    package func receiverEvidenceNames(project: ProjectFacts) -> Set<String>? {
         var receivers: Set<String> = []
         for name in receiverTypeNames {
             receivers.insert(name)

@@ -3,21 +3,21 @@ import LCKLexer
 import LCKParser
 
 /// On how many paths of a function something happens.
-public enum Coverage: UInt8, Sendable, Hashable {
+package enum Coverage: UInt8, Sendable, Hashable {
     case all, some, none
     /// Not known: the function is outside the scanned sources, ambiguous, or past the work cap.
     case unknown
 }
 
 /// A place in a scanned file, located when it was found, for witness steps of findings in other files.
-public struct RemoteStep: Sendable, Hashable {
-    public var path: String
-    public var position: SourcePosition
-    public var utf16Column: Int?
-    public var message: String
+package struct RemoteStep: Sendable, Hashable {
+    package var path: String
+    package var position: SourcePosition
+    package var utf16Column: Int?
+    package var message: String
 
     /// `RoomClient.swift:234`, for messages.
-    public var shortLocation: String {
+    package var shortLocation: String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return "\(name):\(position.line)"
     }
@@ -28,51 +28,51 @@ public struct RemoteStep: Sendable, Hashable {
 }
 
 /// What a function does with one obligation (call a closure parameter, resolve an action, report a call).
-public struct ObligationFact: Sendable, Hashable {
-    public var coverage: Coverage
+package struct ObligationFact: Sendable, Hashable {
+    package var coverage: Coverage
     /// Met only inside a `Task`, a dispatch or a callback: after the function returned.
-    public var deferred = false
+    package var deferred = false
     /// The first path that misses, when `coverage` is `some` or `none`.
-    public var witness: RemoteStep?
+    package var witness: RemoteStep?
 }
 
 /// A parameter as a call site matches it.
-public struct SummaryParameter: Sendable, Hashable {
+package struct SummaryParameter: Sendable, Hashable {
     /// The argument label (`_` for none).
-    public var label: String
-    public var hasDefault: Bool
+    package var label: String
+    package var hasDefault: Bool
     /// Written with a function type: a trailing closure can fill it.
-    public var isClosure: Bool
+    package var isClosure: Bool
 }
 
 /// What one function of the scanned sources does, for its callers in any file.
-public struct FunctionSummary: Sendable, Hashable {
+package struct FunctionSummary: Sendable, Hashable {
     /// `connect(room:completion:)`.
-    public var selector: String
-    public var baseName: String
+    package var selector: String
+    package var baseName: String
     /// The enclosing type, when declared in one.
-    public var typeName: String?
-    public var parameters: [SummaryParameter]
+    package var typeName: String?
+    package var parameters: [SummaryParameter]
     /// Where the function is declared.
-    public var location: RemoteStep
+    package var location: RemoteStep
     /// `-> Never`, or every path ends in `fatalError`/`exit` or another never-returning function.
-    public var neverReturns = false
+    package var neverReturns = false
     /// Closure parameter index → whether the function calls it.
-    public var closureCalls: [Int: ObligationFact] = [:]
+    package var closureCalls: [Int: ObligationFact] = [:]
     /// Action parameter index → whether the function fulfills or fails it.
-    public var actionResolution: [Int: ObligationFact] = [:]
+    package var actionResolution: [Int: ObligationFact] = [:]
     /// Whether it reports a new incoming call or conversation.
-    public var reportsIncoming = ObligationFact(coverage: .none)
+    package var reportsIncoming = ObligationFact(coverage: .none)
     /// Which framework it reports through (CallKit, LiveCommunicationKit), on any path.
-    public var reportChannels = ReportChannels()
+    package var reportChannels = ReportChannels()
     /// Calls `setActive(true)` itself.
-    public var activatesAudio = false
+    package var activatesAudio = false
     /// Builds a `CXProvider` or `ConversationManager`.
-    public var constructsProvider = false
+    package var constructsProvider = false
     /// Index of the closure parameter that receives the error of a report it makes (a wrapper).
-    public var forwardsReportError: Int?
+    package var forwardsReportError: Int?
     /// A `throws` function whose report's error leaves it uncaught (`try await provider.report…(…)`).
-    public var throwsReportError = false
+    package var throwsReportError = false
 
     /// A summary with nothing known: what a function past the work cap gets.
     func unknown() -> FunctionSummary {
@@ -105,29 +105,29 @@ struct ResolvedCall {
 }
 
 /// Every summary of a scan, by base name; built once by `SummaryBuilder` in the pre-pass.
-public struct FunctionSummaries: Sendable {
+package struct FunctionSummaries: Sendable {
     private(set) var byName: [String: [FunctionSummary]] = [:]
     /// The same summaries' slots by declaration shape and type, for `resolve`.
     private var shapesByName: [String: SummaryShapes] = [:]
     private let agreements = AgreementCache()
     /// Work the builder did (for the linearity test and the benchmark).
-    public internal(set) var work = SummaryWork()
+    package internal(set) var work = SummaryWork()
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { byName.isEmpty }
-    public var count: Int { byName.values.reduce(0) { $0 + $1.count } }
+    package var isEmpty: Bool { byName.isEmpty }
+    package var count: Int { byName.values.reduce(0) { $0 + $1.count } }
 
     /// Names of functions that forward a report's error to a closure or throw it (the wrappers whose callers
     /// count).
-    public internal(set) var reportErrorWrapperNames: Set<String> = []
+    package internal(set) var reportErrorWrapperNames: Set<String> = []
     /// Names of functions that report an incoming call through either framework (their callers count for
     /// `dual_report`).
-    public internal(set) var reportChannelNames: Set<String> = []
+    package internal(set) var reportChannelNames: Set<String> = []
     /// Functions that an action or push handler in another file calls directly, by base name, with the first
     /// such call (in file order): their bodies run in that handler, wherever they are defined. Only names with
     /// one definition in the parsed files count.
-    public internal(set) var handlerHelpers: [String: RemoteStep] = [:]
+    package internal(set) var handlerHelpers: [String: RemoteStep] = [:]
 
     mutating func finish(work: SummaryWork) {
         self.work = work
@@ -306,22 +306,22 @@ extension FunctionSummary {
 }
 
 /// Counted work of the summary builder; tests assert these grow linearly.
-public struct SummaryWork: Sendable, Hashable {
+package struct SummaryWork: Sendable, Hashable {
     /// Functions summarised (each visit of the worklist).
-    public var iterations = 0
+    package var iterations = 0
     /// Statements the path walks visited.
-    public var visitedStatements = 0
+    package var visitedStatements = 0
     /// Summaries left unknown because the cap was reached.
-    public var cappedSummaries = 0
+    package var cappedSummaries = 0
     /// Functions `HelperReach` followed from the handlers.
-    public var reachedFunctions = 0
+    package var reachedFunctions = 0
     /// Rounds that searched files for helpers, and the files they parsed.
-    public var helperRounds = 0
-    public var helperFiles = 0
+    package var helperRounds = 0
+    package var helperFiles = 0
     /// Helper names no round searched for, because more than `HelperReach.maximumDefiningFiles` files define them.
-    public var commonHelperNames = 0
+    package var commonHelperNames = 0
     /// Declaration shapes and summaries `FunctionSummaries.resolve` looked at while the summaries were built.
-    public var resolveExamined = 0
+    package var resolveExamined = 0
     /// Caller-to-callee links of the worklist's graph (hubs included).
-    public var dependencyEdges = 0
+    package var dependencyEdges = 0
 }

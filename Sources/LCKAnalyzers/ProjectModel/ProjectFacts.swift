@@ -6,38 +6,38 @@ import LCKParser
 ///
 /// Built by merging per-file contributions in discovery order (first declaration wins), which keeps
 /// it independent of the number of workers.
-public struct ProjectFacts: Sendable {
+package struct ProjectFacts: Sendable {
     /// Type name → member name → property type or function return type.
-    public private(set) var memberTypes: [String: [String: String]] = [:]
+    package private(set) var memberTypes: [String: [String: String]] = [:]
     /// Type name → protocols and superclasses listed on any declaration or extension.
-    public private(set) var conformances: [String: Set<String>] = [:]
+    package private(set) var conformances: [String: Set<String>] = [:]
     /// Typealias name → target, from all files.
-    public private(set) var aliases: [String: String] = [:]
+    package private(set) var aliases: [String: String] = [:]
     /// The app's protocols → the names of the members they declare (`protocol CallProviding { func
     /// reportCall(…) }`): with `extension CXProvider: CallProviding {}`, a call through a `CallProviding` is a
     /// CallKit call for exactly these members.
-    public private(set) var protocolMembers: [String: Set<String>] = [:]
+    package private(set) var protocolMembers: [String: Set<String>] = [:]
 
     /// Some file of the scan names an API that must change. Until then, findings of `unchanged`
     /// mappings (PushKit that stays as it is) are only reported in files that name one themselves: a
     /// finished migration has nothing left to report.
-    public var migrationPending = false
+    package var migrationPending = false
     /// What each function of the files the pre-pass parsed does with its closures and actions, for
     /// calls from other files (`SummaryBuilder`); empty without a pre-pass.
-    public internal(set) var summaries = FunctionSummaries()
+    package internal(set) var summaries = FunctionSummaries()
     /// Rule id → the facts that analyzer collected; absent until a pre-pass parsed some file.
     private var analyzerFacts: [String: any AnalyzerProjectFacts] = [:]
 
-    public init() {}
+    package init() {}
 
     /// What the analyzer `ruleID` collected from the pre-pass's files; nil without a pre-pass (a
     /// single-file analysis then stays conservative).
-    public func analyzerFacts<Facts: AnalyzerProjectFacts>(of ruleID: String, as type: Facts.Type) -> Facts? {
+    package func analyzerFacts<Facts: AnalyzerProjectFacts>(of ruleID: String, as type: Facts.Type) -> Facts? {
         analyzerFacts[ruleID] as? Facts
     }
 
     /// Facts of one file, ready to be merged; cheap to send between workers.
-    public struct FileContribution: Sendable {
+    package struct FileContribution: Sendable {
         var members: [(type: String, member: String, memberType: String)] = []
         var conformances: [(type: String, protocols: [String])] = []
         var aliases: [(name: String, target: String)] = []
@@ -45,7 +45,7 @@ public struct ProjectFacts: Sendable {
         var analyzerFacts: [(ruleID: String, facts: any AnalyzerProjectFacts)] = []
 
         /// The declarations of `context`'s file and what each of `analyzers` learns from it.
-        public init(context: AnalysisContext, analyzers: [any Analyzer]) {
+        package init(context: AnalysisContext, analyzers: [any Analyzer]) {
             self.init(facts: context.facts)
             for analyzer in analyzers {
                 if let facts = analyzer.projectFacts(in: context) { analyzerFacts.append((analyzer.ruleID, facts)) }
@@ -54,7 +54,7 @@ public struct ProjectFacts: Sendable {
 
         /// The declarations alone.
 
-        public init(facts: TypeFacts) {
+        package init(facts: TypeFacts) {
             for member in facts.members {
                 guard let type = member.memberType else { continue }
                 members.append((member.typeName, member.memberName, type))
@@ -79,7 +79,7 @@ public struct ProjectFacts: Sendable {
     }
 
     /// Adds one file's facts; call in a fixed file order.
-    public mutating func merge(_ contribution: FileContribution) {
+    package mutating func merge(_ contribution: FileContribution) {
         for entry in contribution.members where memberTypes[entry.type]?[entry.member] == nil {
             memberTypes[entry.type, default: [:]][entry.member] = entry.memberType
         }
@@ -98,17 +98,17 @@ public struct ProjectFacts: Sendable {
         }
     }
 
-    public func memberType(of typeName: String, member: String) -> String? {
+    package func memberType(of typeName: String, member: String) -> String? {
         memberTypes[typeName]?[member].map(resolveAlias)
     }
 
-    public func conforms(_ typeName: String, to protocolName: String) -> Bool {
+    package func conforms(_ typeName: String, to protocolName: String) -> Bool {
         conformances[typeName]?.contains(protocolName) ?? false
     }
 
     /// The app's protocols that one of `tableTypes` adopts (`extension CXProvider: CallProviding {}`), each
     /// with the table types adopting it.
-    public func adoptedProtocols(of tableTypes: some Sequence<String>) -> [String: Set<String>] {
+    package func adoptedProtocols(of tableTypes: some Sequence<String>) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
         for table in tableTypes {
             for inherited in conformances[table] ?? [] where protocolMembers[inherited] != nil {
@@ -122,7 +122,7 @@ public struct ProjectFacts: Sendable {
     /// conformers at any depth, and the app's protocols one of them adopts, with those protocols' conformers
     /// (a mock of `CallProviding`). Both spellings of each are listed. One pass over the conformances, then a
     /// walk down from `types`, so the cost is linear in the project's declarations.
-    public func standIns(for types: Set<String>) -> Set<String> {
+    package func standIns(for types: Set<String>) -> Set<String> {
         var inheritors: [String: [String]] = [:]
         for (type, inherited) in conformances {
             for parent in inherited {
@@ -149,5 +149,5 @@ public struct ProjectFacts: Sendable {
     }
 
     /// Follows project-wide typealiases.
-    public func resolveAlias(_ name: String) -> String { TypeFacts.resolveAlias(name, in: aliases) }
+    package func resolveAlias(_ name: String) -> String { TypeFacts.resolveAlias(name, in: aliases) }
 }

@@ -3,10 +3,10 @@ import LCKLexer
 import LCKParser
 
 /// The two frameworks an incoming call can be reported through.
-public enum ReportFramework: UInt8, Sendable, Hashable, CaseIterable {
+package enum ReportFramework: UInt8, Sendable, Hashable, CaseIterable {
     case callKit, liveCommunicationKit
 
-    public var displayName: String { self == .callKit ? "CallKit" : "LiveCommunicationKit" }
+    package var displayName: String { self == .callKit ? "CallKit" : "LiveCommunicationKit" }
 
     /// `reportNewIncomingCall(with:…)` (completion and async forms) and `reportNewIncomingConversation(uuid:…)`:
     /// the base name and the first argument label, so an app's own `reportNewIncomingCall(uuid:handle:)` is
@@ -30,15 +30,15 @@ public enum ReportFramework: UInt8, Sendable, Hashable, CaseIterable {
 /// Where a function reports an incoming call through each framework, on any path: the first such report
 /// (its own call, or the report inside a helper it calls). At most one step per framework, so a summary
 /// stays small however many reports a function makes.
-public struct ReportChannels: Sendable, Hashable {
-    public var callKit: RemoteStep?
-    public var liveCommunicationKit: RemoteStep?
+package struct ReportChannels: Sendable, Hashable {
+    package var callKit: RemoteStep?
+    package var liveCommunicationKit: RemoteStep?
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { callKit == nil && liveCommunicationKit == nil }
+    package var isEmpty: Bool { callKit == nil && liveCommunicationKit == nil }
 
-    public subscript(framework: ReportFramework) -> RemoteStep? {
+    package subscript(framework: ReportFramework) -> RemoteStep? {
         get { framework == .callKit ? callKit : liveCommunicationKit }
         set {
             if framework == .callKit { callKit = newValue } else { liveCommunicationKit = newValue }
@@ -46,7 +46,7 @@ public struct ReportChannels: Sendable, Hashable {
     }
 
     /// The frameworks reported through.
-    public var frameworks: [ReportFramework] { ReportFramework.allCases.filter { self[$0] != nil } }
+    package var frameworks: [ReportFramework] { ReportFramework.allCases.filter { self[$0] != nil } }
 
     /// Fills the frameworks not yet seen from a callee's channels.
     mutating func add(_ other: ReportChannels) {

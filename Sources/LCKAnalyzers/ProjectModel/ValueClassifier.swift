@@ -3,7 +3,7 @@ import LCKRules
 
 /// What a value is, as far as a call handle cares: something that names the person (redialable),
 /// or something that changes per call, room or build.
-public enum ValueOrigin: String, Sendable, Hashable, CaseIterable {
+package enum ValueOrigin: String, Sendable, Hashable, CaseIterable {
     case phoneNumber = "phone number"
     case emailAddress = "e-mail address"
     case stablePersonID = "stable person id"
@@ -16,7 +16,7 @@ public enum ValueOrigin: String, Sendable, Hashable, CaseIterable {
     case unknown
 
     /// The handle would not let Recents and Siri reach the person again.
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         switch self {
         case .placeholderLiteral, .localizedPlaceholder, .uuidOrRandom, .sessionID, .compositeKey: true
         default: false
@@ -24,7 +24,7 @@ public enum ValueOrigin: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Names the person (or their number): a handle built from it is fine.
-    public var isStable: Bool { self == .phoneNumber || self == .emailAddress || self == .stablePersonID }
+    package var isStable: Bool { self == .phoneNumber || self == .emailAddress || self == .stablePersonID }
 }
 
 /// The word lists and literal shapes that classify one value; the lists come from

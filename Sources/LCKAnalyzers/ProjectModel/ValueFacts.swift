@@ -6,7 +6,7 @@ import LCKParser
 /// its declarations and assignments; per function name, the origins of its returns; per constant
 /// name, what a Bool constant folds to. `transient_handle`'s project facts, read by the other
 /// provenance users too. Merged in file order, a bounded number of leaves per name.
-public struct ValueFacts: AnalyzerProjectFacts, Sendable {
+package struct ValueFacts: AnalyzerProjectFacts, Sendable {
     static let leavesPerName = 8
 
     var members: [String: [ProvenanceLeaf]] = [:]
@@ -14,9 +14,9 @@ public struct ValueFacts: AnalyzerProjectFacts, Sendable {
     /// Bool constant name → its values over the project's declarations (`#if` branches included).
     var boolConstants: [String: Set<Bool?>] = [:]
     /// Work the walks did in the pre-pass.
-    public internal(set) var work = ProvenanceWork()
+    package internal(set) var work = ProvenanceWork()
 
-    public mutating func merge(_ later: ValueFacts) {
+    package mutating func merge(_ later: ValueFacts) {
         for (name, leaves) in later.members { append(leaves, to: &members[name, default: []]) }
         for (name, leaves) in later.functionReturns { append(leaves, to: &functionReturns[name, default: []]) }
         for (name, values) in later.boolConstants { boolConstants[name, default: []].formUnion(values) }

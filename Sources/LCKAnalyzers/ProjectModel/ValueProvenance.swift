@@ -25,15 +25,15 @@ struct ProvenanceLeaf: Sendable, Hashable {
 }
 
 /// Counted work of provenance walks; tests assert it stays within the budget per value.
-public struct ProvenanceWork: Sendable, Hashable {
+package struct ProvenanceWork: Sendable, Hashable {
     /// Values traced.
-    public var walks = 0
+    package var walks = 0
     /// Expressions visited over all walks.
-    public var steps = 0
+    package var steps = 0
     /// Walks stopped by the step budget.
-    public var exhausted = 0
+    package var exhausted = 0
     /// `return` statements looked at while finding what functions and getters return.
-    public var returnsExamined = 0
+    package var returnsExamined = 0
 }
 
 /// Follows a value expression back to where it is made: locals and their assignments, stored

@@ -53,5 +53,5 @@ public enum ScanSetup {
 
 extension ScanSetup.ActiveRules {
     /// Mapping detection from this table plus every registered analyzer: what a scan runs.
-    public var analyzer: AnalyzerSuite { AnalyzerSuite(rules: table) }
+    package var analyzer: AnalyzerSuite { AnalyzerSuite(rules: table) }
 }

@@ -4,17 +4,17 @@ import LCKParser
 import LCKRules
 
 /// Finds `providerDidReset(_:)` / `conversationManagerDidReset(_:)` bodies that are empty or only log.
-public struct EmptyResetAnalyzer: Analyzer {
-    public let ruleID = "empty_reset"
+package struct EmptyResetAnalyzer: Analyzer {
+    package let ruleID = "empty_reset"
 
-    public init() {}
+    package init() {}
 
     static let selectors: Set<String> = ["providerDidReset(_:)", "conversationManagerDidReset(_:)"]
 
     /// Findings sit in the reset callbacks, which are named by their base names.
-    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: Self.selectors) }
+    package func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: Self.selectors) }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters
         let syntax = StatementSyntax(context: context, logging: LoggingVocabulary(parameters: parameters))
         for function in syntax.functions(withSelectors: Self.selectors) {

@@ -12,10 +12,10 @@ import LCKRules
 /// Alone, it is per file and conservative: a capability is only judged when the file also holds
 /// perform handlers, and a delegate type only when it has handlers in this file. A delegate is only
 /// judged in the file holding its primary declaration.
-public struct MissingActionHandlerAnalyzer: Analyzer {
-    public let ruleID = "missing_action_handler"
+package struct MissingActionHandlerAnalyzer: Analyzer {
+    package let ruleID = "missing_action_handler"
 
-    public init() {}
+    package init() {}
 
     /// Each capability's action in both frameworks; `checkCapabilities` keeps the one of the capability's
     /// own framework, so in a half-migrated app the other framework's handler does not count.
@@ -40,39 +40,39 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
 
     /// Project-wide action facts, the analyzer's pre-pass contribution: merge `actionFacts(in:)` of
     /// every file and pass the result to `analyze(_:project:into:)`.
-    public struct ActionFacts: AnalyzerProjectFacts, Hashable {
+    package struct ActionFacts: AnalyzerProjectFacts, Hashable {
         /// Owner type name ("" for free functions) → action type names its perform handlers take.
-        public var handledByType: [String: Set<String>] = [:]
+        package var handledByType: [String: Set<String>] = [:]
         /// Every action type handled by any owner, kept by `init` and `merge`, so a file can consult the
         /// project without walking every owner type (which made per-file work grow with the project).
-        public private(set) var handledAnywhere: Set<String> = []
+        package private(set) var handledAnywhere: Set<String> = []
 
-        public init(handledByType: [String: Set<String>] = [:]) {
+        package init(handledByType: [String: Set<String>] = [:]) {
             self.handledByType = handledByType
             handledAnywhere = Set(handledByType.values.joined())
         }
 
-        public func merging(_ other: ActionFacts) -> ActionFacts {
+        package func merging(_ other: ActionFacts) -> ActionFacts {
             var merged = self
             merged.merge(other)
             return merged
         }
 
-        public mutating func merge(_ other: ActionFacts) {
+        package mutating func merge(_ other: ActionFacts) {
             for (type, actions) in other.handledByType { handledByType[type, default: []].formUnion(actions) }
             handledAnywhere.formUnion(other.handledAnywhere)
         }
     }
 
     /// This file's contribution to the project-wide `ActionFacts`.
-    public static func actionFacts(in context: AnalysisContext) -> ActionFacts {
+    package static func actionFacts(in context: AnalysisContext) -> ActionFacts {
         let analyzer = MissingActionHandlerAnalyzer()
         return ActionFacts(handledByType: analyzer.handledActions(in: context))
     }
 
     /// Findings sit at capability members or at types adopting the delegate protocols (conformances
     /// come from this file's own declarations, so the protocol name is spelled here).
-    public func triggerNames(rules: RuleTable) -> Set<String>? {
+    package func triggerNames(rules: RuleTable) -> Set<String>? {
         let capabilities =
             rules.analyzer(id: ruleID)?.parameters.stringTable("capabilityActions") ?? Self.defaultCapabilityActions
         return Set(capabilities.keys).union(Self.delegateProtocols)
@@ -81,7 +81,7 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
     /// LiveCommunicationKit capability names (`merging`, `pausing`) are common words, but they only
     /// count next to `capabilities`/`Capabilities` (`isCapabilityContext`); CallKit's `supports…` names
     /// count on any receiver, and delegate findings need a delegate protocol in the file.
-    public func prefilterNames(rules: RuleTable) -> Set<String>? {
+    package func prefilterNames(rules: RuleTable) -> Set<String>? {
         guard let triggers = triggerNames(rules: rules) else { return nil }
         return Set(triggers.filter { $0.hasPrefix("supports") || Self.delegateProtocols.contains($0) })
             .union(["capabilities", "Capabilities"])
@@ -89,22 +89,22 @@ public struct MissingActionHandlerAnalyzer: Analyzer {
 
     /// Files without a CallKit marker still matter when they hold LiveCommunicationKit handlers or
     /// capabilities; every such file names a `Conversation…` type.
-    public var projectMarkers: [[UInt8]] { [Array("Conversation".utf8)] }
+    package var projectMarkers: [[UInt8]] { [Array("Conversation".utf8)] }
 
     /// The handlers and requested actions of one file of the pre-pass.
-    public func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
+    package func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
         Self.actionFacts(in: context)
     }
 
     /// Uses the scan's project-wide action facts when a pre-pass collected them.
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         analyze(context, project: context.project.analyzerFacts(of: ruleID, as: ActionFacts.self), into: &findings)
     }
 
     /// With `project`, capabilities are checked against handlers anywhere in the project (so a
     /// capability file without handlers is judged too), delegate types against all their extensions,
     /// and the start handler is required unless another delegate type of the project handles starts.
-    public func analyze(_ context: AnalysisContext, project: ActionFacts?, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, project: ActionFacts?, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters
         let capabilityActions = parameters?.stringTable("capabilityActions") ?? Self.defaultCapabilityActions
         let required = Self.groups(parameters?["requiredActions"]) ?? Self.defaultRequiredActions

@@ -6,17 +6,17 @@ import LCKRules
 /// Finds `fulfill` calls that run before the work they stand for: synchronously while the
 /// connect/answer/start work goes on in a `Task`, a dispatch or a completion callback, or inside that
 /// callback without looking at whether the work succeeded.
-public struct PrematureFulfillAnalyzer: Analyzer {
-    public let ruleID = "premature_fulfill"
+package struct PrematureFulfillAnalyzer: Analyzer {
+    package let ruleID = "premature_fulfill"
 
-    public init() {}
+    package init() {}
 
     /// Findings sit in perform handlers, which are named by their base names.
-    public func triggerNames(rules: RuleTable) -> Set<String>? {
+    package func triggerNames(rules: RuleTable) -> Set<String>? {
         CallRoles.baseNames(of: UnresolvedActionAnalyzer.handlerSelectors)
     }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters
         let connecting = Set(parameters?.strings("connectingActions") ?? Self.connectingActions)
         let ending = Set(parameters?.strings("endingActions") ?? ["CXEndCallAction", "EndConversationAction"])

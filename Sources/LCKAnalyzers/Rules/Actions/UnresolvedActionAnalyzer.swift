@@ -13,19 +13,19 @@ import LCKRules
 /// `guard` whose condition asks a same-file helper that fails the action (`findCallOrFail(action)`)
 /// owes nothing in its `else`, and an action type the file later takes from
 /// `pendingCallActions(of:)` is resolved there.
-public struct UnresolvedActionAnalyzer: Analyzer {
-    public let ruleID = "unresolved_action"
+package struct UnresolvedActionAnalyzer: Analyzer {
+    package let ruleID = "unresolved_action"
 
-    public init() {}
+    package init() {}
 
     static let handlerSelectors: Set<String> = ["provider(_:perform:)", "conversationManager(_:perform:)"]
 
     /// Findings sit in perform handlers, which are named by their base names.
-    public func triggerNames(rules: RuleTable) -> Set<String>? {
+    package func triggerNames(rules: RuleTable) -> Set<String>? {
         CallRoles.baseNames(of: UnresolvedActionAnalyzer.handlerSelectors)
     }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)
         let pendingTypes = Self.typesTakenFromPending(context)
         for function in syntax.functions(withSelectors: Self.handlerSelectors) {

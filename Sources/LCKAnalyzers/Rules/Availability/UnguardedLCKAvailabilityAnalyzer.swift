@@ -8,18 +8,18 @@ import LCKRules
 /// `#unavailable` else branch, no same-file `#available` helper (`AvailabilityCoverage`). Android Lint's
 /// NewApi is the model. The versions live in `Rules/availability.json`; an unknown deployment target
 /// reports nothing.
-public struct UnguardedLCKAvailabilityAnalyzer: Analyzer {
-    public let ruleID = "unguarded_lck_availability"
+package struct UnguardedLCKAvailabilityAnalyzer: Analyzer {
+    package let ruleID = "unguarded_lck_availability"
 
-    public init() {}
+    package init() {}
 
     /// A finding sits at one of the table's names.
-    public func triggerNames(rules: RuleTable) -> Set<String>? { rules.availability.names }
+    package func triggerNames(rules: RuleTable) -> Set<String>? { rules.availability.names }
 
     /// Every finding needs an `import` of the symbol's module; the names themselves (`Handle`) are common.
-    public func prefilterNames(rules: RuleTable) -> Set<String>? { rules.availability.modules }
+    package func prefilterNames(rules: RuleTable) -> Set<String>? { rules.availability.modules }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         guard let target = context.deploymentTarget else { return }
         let file = context.file
         let imported = Self.importedModules(file)
@@ -55,7 +55,7 @@ public struct UnguardedLCKAvailabilityAnalyzer: Analyzer {
 
     /// This rule's findings in `source` on its own, built for `deploymentTarget`: for code lckmigrate
     /// writes itself (the scaffold's `CallBackend`), whose tests cannot rely on Linux enforcing `@available`.
-    public static func findings(
+    package static func findings(
         inSource source: String, deploymentTarget: OSVersion, rules: RuleTable
     ) -> [Finding] {
         let context = AnalysisContext(

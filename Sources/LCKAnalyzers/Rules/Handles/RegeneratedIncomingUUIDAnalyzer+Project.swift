@@ -6,19 +6,19 @@ import LCKParser
 /// call, and which functions' results they report as the incoming call's id, so that a `UUID()` made
 /// in a helper of another file is found where it is made.
 extension RegeneratedIncomingUUIDAnalyzer {
-    public struct PushIDFacts: AnalyzerProjectFacts, Hashable {
+    package struct PushIDFacts: AnalyzerProjectFacts, Hashable {
         /// Functions whose result a push handler (or its same-file helpers) reports as the call's id.
         var idProducers: Set<String> = []
         /// Functions the push handlers call.
         var pushCallees: Set<String> = []
 
-        public mutating func merge(_ later: PushIDFacts) {
+        package mutating func merge(_ later: PushIDFacts) {
             idProducers.formUnion(later.idProducers)
             pushCallees.formUnion(later.pushCallees)
         }
     }
 
-    public func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
+    package func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
         let syntax = StatementSyntax(context: context)
         let handlers = PushHandler.all(in: syntax).map(\.function)
         guard !handlers.isEmpty else { return nil }
@@ -59,7 +59,7 @@ extension RegeneratedIncomingUUIDAnalyzer {
 
     /// Helper names that make a file worth analysing: producers of reported ids, and push callees whose
     /// summary reports an incoming call.
-    public func prefilterNames(project: ProjectFacts) -> Set<String> {
+    package func prefilterNames(project: ProjectFacts) -> Set<String> {
         guard let facts = project.analyzerFacts(of: ruleID, as: PushIDFacts.self) else { return [] }
         let reporting = facts.pushCallees.filter { name in
             project.summaries.byName[name]?.contains { $0.reportsIncoming.coverage != .none } == true

@@ -9,18 +9,18 @@ import LCKRules
 /// `uuid:` argument of a report, or a local initialised with (or a property just assigned) `UUID()`
 /// and passed there. A `UUID()`
 /// handed to a helper from another file as its `uuid:` argument is reported with low confidence.
-public struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
-    public let ruleID = "regenerated_incoming_uuid"
+package struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
+    package let ruleID = "regenerated_incoming_uuid"
 
-    public init() {}
+    package init() {}
 
     static let reportMembers: Set<String> = ["reportNewIncomingCall", "reportNewIncomingConversation"]
     static let idLabels: Set<String> = ["with", "uuid"]
 
     /// Findings start from the incoming-push callbacks, which are named by their base names.
-    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: PushHandler.selectors) }
+    package func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: PushHandler.selectors) }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)
         let initializers = Set(context.metadata(for: ruleID)?.parameters.strings("uuidInitializers") ?? ["UUID"])
         var reported: Set<Int> = []

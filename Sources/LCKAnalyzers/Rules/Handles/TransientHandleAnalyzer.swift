@@ -9,24 +9,24 @@ import LCKRules
 /// composite key or placeholder gives entries nobody can call back. The value is followed back
 /// (`ValueProvenance`: locals, properties, computed properties, returns, interpolations, `??`, ternaries)
 /// and classified (`ValueClassifier`, word lists in `Rules/analyzers/transient_handle.json`).
-public struct TransientHandleAnalyzer: Analyzer {
-    public let ruleID = "transient_handle"
+package struct TransientHandleAnalyzer: Analyzer {
+    package let ruleID = "transient_handle"
 
-    public init() {}
+    package init() {}
 
     static let defaultTransientWords = ["room", "token", "session", "meeting", "invite", "callId", "uuidString"]
     static let defaultStableWords = ["user", "account", "contact", "phone", "email"]
     static let defaultPlaceholders = ["", "unknown", "placeholder", "test"]
 
     /// Findings sit at `CXHandle(…)`/`Handle(…)` constructions.
-    public func triggerNames(rules: RuleTable) -> Set<String>? { ["CXHandle", "Handle"] }
+    package func triggerNames(rules: RuleTable) -> Set<String>? { ["CXHandle", "Handle"] }
 
     /// Value origins of the pre-pass's files (properties, returns, Bool constants), for other files.
-    public func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
+    package func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
         ValueFacts.collect(in: context)
     }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let file = context.file
         var provenance: ValueProvenance?
         for call in context.outline.calls {

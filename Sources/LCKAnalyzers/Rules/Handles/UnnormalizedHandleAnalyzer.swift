@@ -8,15 +8,15 @@ import LCKRules
 ///
 /// Only literals are judged (directly, or through a local's initializer one step back): values computed
 /// at run time may well be normalized, and guessing would cost precision.
-public struct UnnormalizedHandleAnalyzer: Analyzer {
-    public let ruleID = "unnormalized_handle"
+package struct UnnormalizedHandleAnalyzer: Analyzer {
+    package let ruleID = "unnormalized_handle"
 
-    public init() {}
+    package init() {}
 
     /// Findings sit at `CXHandle(…)`/`Handle(…)` constructions.
-    public func triggerNames(rules: RuleTable) -> Set<String>? { ["CXHandle", "Handle"] }
+    package func triggerNames(rules: RuleTable) -> Set<String>? { ["CXHandle", "Handle"] }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let file = context.file
         var provenance: ValueProvenance?
         for call in context.outline.calls {

@@ -10,10 +10,10 @@ import LCKRules
 /// Starting means `setActive(true…)`, `isAudioEnabled = true`, an audio engine/unit/capture start or a
 /// media start call; the lists are `parameters` of `Rules/analyzers/audio_outside_activation.json`.
 /// Setting the category or mode early is Apple's own sample practice and is not flagged.
-public struct AudioOutsideActivationAnalyzer: Analyzer {
-    public let ruleID = "audio_outside_activation"
+package struct AudioOutsideActivationAnalyzer: Analyzer {
+    package let ruleID = "audio_outside_activation"
 
-    public init() {}
+    package init() {}
 
     /// How many helper levels below a handler are searched.
     static let helperDepth = 2
@@ -39,12 +39,12 @@ public struct AudioOutsideActivationAnalyzer: Analyzer {
     }
 
     /// Only files that import CallKit/LCK or adopt their delegate protocols are judged (`usesCallKitOrLCK`).
-    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.callKitOrLCKNames }
+    package func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.callKitOrLCKNames }
 
     /// Helpers that a handler in another file calls: their audio starts run in that handler too.
-    public func prefilterNames(project: ProjectFacts) -> Set<String> { Set(project.summaries.handlerHelpers.keys) }
+    package func prefilterNames(project: ProjectFacts) -> Set<String> { Set(project.summaries.handlerHelpers.keys) }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let usesCallKit = CallRoles.usesCallKitOrLCK(context)
         let handlerHelpers = context.project.summaries.handlerHelpers
         guard usesCallKit || !handlerHelpers.isEmpty else { return }

@@ -10,10 +10,10 @@ import LCKRules
 /// or a `guard #available` whose else reports through CallKit and returns). Reports on one path put two
 /// incoming-call screens in front of the user. A report made by a helper counts through its summary
 /// (`FunctionSummary.reportChannels`), in this file or another. The finding sits at the second report.
-public struct DualReportAnalyzer: Analyzer {
-    public let ruleID = "dual_report"
+package struct DualReportAnalyzer: Analyzer {
+    package let ruleID = "dual_report"
 
-    public init() {}
+    package init() {}
 
     /// Report sites compared per function, at most: pairs are compared, so the count is bounded.
     static let maximumSitesPerFunction = 16
@@ -27,12 +27,12 @@ public struct DualReportAnalyzer: Analyzer {
         var viaHelper: String?
     }
 
-    public func triggerNames(rules: RuleTable) -> Set<String>? { Set(ReportFramework.members.map(\.name)) }
+    package func triggerNames(rules: RuleTable) -> Set<String>? { Set(ReportFramework.members.map(\.name)) }
 
     /// Callers of helpers that report count too.
-    public func prefilterNames(project: ProjectFacts) -> Set<String> { project.summaries.reportChannelNames }
+    package func prefilterNames(project: ProjectFacts) -> Set<String> { project.summaries.reportChannelNames }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)
         let sites = reportSites(context, syntax: syntax)
         guard sites.count > 1 else { return }

@@ -11,10 +11,10 @@ import LCKRules
 /// `init` is a once-per-owner construction and fine on its own, and constructions stored in one property that
 /// the file invalidates (`provider.invalidate(); provider = CXProvider(…)` when settings change) replace each
 /// other: one provider over time. Cross-file duplicates need project facts and are not seen here.
-public struct MultipleProvidersAnalyzer: Analyzer {
-    public let ruleID = "multiple_providers"
+package struct MultipleProvidersAnalyzer: Analyzer {
+    package let ruleID = "multiple_providers"
 
-    public init() {}
+    package init() {}
 
     static let defaultProviderTypes = ["CXProvider", "ConversationManager"]
     static let viewLifecycleNames: Set<String> = [
@@ -39,11 +39,11 @@ public struct MultipleProvidersAnalyzer: Analyzer {
     }
 
     /// Findings sit at constructions of the provider types.
-    public func triggerNames(rules: RuleTable) -> Set<String>? {
+    package func triggerNames(rules: RuleTable) -> Set<String>? {
         Set(rules.analyzer(id: ruleID)?.parameters.strings("providerTypes") ?? Self.defaultProviderTypes)
     }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let file = context.file
         let providerTypes =
             context.metadata(for: ruleID)?.parameters.strings("providerTypes") ?? Self.defaultProviderTypes

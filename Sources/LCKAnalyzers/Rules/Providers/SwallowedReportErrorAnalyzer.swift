@@ -5,22 +5,22 @@ import LCKRules
 
 /// Finds reports of incoming calls whose error is dropped: `try?`, a completion that never looks at
 /// its error (or only logs it), a `catch` that only logs, or a `Task` that lets the error vanish.
-public struct SwallowedReportErrorAnalyzer: Analyzer {
-    public let ruleID = "swallowed_report_error"
+package struct SwallowedReportErrorAnalyzer: Analyzer {
+    package let ruleID = "swallowed_report_error"
 
-    public init() {}
+    package init() {}
 
     static let defaultMembers: Set<String> = ["reportNewIncomingCall", "reportNewIncomingConversation"]
 
     /// Findings sit at calls of the report members, or of the project's wrappers that forward their error.
-    public func triggerNames(rules: RuleTable) -> Set<String>? {
+    package func triggerNames(rules: RuleTable) -> Set<String>? {
         rules.analyzer(id: ruleID)?.parameters.strings("reportMembers").map(Set.init) ?? Self.defaultMembers
     }
 
     /// Callers of a wrapper that forwards a report's error judge that error.
-    public func prefilterNames(project: ProjectFacts) -> Set<String> { project.summaries.reportErrorWrapperNames }
+    package func prefilterNames(project: ProjectFacts) -> Set<String> { project.summaries.reportErrorWrapperNames }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters
         let members = parameters?.strings("reportMembers").map(Set.init) ?? Self.defaultMembers
         let syntax = StatementSyntax(context: context, logging: LoggingVocabulary(parameters: parameters))

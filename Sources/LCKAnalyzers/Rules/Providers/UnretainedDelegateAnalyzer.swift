@@ -9,10 +9,10 @@ import LCKRules
 /// the delegate weakly. A fresh `Foo()` there, or a local `let d = Foo()` that never leaves the function,
 /// is released at once and every action then goes unanswered. The same holds for the owner itself: a
 /// `PKPushRegistry` (or provider) kept only in a local is released, delegate and VoIP registration with it.
-public struct UnretainedDelegateAnalyzer: Analyzer {
-    public let ruleID = "unretained_delegate"
+package struct UnretainedDelegateAnalyzer: Analyzer {
+    package let ruleID = "unretained_delegate"
 
-    public init() {}
+    package init() {}
 
     /// Receiver types whose delegate is weak and call-related.
     static let delegateOwnerTypes: Set<String> = [
@@ -22,9 +22,9 @@ public struct UnretainedDelegateAnalyzer: Analyzer {
     static let delegateOwnerWords: WordList = ["provider", "manager", "registry", "observer"]
 
     /// Only files that import CallKit/LCK/PushKit or adopt the delegate protocols are judged.
-    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.callKitOrLCKNames.union(["PushKit"]) }
+    package func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.callKitOrLCKNames.union(["PushKit"]) }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         guard CallRoles.usesCallKitOrLCK(context) || Self.importsPushKit(context) else { return }
         let file = context.file
         let tokens = file.tokens

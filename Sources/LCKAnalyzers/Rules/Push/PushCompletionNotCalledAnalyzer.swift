@@ -7,15 +7,15 @@ import LCKRules
 ///
 /// Calling it inside a closure the handler starts counts (the closure is assumed to run), and so do
 /// passing it to another function (also inside a tuple or array) and storing it.
-public struct PushCompletionNotCalledAnalyzer: Analyzer {
-    public let ruleID = "push_completion_not_called"
+package struct PushCompletionNotCalledAnalyzer: Analyzer {
+    package let ruleID = "push_completion_not_called"
 
-    public init() {}
+    package init() {}
 
     /// Findings start from the incoming-push callbacks, which are named by their base names.
-    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: PushHandler.selectors) }
+    package func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: PushHandler.selectors) }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)
         for handler in PushHandler.all(in: syntax) {
             guard let completion = handler.completion,

@@ -10,20 +10,20 @@ import LCKRules
 /// Branches for non-VoIP pushes, for `metadata.mustReport == false` and for systems before iOS 13
 /// (where the report-or-be-killed rule does not exist) owe nothing, and the deprecated callback of a type that
 /// implements the completion variant is never called (`SupersededPushHandlers`).
-public struct UnreportedVoipPushAnalyzer: Analyzer {
-    public let ruleID = "unreported_voip_push"
+package struct UnreportedVoipPushAnalyzer: Analyzer {
+    package let ruleID = "unreported_voip_push"
 
-    public init() {}
+    package init() {}
 
     /// Findings start from the incoming-push callbacks, which are named by their base names.
-    public func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: PushHandler.selectors) }
+    package func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: PushHandler.selectors) }
 
     /// The deprecated callback is dead code on a type that implements the completion variant in any file.
-    public func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
+    package func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
         SupersededPushHandlers(context)
     }
 
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)
         let parameters = context.metadata(for: ruleID)?.parameters
         let vocabulary = ReportVocabulary(

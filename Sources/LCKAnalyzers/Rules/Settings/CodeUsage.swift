@@ -4,26 +4,26 @@ import LCKLexer
 /// What a target's Swift code uses that its settings must allow: VoIP pushes (the `voip` background
 /// mode), calls (the microphone), video calls (the camera), telephony conversations (the dialing-app
 /// entitlement). Read from tokens alone, so a name in a comment or a string does not count.
-public struct CodeUsage: Sendable {
-    public enum Kind: String, CaseIterable, Sendable {
+package struct CodeUsage: Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
         case voipPush, calls, video, telephony
     }
 
     /// Kind → the first use found, as `path:line`, for the finding's evidence.
-    public private(set) var uses: [Kind: String] = [:]
+    package private(set) var uses: [Kind: String] = [:]
 
-    public init() {}
+    package init() {}
 
-    public func uses(_ kind: Kind) -> Bool { uses[kind] != nil }
+    package func uses(_ kind: Kind) -> Bool { uses[kind] != nil }
 
     /// Whether the code uses anything a setting must allow.
-    public var usesAny: Bool { !uses.isEmpty }
+    package var usesAny: Bool { !uses.isEmpty }
 
     /// Where `kind` is first used, `path:line`.
-    public func evidence(_ kind: Kind) -> String? { uses[kind] }
+    package func evidence(_ kind: Kind) -> String? { uses[kind] }
 
     /// Keeps the earlier evidence of each kind; merge in file order.
-    public mutating func merge(_ later: CodeUsage) {
+    package mutating func merge(_ later: CodeUsage) {
         for (kind, place) in later.uses where uses[kind] == nil { uses[kind] = place }
     }
 
@@ -36,7 +36,7 @@ public struct CodeUsage: Sendable {
     static let telephonyNames: Set<String> = ["TelephonyConversationManager", "StartCellularConversationAction"]
 
     /// The uses in one file, `path` naming it in the evidence.
-    public init(file: TokenizedFile, path: String) {
+    package init(file: TokenizedFile, path: String) {
         let tokens = file.tokens
         var lines: LineTable?
         for index in tokens.indices where tokens[index].kind == .identifier {

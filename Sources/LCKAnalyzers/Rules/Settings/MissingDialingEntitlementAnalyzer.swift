@@ -3,13 +3,13 @@ import LCKRules
 
 /// `TelephonyConversationManager` and `StartCellularConversationAction` (iOS 26) work only for an app
 /// holding `com.apple.developer.dialing-app`; without it the app sees no cellular services.
-public struct MissingDialingEntitlementAnalyzer: SettingsAnalyzer {
-    public let ruleID = "missing_dialing_entitlement"
+package struct MissingDialingEntitlementAnalyzer: SettingsAnalyzer {
+    package let ruleID = "missing_dialing_entitlement"
     static let entitlement = "com.apple.developer.dialing-app"
 
-    public init() {}
+    package init() {}
 
-    public func settingsFindings(for target: AppTargetFacts, rules: RuleTable) -> [Finding] {
+    package func settingsFindings(for target: AppTargetFacts, rules: RuleTable) -> [Finding] {
         guard let entitlements = target.entitlements, let use = target.usage.evidence(.telephony),
             entitlements.keys[Self.entitlement] == nil
         else { return [] }

@@ -3,12 +3,12 @@ import LCKRules
 
 /// A calling app without `NSMicrophoneUsageDescription`, or a video-calling one without
 /// `NSCameraUsageDescription`: the system terminates the app when it first asks for the device.
-public struct MissingUsageDescriptionAnalyzer: SettingsAnalyzer {
-    public let ruleID = "missing_usage_description"
+package struct MissingUsageDescriptionAnalyzer: SettingsAnalyzer {
+    package let ruleID = "missing_usage_description"
 
-    public init() {}
+    package init() {}
 
-    public func settingsFindings(for target: AppTargetFacts, rules: RuleTable) -> [Finding] {
+    package func settingsFindings(for target: AppTargetFacts, rules: RuleTable) -> [Finding] {
         guard target.isApplication, let plist = target.infoPlist else { return [] }
         var findings: [Finding] = []
         let callUse = target.usage.evidence(.calls) ?? target.usage.evidence(.voipPush)

@@ -3,12 +3,12 @@ import LCKRules
 
 /// PushKit VoIP pushes are requested, but the app's Info.plist has no `voip` in `UIBackgroundModes`:
 /// CallKit fails with `CXError.Code.missingVoIPBackgroundMode` and the pushes never wake the app.
-public struct MissingVoipBackgroundModeAnalyzer: SettingsAnalyzer {
-    public let ruleID = "missing_voip_background_mode"
+package struct MissingVoipBackgroundModeAnalyzer: SettingsAnalyzer {
+    package let ruleID = "missing_voip_background_mode"
 
-    public init() {}
+    package init() {}
 
-    public func settingsFindings(for target: AppTargetFacts, rules: RuleTable) -> [Finding] {
+    package func settingsFindings(for target: AppTargetFacts, rules: RuleTable) -> [Finding] {
         guard target.isApplication, let plist = target.infoPlist, let use = target.usage.evidence(.voipPush) else {
             return []
         }

@@ -4,17 +4,17 @@ import LCKRules
 /// A rule over an app target's settings (Info.plist, entitlements, build settings) and what its Swift
 /// code uses. It reports in the settings file, so its per-file `analyze` reports nothing and no file's
 /// tokens trigger it; the scan calls `settingsFindings` once per target when the tree has settings files.
-public protocol SettingsAnalyzer: Analyzer {
+package protocol SettingsAnalyzer: Analyzer {
     /// Findings for `target`, each with its settings file's path and a byte range in that file.
     func settingsFindings(for target: AppTargetFacts, rules: RuleTable) -> [Finding]
 }
 
 extension SettingsAnalyzer {
     /// Nothing in a Swift file: the findings live in settings files.
-    public func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {}
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {}
 
     /// No Swift file can get a finding from this rule.
-    public func triggerNames(rules: RuleTable) -> Set<String>? { [] }
+    package func triggerNames(rules: RuleTable) -> Set<String>? { [] }
 
     /// A finding at `spot`, severity and confidence from the rule table, evidence naming the code's use.
     func finding(
