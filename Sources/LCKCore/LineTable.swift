@@ -93,13 +93,8 @@ public struct LineTable: Sendable {
 
     /// The 0-based index of the line containing `offset` (offsets past the end map to the last line).
     public func lineIndex(of offset: Int) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if Int(starts[mid]) <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
+        // The last line starting at or before `offset`; line 0 for an offset before every start.
+        max(0, starts.partitioningIndex { Int($0) > offset } - 1)
     }
 
     /// 1-based line and 1-based UTF-8 byte column of `offset`.

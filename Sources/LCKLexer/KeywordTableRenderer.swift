@@ -1,8 +1,8 @@
-/// Writes `KeywordTable.swift` from the spellings of `Keyword`; shared by `lckmigrate-generate` and the
+/// Writes `KeywordTable+Generated.swift` from the spellings of `Keyword`; shared by `lckmigrate-generate` and the
 /// staleness test, so a keyword added to the enum cannot be missed by the lexer's lookup.
 package enum KeywordTableRenderer {
     /// The relative path of the generated file from the package root.
-    package static let generatedPath = "Sources/LCKLexer/KeywordTable.swift"
+    package static let generatedPath = "Sources/LCKLexer/KeywordTable+Generated.swift"
 
     /// The lookup as nested switches: length, then first byte, then a byte-by-byte comparison per keyword
     /// (in `Keyword.allCases` order within a first byte).

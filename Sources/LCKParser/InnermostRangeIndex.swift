@@ -57,12 +57,9 @@ public struct InnermostRangeIndex: Sendable {
 
     /// `innermost(containing:)`, adding the bisection steps taken to `steps` (tests count them).
     public func innermost(containing token: Int, steps: inout Int) -> Int? {
-        var low = 0
-        var high = starts.count
-        while low < high {
+        let low = starts.partitioningIndex { start in
             steps += 1
-            let mid = (low + high) / 2
-            if Int(starts[mid]) <= token { low = mid + 1 } else { high = mid }
+            return Int(start) > token
         }
         guard low > 0, values[low - 1] >= 0 else { return nil }
         return Int(values[low - 1])

@@ -74,13 +74,7 @@ public struct SyntaxOutline: Sendable {
     /// search, closures being in source order. Skipping to the first closure past a range is how callers
     /// step over nested closures without visiting them.
     public func firstClosure(atOrAfter token: Int) -> Int {
-        var low = 0
-        var high = closures.count
-        while low < high {
-            let mid = (low + high) / 2
-            if closures[mid].leftBrace < token { low = mid + 1 } else { high = mid }
-        }
-        return low
+        closures.partitioningIndex { $0.leftBrace >= token }
     }
 
     /// Indices of closures whose `{` lies inside `range` (closures are in source order), nested ones included.
@@ -96,12 +90,7 @@ public struct SyntaxOutline: Sendable {
 
     /// Indices of casts whose operator lies inside `range` (casts are in source order).
     public func casts(in range: Range<Int>) -> Range<Int> {
-        var low = 0
-        var high = casts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if casts[mid].operatorToken < range.lowerBound { low = mid + 1 } else { high = mid }
-        }
+        let low = casts.partitioningIndex { $0.operatorToken >= range.lowerBound }
         var upper = low
         while upper < casts.count, casts[upper].operatorToken < range.upperBound { upper += 1 }
         return low..<upper
@@ -109,12 +98,7 @@ public struct SyntaxOutline: Sendable {
 
     /// Indices of calls whose name token lies inside `range` (calls are sorted by name token).
     public func calls(in range: Range<Int>) -> [Int] {
-        var low = 0
-        var high = calls.count
-        while low < high {
-            let mid = (low + high) / 2
-            if calls[mid].nameToken < range.lowerBound { low = mid + 1 } else { high = mid }
-        }
+        let low = calls.partitioningIndex { $0.nameToken >= range.lowerBound }
         var result: [Int] = []
         var index = low
         while index < calls.count, calls[index].nameToken < range.upperBound {

@@ -2,6 +2,7 @@ import Foundation
 import LCKCore
 import LCKMigrateKit
 import LCKReporters
+import LCKRules
 
 /// `lckmigrate-bench fuzz --seconds N`: the long mode of the fuzz tests. Feeds random bytes and
 /// mutated Samples/ files (byte flips, truncations, splices) and issue 15's hostile shapes (`HostileInputs`)

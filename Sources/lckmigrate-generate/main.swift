@@ -1,7 +1,7 @@
 // Regenerates every generated source of the package from its source of truth:
 //   Rules/analyzers, Rules/mappings → Sources/LCKRules/BuiltinRules+Generated.swift
 //   Rules/plan.json                 → Sources/LCKMigrationModel/MigrationPlan+Generated.swift
-//   the cases of `Keyword`          → Sources/LCKLexer/KeywordTable.swift
+//   the cases of `Keyword`          → Sources/LCKLexer/KeywordTable+Generated.swift
 // Usage (from the package root): swift run lckmigrate-generate [--check] [package-root]
 // With --check nothing is written; the exit status is 1 when a file is stale. Tests fail while one is.
 import Foundation

@@ -101,13 +101,21 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
         #expect(Set(ids).count == ids.count, "duplicate rule ids in AnalyzerRegistry.all: \(ids)")
     }
 
-    @Test func everyAnalyzerFileIsRegistered() throws {
-        let folder = PackageRoot.path + "/Sources/LCKAnalyzers"
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
-            .filter { $0.hasSuffix("Analyzer.swift") && $0 != "Analyzer.swift" }
-            .map { String($0.dropLast(".swift".count)) }
+    /// Every `Rules/<Area>/<Name>Analyzer.swift` is registered, every registered analyzer lives in such a
+    /// file, and no analyzer file sits outside `Rules/` (the folders are the catalogue a contributor reads).
+    @Test func everyAnalyzerFileUnderRulesIsRegistered() throws {
+        let sources = PackageRoot.path + "/Sources/LCKAnalyzers"
+        let paths = try #require(FileManager.default.subpaths(atPath: sources))
+        let analyzerFiles = paths.filter { $0.hasSuffix("Analyzer.swift") && $0 != "Engine/Analyzer.swift" }
+        let outside = analyzerFiles.filter { path in
+            let parts = path.split(separator: "/")
+            return parts.count != 3 || parts[0] != "Rules"
+        }
+        #expect(outside.isEmpty, "analyzer files outside Rules/<Area>/: \(outside.sorted())")
+        let names = analyzerFiles.map { String($0.split(separator: "/").last!.dropLast(".swift".count)) }
         let registered = AnalyzerRegistry.all.map { String(describing: type(of: $0)) }
-        #expect(Set(files) == Set(registered), "files \(files.sorted()) vs registry \(registered.sorted())")
+        #expect(Set(names) == Set(registered), "files \(names.sorted()) vs registry \(registered.sorted())")
+        #expect(names.count == Set(names).count, "one file per analyzer: \(names.sorted())")
     }
 
     @Test func everyAnalyzerHasARuleFile() {

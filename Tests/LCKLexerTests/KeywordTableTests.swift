@@ -2,7 +2,7 @@ import LCKLexer
 import LCKTestSupport
 import Testing
 
-/// `KeywordTable.swift` must be what `lckmigrate-generate` makes of `Keyword` now.
+/// `KeywordTable+Generated.swift` must be what `lckmigrate-generate` makes of `Keyword` now.
 @Suite struct KeywordTableTests {
     @Test func generatedTableIsUpToDate() {
         let staleness = GeneratedSource.staleness(

@@ -1,6 +1,7 @@
 import Foundation
 import LCKAnalyzers
 import LCKCore
+import LCKRules
 import LCKTestSupport
 import Testing
 

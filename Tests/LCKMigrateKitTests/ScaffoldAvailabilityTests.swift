@@ -1,6 +1,7 @@
 import Foundation
 import LCKCore
 import LCKMigrateKit
+import LCKRules
 import LCKTestSupport
 import Testing
 

@@ -53,7 +53,7 @@ extension RuleTester {
 
     /// One annotated source, analysed on its own like an example (or with `run`, a suite prepared
     /// for the sample's project, as a scan runs it, at `deploymentTarget` from the project's settings).
-    public func testSample(
+    package func testSample(
         _ bytes: [UInt8], path: String, scope: Set<String>, run: AnalyzerSuite? = nil,
         deploymentTarget: OSVersion? = nil
     ) -> SampleTestResult {

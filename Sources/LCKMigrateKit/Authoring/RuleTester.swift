@@ -17,13 +17,13 @@ import LCKRules
 public struct RuleTester: Sendable {
     public let table: RuleTable
     /// The analyzers to run with the table's mapping detection (`AnalyzerRegistry.all` in `rules test`).
-    public let analyzers: [any Analyzer]
+    package let analyzers: [any Analyzer]
     /// What runs on one example. An example stands for a file of a project whose migration is under
     /// way, so `unchanged` mappings (PushKit) report as they would in such a scan.
     let exampleSuite: AnalyzerSuite
     let suppressions: SuppressionOptions
 
-    public init(table: RuleTable, analyzers: [any Analyzer] = AnalyzerRegistry.all) {
+    package init(table: RuleTable, analyzers: [any Analyzer] = AnalyzerRegistry.all) {
         self.table = table
         self.analyzers = analyzers
         var project = ProjectFacts()

@@ -138,7 +138,7 @@ public struct ProjectSettings: Sendable {
     public var lowestDeploymentTarget: OSVersion? { targets.compactMap(\.deploymentTarget).min() }
 
     /// Each target's facts for the settings rules, its code usage gathered from `usage` (path, usage).
-    public func appTargetFacts(usage: [(path: String, usage: CodeUsage)]) -> [AppTargetFacts] {
+    package func appTargetFacts(usage: [(path: String, usage: CodeUsage)]) -> [AppTargetFacts] {
         var facts = targets.map { target in
             var fact = AppTargetFacts(
                 name: target.name, isApplication: target.isApplication, deploymentTarget: target.deploymentTarget)

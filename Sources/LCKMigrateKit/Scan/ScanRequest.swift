@@ -1,5 +1,6 @@
 import LCKAnalyzers
 import LCKCore
+import LCKRules
 
 /// Everything one scan needs, built by the CLI (or a test) and handed to `ScanPipeline.run`.
 public struct ScanRequest: Sendable {
@@ -11,7 +12,7 @@ public struct ScanRequest: Sendable {
     /// Worker count; values below 1 mean 1. Output does not depend on it.
     public var jobs: Int
     /// Mapping detection and analyzers for the rule table; the pipeline runs its pre-pass, then it per file.
-    public var analyzer: AnalyzerSuite
+    package var analyzer: AnalyzerSuite
     /// Descriptors of the active rules, copied into the report for reporters.
     public var rules: [RuleDescriptor]
     public var rulesFingerprint: String
@@ -28,7 +29,7 @@ public struct ScanRequest: Sendable {
     /// Known findings to mark as baselined, and the path to name in the report.
     public var baseline: (baseline: Baseline, path: String)?
 
-    public init(
+    package init(
         paths: [String],
         currentDirectory: String = ScanDefaults.currentDirectory,
         discovery: DiscoveryOptions = DiscoveryOptions(),

@@ -1,3 +1,4 @@
+import LCKAnalyzers
 import LCKCore
 import LCKRules
 
@@ -48,4 +49,9 @@ public enum ScanSetup {
             throw FileProblemError(FileProblem(path: path, message: "cannot read baseline (\(error.message))\(hint)"))
         }
     }
+}
+
+extension ScanSetup.ActiveRules {
+    /// Mapping detection from this table plus every registered analyzer: what a scan runs.
+    package var analyzer: AnalyzerSuite { AnalyzerSuite(rules: table) }
 }

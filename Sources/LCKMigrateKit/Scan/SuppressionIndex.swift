@@ -121,12 +121,7 @@ struct SuppressionScopeIndex {
     /// The innermost region of `ruleID` covering `line`: the last start at or before it (binary search).
     private func region(line: Int, ruleID: String) -> (firstLine: Int, index: Int)? {
         guard let starts = regions[ruleID] else { return nil }
-        var low = 0
-        var high = starts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if starts[mid].firstLine <= line { low = mid + 1 } else { high = mid }
-        }
+        let low = starts.partitioningIndex { $0.firstLine > line }
         guard low > 0 else { return nil }
         let start = starts[low - 1]
         if start.firstLine == line { return (line, start.first) }

@@ -1,0 +1,269 @@
+import LCKCore
+import LCKLexer
+import LCKParser
+import LCKRules
+
+/// Finds `fulfill` calls that run before the work they stand for: synchronously while the
+/// connect/answer/start work goes on in a `Task`, a dispatch or a completion callback, or inside that
+/// callback without looking at whether the work succeeded.
+package struct PrematureFulfillAnalyzer: Analyzer {
+    package let ruleID = "premature_fulfill"
+
+    package init() {}
+
+    /// Findings sit in perform handlers, which are named by their base names.
+    package func triggerNames(rules: RuleTable) -> Set<String>? {
+        CallRoles.baseNames(of: UnresolvedActionAnalyzer.handlerSelectors)
+    }
+
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+        let parameters = context.metadata(for: ruleID)?.parameters
+        let connecting = Set(parameters?.strings("connectingActions") ?? Self.connectingActions)
+        let ending = Set(parameters?.strings("endingActions") ?? ["CXEndCallAction", "EndConversationAction"])
+        let workWords = parameters?.strings("workWords") ?? Self.workWords
+        let syntax = StatementSyntax(context: context)
+        for function in syntax.functions(withSelectors: UnresolvedActionAnalyzer.handlerSelectors) {
+            guard let name = syntax.parameterName(function, label: "perform"),
+                let body = context.outline.functions[function].body
+            else { continue }
+            // Action types written through a typealias (`typealias Answer = CXAnswerCallAction`) count as the type.
+            let aliases = syntax.aliases(
+                of: name, type: syntax.parameterTypeName(function, label: "perform"), in: function
+            )
+            .mapValues(context.resolveAlias)
+            let watched = aliases.filter { connecting.contains($0.value) || ending.contains($0.value) }
+            guard !watched.isEmpty else { continue }
+            let search = FulfillTiming(syntax: syntax, body: body, aliases: Set(aliases.keys), workWords: workWords)
+            for call in context.outline.calls(in: body) {
+                let record = context.outline.calls[call]
+                guard context.file.name(at: record.nameToken) == "fulfill",
+                    let alias = watched.keys.first(where: { syntax.mentions([$0], in: record.receiver) })
+                else { continue }
+                let isEnd = ending.contains(watched[alias] ?? "")
+                guard let witness = search.prematureWitness(for: call, connecting: !isEnd) else { continue }
+                findings.append(
+                    context.finding(
+                        ruleID, at: context.range(ofToken: record.nameToken),
+                        message: .premature(watched[alias] ?? alias),
+                        confidence: isEnd ? .low : nil, witness: witness))
+            }
+        }
+    }
+
+    static let connectingActions = [
+        "CXAnswerCallAction", "JoinConversationAction", "CXStartCallAction", "StartConversationAction",
+    ]
+    static let workWords = [
+        "connect", "answer", "accept", "join", "start", "dial", "invite", "establish", "signal", "hang", "leave",
+        "end", "decline", "reject", "pick",
+    ]
+}
+
+/// Where a `fulfill` sits relative to the asynchronous work of the same handler.
+struct FulfillTiming {
+    let syntax: StatementSyntax
+    let body: Range<Int>
+    let aliases: Set<String>
+    let workWords: [String]
+
+    static let deferringCallers: Set<String> = ["Task", "detached", "async", "asyncAfter"]
+
+    /// A `return` between the closure's start and the fulfill: the fulfill is skipped on that path
+    /// (`if error != nil { log(error); return }`), so it does not run whatever the work reports.
+    func returnsEarly(in range: Range<Int>, before token: Int) -> Bool {
+        (range.lowerBound..<token).contains { syntax.file.tokens[$0].keyword == .return }
+    }
+
+    /// Why the fulfill is early, or nil. `connecting` actions are also early when the connection
+    /// work is called after them on the same path, even synchronously.
+    func prematureWitness(for fulfill: Int, connecting: Bool) -> [WitnessStep]? {
+        let outline = syntax.outline
+        let token = outline.calls[fulfill].nameToken
+        let here = syntax.line(of: token)
+        if let closure = innermostDeferredClosure(containing: token) {
+            // Inside a `Task`: work it hands on to a further task or callback still finishes later.
+            // Only a further task counts there: a callback of a request made in the task may be a new action.
+            if Self.deferringCallers.contains(callerName(closure)) {
+                return deferredWitness(for: token, onlyTasks: true)
+            }
+            let record = outline.closures[closure]
+            guard let call = record.call,
+                syntax.takesParameters(closure),
+                !containsFail(record.range), !returnsEarly(in: record.range, before: token),
+                let ignored = ErrorUse(syntax: syntax, closure: closure).ignoredStep()
+            else { return nil }
+            let name = outline.calls[call].nameToken
+            return [
+                ignored,
+                syntax.step(
+                    at: token,
+                    "fulfill at line \(here) runs whatever \(syntax.file.name(at: name)) at line \(syntax.line(of: name)) reports"
+                ),
+            ]
+        }
+        if connecting, let later = laterWork(after: token) {
+            let name = outline.calls[later].nameToken
+            return [
+                syntax.step(at: token, "fulfill at line \(here) runs first"),
+                syntax.step(
+                    at: name, "\(syntax.file.name(at: name)) at line \(syntax.line(of: name)) does the work afterwards"),
+            ]
+        }
+        return deferredWitness(for: token)
+    }
+
+    /// The work of the fulfill's own path that goes on in a task or callback, as witness steps.
+    private func deferredWitness(for token: Int, onlyTasks: Bool = false) -> [WitnessStep]? {
+        let outline = syntax.outline
+        let here = syntax.line(of: token)
+        guard let work = deferredWork(besides: token, onlyTasks: onlyTasks) else { return nil }
+        let name = outline.calls[work].nameToken
+        let how =
+            Self.deferringCallers.contains(syntax.file.name(at: name))
+            ? "continues in" : "finishes later in the callback of"
+        return [
+            syntax.step(at: name, "the work \(how) \(syntax.file.name(at: name)) at line \(syntax.line(of: name))"),
+            syntax.step(at: token, "fulfill at line \(here) runs without waiting for it"),
+        ]
+    }
+
+    private func callerName(_ closure: Int) -> String {
+        syntax.outline.closures[closure].call.map { syntax.file.name(at: syntax.outline.calls[$0].nameToken) } ?? ""
+    }
+
+    /// The innermost closure around the token (inside the handler) that does not run synchronously.
+    private func innermostDeferredClosure(containing token: Int) -> Int? {
+        syntax.outline.closures(in: body).last { closure in
+            syntax.outline.closures[closure].range.contains(token)
+                && !synchronousClosureCallers.contains(callerName(closure))
+        }
+    }
+
+    private func containsFail(_ range: Range<Int>) -> Bool {
+        syntax.outline.calls(in: range).contains { call in
+            syntax.file.name(at: syntax.outline.calls[call].nameToken) == "fail"
+                && syntax.mentions(aliases, in: syntax.outline.calls[call].receiver)
+        }
+    }
+
+    /// A call on the same path as the fulfill (same block or an enclosing one), run synchronously,
+    /// whose closure carries connection work that goes on after the handler moves on.
+    private func deferredWork(besides fulfill: Int, onlyTasks: Bool) -> Int? {
+        let outline = syntax.outline
+        for closure in outline.closures(in: body) {
+            let record = outline.closures[closure]
+            guard let call = record.call, !record.range.contains(fulfill),
+                innermostDeferredClosure(containing: outline.calls[call].nameToken)
+                    == innermostDeferredClosure(containing: fulfill)
+            else { continue }
+            let caller = callerName(closure)
+            let deferring = Self.deferringCallers.contains(caller)
+            let completion =
+                !onlyTasks && syntax.takesParameters(closure) && !synchronousClosureCallers.contains(caller)
+                && !syntax.isLogCall(call)
+            guard deferring || completion else { continue }
+            let workToken = outline.calls[call].nameToken
+            guard onOnePath(fulfill, workToken) else { continue }
+            if deferring && !syntax.file.tokens[record.range].contains(where: { $0.keyword == .await })
+                && !mentionsWork(record.range)
+            {
+                continue
+            }
+            if mentionsWork(outline.calls[call].range) || mentionsWork(record.range) { return call }
+        }
+        return nil
+    }
+
+    /// A connection call (a work word in its name, the action in its arguments) after the fulfill,
+    /// on the same path and outside any closure.
+    private func laterWork(after fulfill: Int) -> Int? {
+        let outline = syntax.outline
+        for call in outline.calls(in: (fulfill + 1)..<body.upperBound) {
+            let record = outline.calls[call]
+            guard
+                innermostDeferredClosure(containing: record.nameToken) == innermostDeferredClosure(containing: fulfill),
+                record.arguments.contains(where: { syntax.mentions(aliases, in: $0.value) }),
+                hasWorkWord(record.nameToken), onOnePath(fulfill, record.nameToken)
+            else { continue }
+            return call
+        }
+        return nil
+    }
+
+    private func hasWorkWord(_ token: Int) -> Bool {
+        guard syntax.file.tokens[token].kind == .identifier, !syntax.isImplicitMember(token) else { return false }
+        return camelCaseWords(syntax.file.name(at: token)).contains { word in workWords.contains { word.hasPrefix($0) }
+        }
+    }
+
+    private func mentionsWork(_ range: Range<Int>) -> Bool {
+        if syntax.mentions(aliases, in: range) { return true }
+        return range.contains(where: hasWorkWord)
+    }
+
+    /// `startVideoCall` → `start`, `video`, `call` (lowercased).
+    private func camelCaseWords(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character.isUppercase, !current.isEmpty, !(current.last?.isUppercase ?? false) {
+                words.append(current.lowercased())
+                current = ""
+            }
+            if character == "_" {
+                if !current.isEmpty { words.append(current.lowercased()) }
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
+    }
+
+    /// Whether one path runs both tokens: one's block encloses the other's, and nothing between the
+    /// first and the shared block leaves (`return`, `throw`, `break`) before reaching the second.
+    private func onOnePath(_ first: Int, _ second: Int) -> Bool {
+        let (early, late) = first < second ? (first, second) : (second, first)
+        let earlyChain = blockChain(of: early)
+        let lateChain = blockChain(of: late)
+        guard let earlyBlock = earlyChain.first, let lateBlock = lateChain.first else { return false }
+        let shared: Int
+        if earlyChain.contains(lateBlock) {
+            shared = lateBlock
+        } else if lateChain.contains(earlyBlock) {
+            shared = earlyBlock
+        } else {
+            return false
+        }
+        for block in earlyChain {
+            if block == shared { break }
+            for statement in syntax.outline.statements(in: block) {
+                let record = syntax.outline.statements[statement]
+                guard record.range.lowerBound > early else { continue }
+                switch record.kind {
+                case .return, .throw, .break, .continue: return false
+                default: continue
+                }
+            }
+        }
+        return true
+    }
+
+    /// The blocks around a token, innermost first, up to the handler body or a closure.
+    private func blockChain(of token: Int) -> [Int] {
+        guard var block = syntax.innermostBlock(containing: token) else { return [] }
+        var chain: [Int] = [block]
+        while case .statement(let statement) = syntax.outline.blocks[block].owner, chain.count < 10_000 {
+            block = syntax.outline.statements[statement].parentBlock
+            chain.append(block)
+        }
+        return chain
+    }
+}
+
+extension String {
+    fileprivate static func premature(_ action: String) -> String {
+        "\(action) is fulfilled before the work it stands for has finished; fulfill when the connection is up, fail when it is not"
+    }
+}
