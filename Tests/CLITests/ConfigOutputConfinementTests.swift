@@ -32,6 +32,8 @@ import Testing
         for (output, folder) in [
             ("xcode=.git/config", ".git"), ("text=.git/hooks/pre-commit", ".git"), ("json=.git/new.json", ".git"),
             ("text=.hg/hgrc", ".hg"), ("sarif=sub/../.git/x.sarif", ".git"),
+            // A case-insensitive volume (macOS) takes `.GIT` for `.git`: refused on every system.
+            ("xcode=.GIT/config", ".git"), ("json=.Hg/x.json", ".hg"),
         ] {
             let tree = try checkout(formats: "\"\(output)\"")
             let before = try FileManager.default.subpathsOfDirectory(atPath: tree.root).sorted()

@@ -16,7 +16,7 @@ public struct OutputConfinement: Sendable, Equatable {
 
 extension OutputGuard {
     /// Folders of version control systems: a write there can run code (`.git/config`, `.git/hooks`).
-    static let versionControlFolders: Set<String> = [".git", ".hg", ".svn", "_darcs", ".jj", ".bzr", ".pijul", "CVS"]
+    static let versionControlFolders: Set<String> = [".git", ".hg", ".svn", "_darcs", ".jj", ".bzr", ".pijul", "cvs"]
 
     /// Throws unless every config file's output lands inside that file's folder, outside any version
     /// control folder and `.github/workflows`, not on a link, and either on a new file or on an earlier report of its own format
@@ -36,15 +36,14 @@ extension OutputGuard {
                         + "file's folder, where a config file may not write: \(fix)")
             }
             let inside = landing[(folder == [0x2F] ? 1 : folder.count + 1)...].split(separator: 0x2F)
-            if let vcs = inside.dropLast().first(where: {
-                Self.versionControlFolders.contains(String(decoding: $0, as: UTF8.self))
-            }) {
+            // Compared without case: on a case-insensitive volume (macOS by default) `.GIT/config` is `.git/config`.
+            let folders = inside.dropLast().map { String(decoding: $0, as: UTF8.self).lowercased() }
+            if let vcs = folders.first(where: { Self.versionControlFolders.contains($0) }) {
                 throw refusal(
                     output,
-                    "is inside \(String(decoding: vcs, as: UTF8.self)), a version control folder, where a config "
+                    "is inside \(vcs), a version control folder, where a config "
                         + "file may not write: \(fix)")
             }
-            let folders = inside.dropLast().map { String(decoding: $0, as: UTF8.self) }
             if zip(folders, folders.dropFirst()).contains(where: { $0 == (".github", "workflows") }) {
                 throw refusal(
                     output,
