@@ -18,8 +18,16 @@ struct ArtifactBundleWriter {
             throw BundleError.usage("no Package.swift in \(packageRoot): run from the lckmigrate checkout's root")
         }
         let output = absolute(request.output)
-        if files.fileExists(atPath: output) && !request.force {
-            throw BundleError.usage("\(request.output) exists; pass --force to replace it")
+        if files.fileExists(atPath: output) {
+            guard request.force else { throw BundleError.usage("\(request.output) exists; pass --force to replace it") }
+            // --force replaces only what this tool wrote: never the checkout, a folder around it, or anything else.
+            guard files.fileExists(atPath: output + "/lckmigrate.artifactbundle/info.json"),
+                output != packageRoot, !packageRoot.hasPrefix(output + "/")
+            else {
+                throw BundleError.usage(
+                    "\(request.output) is not a plugin package this tool wrote (no lckmigrate.artifactbundle/info.json); "
+                        + "--force replaces only such a folder: name a new folder")
+            }
         }
         let parent = (output as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false

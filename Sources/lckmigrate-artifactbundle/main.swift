@@ -8,7 +8,7 @@
 // writes DIR as a plugin package: DIR/lckmigrate.artifactbundle (info.json and the binary), and DIR/Package.swift
 // declaring this checkout's plugins on top of it, their sources copied. A client depends on DIR by path (or on
 // DIR published as a repository). DIR is written beside itself first and moved into place, so a failure leaves
-// nothing half-written; an existing DIR is replaced only with --force.
+// nothing half-written; an existing DIR is replaced only with --force, and only if this tool wrote it.
 import Foundation
 
 do {

@@ -58,7 +58,7 @@ import Testing
         #expect(try tree.entries().filter { $0.contains(".partial-") }.isEmpty)
     }
 
-    @Test func keepsAnExistingOutputWithoutForceAndReplacesItWithForce() throws {
+    @Test func keepsAnExistingOutputWithoutForceAndReplacesOnlyItsOwnWithForce() throws {
         let tree = try TemporaryTree()
         let binary = try fakeBinary(in: tree)
         _ = try tree.file("dist/keep.txt", "mine\n")
@@ -66,8 +66,25 @@ import Testing
             try write(BundleRequest(output: tree.root + "/dist", binary: binary))
         }
         #expect(try tree.entries("dist") == ["keep.txt"])
-        _ = try write(BundleRequest(output: tree.root + "/dist", binary: binary, force: true))
-        #expect(try tree.entries("dist").sorted() == ["Package.swift", "Sources", "lckmigrate.artifactbundle"])
+        // --force replaces only a folder this tool wrote.
+        #expect(throws: BundleError.self) {
+            try write(BundleRequest(output: tree.root + "/dist", binary: binary, force: true))
+        }
+        #expect(try tree.entries("dist") == ["keep.txt"])
+        _ = try write(BundleRequest(output: tree.root + "/new", binary: binary))
+        _ = try tree.file("new/extra.txt", "stale\n")
+        _ = try write(BundleRequest(output: tree.root + "/new", binary: binary, force: true))
+        #expect(try tree.entries("new").sorted() == ["Package.swift", "Sources", "lckmigrate.artifactbundle"])
+    }
+
+    /// Not even with --force: the checkout, or a folder around it, is never the output.
+    @Test func neverReplacesTheCheckout() throws {
+        let tree = try TemporaryTree()
+        let binary = try fakeBinary(in: tree)
+        for output in [PackageRoot.path, PackageRoot.path + "/..", PackageRoot.path + "/Sources"] {
+            #expect(throws: BundleError.self) { try write(BundleRequest(output: output, binary: binary, force: true)) }
+        }
+        #expect(FileManager.default.fileExists(atPath: PackageRoot.path + "/Package.swift"))
     }
 
     @Test func aBinaryThatIsNotLckmigrateWritesNothing() throws {
