@@ -17,8 +17,8 @@ package struct ValueFacts: AnalyzerProjectFacts, Sendable {
     package internal(set) var work = ProvenanceWork()
 
     package mutating func merge(_ later: ValueFacts) {
-        for (name, leaves) in later.members { append(leaves, to: &members[name, default: []]) }
-        for (name, leaves) in later.functionReturns { append(leaves, to: &functionReturns[name, default: []]) }
+        for (name, leaves) in later.members { Self.append(leaves, to: &members[name, default: []]) }
+        for (name, leaves) in later.functionReturns { Self.append(leaves, to: &functionReturns[name, default: []]) }
         for (name, values) in later.boolConstants { boolConstants[name, default: []].formUnion(values) }
         work.walks += later.work.walks
         work.steps += later.work.steps
@@ -34,7 +34,9 @@ package struct ValueFacts: AnalyzerProjectFacts, Sendable {
         return file.token(file.tokens[name], is: "String") || file.token(file.tokens[name], is: "UUID")
     }
 
-    private func append(_ leaves: [ProvenanceLeaf], to list: inout [ProvenanceLeaf]) {
+    /// Static: a method of `self` given `&self.members[…]` gets a copy of `self` as its receiver, which
+    /// holds a second reference to the dictionary and makes every append copy it (quadratic in properties).
+    private static func append(_ leaves: [ProvenanceLeaf], to list: inout [ProvenanceLeaf]) {
         // Only what decides: an unknown origin from another file adds nothing a name's words do not.
         for leaf in leaves where leaf.origin != .unknown && list.count < Self.leavesPerName && !list.contains(leaf) {
             list.append(leaf)
@@ -60,7 +62,7 @@ package struct ValueFacts: AnalyzerProjectFacts, Sendable {
             let typeName = context.facts.typeNames[variable.enclosingType!]
             var leaves = walk.trace(variable.nameToken..<variable.nameToken + 1)
             for index in leaves.indices { leaves[index].chain.insert("`\(typeName).\(name)`", at: 0) }
-            facts.append(leaves, to: &facts.members[name, default: []])
+            Self.append(leaves, to: &facts.members[name, default: []])
         }
         // `traceReturns` reads every function of a name at once: a name defined many times is traced once,
         // not once per definition (that was quadratic in a file of many same-named functions).
@@ -72,7 +74,7 @@ package struct ValueFacts: AnalyzerProjectFacts, Sendable {
             let call = function.nameToken..<function.nameToken + 1
             var leaves = walk.traceReturns(of: name, at: call)
             for index in leaves.indices { leaves[index].chain.insert("`\(name)()`", at: 0) }
-            facts.append(leaves, to: &facts.functionReturns[name, default: []])
+            Self.append(leaves, to: &facts.functionReturns[name, default: []])
         }
         facts.boolConstants = BoolFolding.constants(in: context)
         facts.work = walk.work
