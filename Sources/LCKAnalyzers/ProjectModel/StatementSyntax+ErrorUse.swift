@@ -92,7 +92,7 @@ struct ErrorUse {
             return callee.count <= 2 && parameters.contains(file.name(at: callee.lowerBound))
         }
         guard !forwards else { return nil }
-        let declared = declaredFunctions()
+        let declared = syntax.functionIndex.declaredNames
         for later in statements[(position + 1)...] {
             let next = outline.statements[later]
             let candidates: [Int]
@@ -113,11 +113,6 @@ struct ErrorUse {
             if let first = calls.first { return (record.keywordToken, outline.calls[first].nameToken) }
         }
         return nil
-    }
-
-    /// Names of the functions the file declares.
-    private func declaredFunctions() -> Set<String> {
-        Set(syntax.outline.functions.map { syntax.file.name(at: $0.nameToken) })
     }
 
     /// Parameters of the functions and closures around the closure (`completion`, `pushKitCompletion`).

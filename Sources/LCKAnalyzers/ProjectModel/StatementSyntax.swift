@@ -306,6 +306,9 @@ final class LazyFunctionIndex {
         }
         return result
     }()
+    /// Names of every function the file declares (made once: a set per error branch was quadratic in a
+    /// file of many reports).
+    private(set) lazy var declaredNames = Set(outline.functions.map { file.name(at: $0.nameToken) })
     /// Function bodies, for the function a call is in (asked for every call the summaries resolve: a scan
     /// of every function per call made one large file quadratic).
     private(set) lazy var bodies = InnermostRangeIndex(outline.functions.map(\.body))

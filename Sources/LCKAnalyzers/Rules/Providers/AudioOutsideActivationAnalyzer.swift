@@ -45,9 +45,14 @@ package struct AudioOutsideActivationAnalyzer: Analyzer {
     package func prefilterNames(project: ProjectFacts) -> Set<String> { Set(project.summaries.handlerHelpers.keys) }
 
     package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+        if let walk = walked(context) { findings += walk.findings }
+    }
+
+    /// The walk over every root function of the file, nil when the file has none to judge.
+    func walked(_ context: AnalysisContext) -> AudioStartWalk? {
         let usesCallKit = CallRoles.usesCallKitOrLCK(context)
         let handlerHelpers = context.project.summaries.handlerHelpers
-        guard usesCallKit || !handlerHelpers.isEmpty else { return }
+        guard usesCallKit || !handlerHelpers.isEmpty else { return nil }
         var walk = AudioStartWalk(
             context: context, vocabulary: Vocabulary(context.metadata(for: ruleID)?.parameters), analyzer: self)
         let outline = context.outline
@@ -74,77 +79,12 @@ package struct AudioOutsideActivationAnalyzer: Analyzer {
                     callFlow: selector)
             }
         }
-        findings += walk.findings
-    }
-
-    /// The audio starts reachable from one root function through same-file helpers, as findings.
-    struct AudioStartWalk {
-        let context: AnalysisContext
-        let vocabulary: Vocabulary
-        let analyzer: AudioOutsideActivationAnalyzer
-        let functionsByName: SameFileFunctions
-        let localTypes: Set<String>
-        let enabling: [Int]
-        private var reported: Set<Int> = []
-        private(set) var findings: [Finding] = []
-
-        init(context: AnalysisContext, vocabulary: Vocabulary, analyzer: AudioOutsideActivationAnalyzer) {
-            self.context = context
-            self.vocabulary = vocabulary
-            self.analyzer = analyzer
-            functionsByName = SameFileFunctions(context)
-            localTypes = Set(context.facts.typeNames)
-            enabling = AudioOutsideActivationAnalyzer.enablingAssignments(context, vocabulary: vocabulary)
-        }
-
-        /// Walks `root` and the same-file helpers it calls, `helperDepth` levels below it in all.
-        mutating func report(
-            from root: Int, place: String, helperPlace: String, depth startDepth: Int = 0,
-            witness startWitness: [WitnessStep] = [], callFlow: String? = nil
-        ) {
-            let outline = context.outline
-            let file = context.file
-            // (function, depth, witness) — an explicit worklist, so helper chains never recurse.
-            var work: [(Int, Int, [WitnessStep])] = [(root, startDepth, startWitness)]
-            var visited: Set<Int> = [root]
-            while let (current, depth, witness) = work.popLast() {
-                guard let body = outline.functions[current].body else { continue }
-                let found = analyzer.starts(
-                    in: body, context: context, vocabulary: vocabulary, functionsByName: functionsByName,
-                    callerType: functionsByName.typeName(of: current), localTypes: localTypes, enabling: enabling)
-                for start in found {
-                    switch start {
-                    case .helper(let callToken, let helpers):
-                        guard depth < AudioOutsideActivationAnalyzer.helperDepth else { continue }
-                        for helper in helpers where !visited.contains(helper) {
-                            let helperSelector = outline.selector(ofFunction: helper, in: file)
-                            if CallRoles.activationSelectors.contains(helperSelector) || helper == root { continue }
-                            visited.insert(helper)
-                            let step = WitnessStep(
-                                range: context.range(ofToken: callToken),
-                                message:
-                                    "`\(outline.selector(ofFunction: current, in: file))` calls `\(helperSelector)`")
-                            work.append((helper, depth + 1, witness + [step]))
-                        }
-                    case .audio(let token, let what):
-                        guard reported.insert(token).inserted else { continue }
-                        let location = current == root ? place : helperPlace
-                        findings.append(
-                            context.finding(
-                                analyzer.ruleID, at: context.range(ofToken: token),
-                                message: "\(what) \(location), before the system activates the call's audio session; "
-                                    + "start audio in `didActivate` instead",
-                                confidence: callFlow == nil ? nil : .low, witness: witness,
-                                evidence: callFlow.map { [what, "call-flow function name `\($0)`"] } ?? [what]))
-                    }
-                }
-            }
-        }
+        return walk
     }
 
     enum Start {
-        /// A call to same-file functions that may start audio themselves.
-        case helper(Int, [Int])
+        /// A call to same-file functions that may start audio themselves (a `SameFileFunctions` list).
+        case helper(Int, Int)
         /// An audio start at a token, described.
         case audio(Int, String)
     }
@@ -232,32 +172,5 @@ package struct AudioOutsideActivationAnalyzer: Analyzer {
         guard let value = call.arguments.first?.value, let last = value.last else { return false }
         let token = file.tokens[last]
         return token.keyword == .false || file.token(token, is: "none") || file.token(token, is: "disabled")
-    }
-}
-
-/// A file's functions with bodies by name, and by name within their type, so a helper call is matched to
-/// the caller's own method without comparing every same-named function of the file.
-struct SameFileFunctions {
-    private var byName: [String: [Int]] = [:]
-    private var byNameAndType: [String: [String: [Int]]] = [:]
-    private let typeNames: [String?]
-
-    init(_ context: AnalysisContext) {
-        let outline = context.outline
-        typeNames = outline.functions.map { function in function.enclosingType.map { context.facts.typeNames[$0] } }
-        for (index, function) in outline.functions.enumerated()
-        where function.kind == .function && function.body != nil {
-            let name = context.file.name(at: function.nameToken)
-            byName[name, default: []].append(index)
-            if let type = typeNames[index] { byNameAndType[name, default: [:]][type, default: []].append(index) }
-        }
-    }
-
-    func typeName(of function: Int) -> String? { typeNames[function] }
-
-    /// The functions `name` may reach: `type`'s own when it declares the name here, else every one.
-    func functions(named name: String, in type: String?) -> [Int]? {
-        if let type, let own = byNameAndType[name]?[type] { return own }
-        return byName[name]
     }
 }

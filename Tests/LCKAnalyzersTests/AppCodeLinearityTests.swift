@@ -1,0 +1,61 @@
+import LCKCore
+import LCKLexer
+import Testing
+
+@testable import LCKAnalyzers
+
+/// Ordinary app code repeated in one file (issue 29 item 11): every copy declares the same type and the
+/// same function names, so a lookup by name finds every copy. The work must grow with the file, not with
+/// the copies times the copies.
+@Suite struct AppCodeLinearityTests {
+    /// A CallKit manager like `Samples/CrossFileHelpers/CallManager.swift`, repeated `copies` times: a
+    /// perform handler calling a helper (which starts audio when `audio` is set) that calls another.
+    static func repeatedManager(copies: Int, audio: Bool) -> String {
+        let start = audio ? "try? session.setActive(true)" : "log()"
+        let copy = """
+            final class CallManager: NSObject, CXProviderDelegate {
+                func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                    prepareAudio()
+                    action.fulfill()
+                }
+                func prepareAudio() {
+                    configure()
+                    \(start)
+                }
+                func configure() { pending.insert(id) }
+                func reportIncoming(uuid: UUID, completion: @escaping (Error?) -> Void) {
+                    provider.reportNewIncomingCall(with: uuid, update: update) { error in
+                        if let error { print(error) }
+                        finishReport()
+                    }
+                }
+                func finishReport() { pending.remove(id) }
+            }
+
+            """
+        return "import CallKit\n" + String(repeating: copy, count: copies)
+    }
+
+    static func context(_ source: String) -> AnalysisContext {
+        AnalysisContext(
+            file: Lexer.tokenize(Array(source.utf8)), rules: AnalyzerTestSupport.rules,
+            deploymentTarget: OSVersion(15, 0))
+    }
+
+    /// Helper functions the audio-activation walk looked at over every root of the file.
+    static func helpersExamined(copies: Int, audio: Bool) -> (work: Int, findings: Int) {
+        let walk = AudioOutsideActivationAnalyzer().walked(context(repeatedManager(copies: copies, audio: audio)))
+        return (walk?.helpersExamined ?? 0, walk?.findings.count ?? 0)
+    }
+
+    @Test(arguments: [false, true])
+    func audioWalkGrowsWithTheCopiesNotTheirSquare(audio: Bool) {
+        let small = Self.helpersExamined(copies: 200, audio: audio)
+        let large = Self.helpersExamined(copies: 400, audio: audio)
+        #expect(small.work >= 200)
+        // Each copy's audio start is reported once, whichever handler reaches it first.
+        #expect(small.findings == (audio ? 200 : 0))
+        #expect(large.findings == (audio ? 400 : 0))
+        #expect(Double(large.work) <= 2.2 * Double(small.work), "helpers examined \(small.work) → \(large.work)")
+    }
+}
