@@ -23,13 +23,18 @@ struct SupersededPushHandlers: AnalyzerProjectFacts {
     }
 
     /// Whether `function` is the deprecated callback on a type that also implements the completion variant,
-    /// in this file or (with a pre-pass) in any file of the project.
-    static func isSuperseded(_ function: Int, in context: AnalysisContext, project: SupersededPushHandlers?) -> Bool {
+    /// in this file or (with a pre-pass) in any file of the project. `local` keeps this file's owners once
+    /// found (finding them per callback was quadratic in a file of many).
+    static func isSuperseded(
+        _ function: Int, in context: AnalysisContext, project: SupersededPushHandlers?,
+        local: inout SupersededPushHandlers?
+    ) -> Bool {
         guard context.outline.selector(ofFunction: function, in: context.file) == deprecatedSelector,
             let owner = owner(of: function, in: context)
         else { return false }
-        return project?.completionVariantOwners.contains(owner) == true
-            || SupersededPushHandlers(context).completionVariantOwners.contains(owner)
+        if project?.completionVariantOwners.contains(owner) == true { return true }
+        if local == nil { local = SupersededPushHandlers(context) }
+        return local!.completionVariantOwners.contains(owner)
     }
 
     private static func owner(of function: Int, in context: AnalysisContext) -> String? {

@@ -31,9 +31,11 @@ package struct UnreportedVoipPushAnalyzer: Analyzer {
                 parameters?.strings("reportMembers") ?? ["reportNewIncomingCall", "reportNewIncomingConversation"]),
             helperWords: parameters?.strings("reportingHelperWords") ?? ["incoming"])
         let pushHandlerOwners = context.project.analyzerFacts(of: ruleID, as: SupersededPushHandlers.self)
+        var localOwners: SupersededPushHandlers?
         for handler in PushHandler.all(in: syntax) {
             guard let bodyBlock = context.outline.functions[handler.function].bodyBlock,
-                !SupersededPushHandlers.isSuperseded(handler.function, in: context, project: pushHandlerOwners)
+                !SupersededPushHandlers.isSuperseded(
+                    handler.function, in: context, project: pushHandlerOwners, local: &localOwners)
             else { continue }
             let check = IncomingReport(
                 context: context, syntax: syntax, vocabulary: vocabulary, handler: handler, depth: 0)
