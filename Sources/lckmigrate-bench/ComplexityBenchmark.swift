@@ -36,8 +36,21 @@ struct ComplexityBenchmark {
         var name: String
         var unit: String
         var firstSize: Int
+        /// Sizes measured, doubling from `firstSize`.
+        var steps = 5
         /// Writes the input for `size` under `folder` and returns the `lckmigrate` arguments.
         var prepare: @Sendable (_ size: Int, _ folder: String) throws -> [String]
+
+        init(
+            name: String, unit: String, firstSize: Int, steps: Int = 5,
+            prepare: @escaping @Sendable (_ size: Int, _ folder: String) throws -> [String]
+        ) {
+            self.name = name
+            self.unit = unit
+            self.firstSize = firstSize
+            self.steps = steps
+            self.prepare = prepare
+        }
     }
 
     static let uncapped = [
@@ -85,6 +98,23 @@ struct ComplexityBenchmark {
             try write(HostileInputs.memberCalls(size), to: folder + "/src/Calls.swift")
             return ["scan", folder + "/src", "--rules", folder + "/rules", "--format", "json", "--quiet"] + uncapped
         },
+        Shape(name: "stored-properties", unit: "stored properties in one class", firstSize: 8_000) { size, folder in
+            try write(AppCodeInputs.storedProperties(size), to: folder + "/Settings.swift")
+            return ["scan", folder, "--format", "json", "--quiet"] + uncapped
+        },
+        Shape(name: "callmanager", unit: "bytes of CallManager.swift repeated", firstSize: 1_000_000) { size, folder in
+            let manager = [UInt8](
+                try Data(
+                    contentsOf: URL(
+                        fileURLWithPath: AppCodeInputs.samplesDirectory + "/CrossFileHelpers/CallManager.swift")))
+            try write(AppCodeInputs.repeated(manager, toBytes: size), to: folder + "/CallManager.swift")
+            return ["scan", folder, "--format", "json", "--quiet"] + uncapped
+        },
+        Shape(name: "samples-apps", unit: "bytes per Samples/ app file", firstSize: 2_000_000, steps: 4) {
+            size, folder in
+            try AppCodeInputs.writeSampleApps(bytes: size, to: folder)
+            return ["scan", folder, "--format", "json", "--quiet"] + uncapped
+        },
     ]
 
     static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
@@ -108,7 +138,7 @@ struct ComplexityBenchmark {
         print("shape               size       CPU s     ratio   wall s    peak RSS")
         var failures: [String] = []
         for shape in Self.shapes where only?.contains(shape.name) ?? true {
-            let sizes = (0..<5).map { shape.firstSize << $0 }
+            let sizes = (0..<shape.steps).map { shape.firstSize << $0 }
             let measured = try measure(shape, sizes: sizes, binary: binary)
             for (step, size) in sizes.enumerated() {
                 let seconds = measured[step]
