@@ -220,30 +220,31 @@ struct FulfillTiming {
     /// on the same path and outside any closure.
     private func laterWork(after fulfill: Int) -> Int? {
         let outline = syntax.outline
-        let candidates = laterWorkCandidates(from: fulfill + 1)
+        let candidates =
+            laterWorkCandidates(from: fulfill + 1)[innermostDeferredClosure(containing: fulfill) ?? -1] ?? []
         let first = candidates.partitioningIndex { outline.calls[$0].nameToken > fulfill }
         for call in candidates[first...] {
             work.value += 1
-            let record = outline.calls[call]
-            guard
-                innermostDeferredClosure(containing: record.nameToken) == innermostDeferredClosure(containing: fulfill),
-                onOnePath(fulfill, record.nameToken)
-            else { continue }
+            guard onOnePath(fulfill, outline.calls[call].nameToken) else { continue }
             return call
         }
         return nil
     }
 
     /// The handler's calls from `start` on that could be connection work (a work word in the name, the
-    /// action in the arguments), found once for all of its fulfills.
-    private func laterWorkCandidates(from start: Int) -> [Int] {
+    /// action in the arguments), by the deferred closure they run in (-1: none), found once for all of
+    /// its fulfills.
+    private func laterWorkCandidates(from start: Int) -> [Int: [Int]] {
         if let from = laterWorkCalls.from, from <= start { return laterWorkCalls.calls }
         laterWorkCalls.from = start
-        laterWorkCalls.calls = syntax.outline.calls(in: start..<max(start, body.upperBound)).filter { call in
+        laterWorkCalls.calls = [:]
+        for call in syntax.outline.calls(in: start..<max(start, body.upperBound)) {
             work.value += 1
             let record = syntax.outline.calls[call]
-            return record.arguments.contains(where: { syntax.mentions(aliases, in: $0.value) })
-                && hasWorkWord(record.nameToken)
+            guard record.arguments.contains(where: { syntax.mentions(aliases, in: $0.value) }),
+                hasWorkWord(record.nameToken)
+            else { continue }
+            laterWorkCalls.calls[innermostDeferredClosure(containing: record.nameToken) ?? -1, default: []].append(call)
         }
         return laterWorkCalls.calls
     }
@@ -333,7 +334,7 @@ struct FulfillTiming {
 /// The calls `FulfillTiming.laterWork` looks among, kept for the handler's next fulfill.
 private final class LaterWorkCalls {
     var from: Int?
-    var calls: [Int] = []
+    var calls: [Int: [Int]] = [:]
 }
 
 /// The blocks around a block, innermost first, up to a function or closure body (at most 10,000).
