@@ -8,6 +8,9 @@ public struct InnermostRangeIndex: Sendable {
     /// Segment starts (token indices), increasing, and the range index in effect from there (-1: none).
     private var starts: [Int32] = []
     private var values: [Int32] = []
+    /// Whether every two ranges nest or are disjoint: then the answers are exactly "the smallest range
+    /// around the token, the lowest index among equal ones".
+    public private(set) var rangesNest = true
 
     /// `ranges[i]` is the range of entry `i` (nil or empty: not indexed). Ranges are expected to nest or
     /// be disjoint, as bracket pairs are; where two overlap, the later-starting one counts as inner.
@@ -22,6 +25,7 @@ public struct InnermostRangeIndex: Sendable {
         var open: [Int] = []
         for index in order {
             close(upTo: ranges[index]!.lowerBound, open: &open, ranges: ranges)
+            if let outer = open.last, ranges[outer]!.upperBound < ranges[index]!.upperBound { rangesNest = false }
             open.append(index)
             emit(at: ranges[index]!.lowerBound, index)
         }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// `lckmigrate-bench complexity`: doubles each hostile input of issue 15 four times, one factor at a
-/// time, runs the release `lckmigrate` on it (best of `--runs`, taken round by round over the five sizes)
+/// `lckmigrate-bench complexity`: doubles each hostile input of issues 15 and 29 four times, one factor
+/// at a time, runs the release `lckmigrate` on it (best of `--runs`, taken round by round over the five sizes)
 /// and fails when a doubling costs more than `--limit` times the previous size (2.3 by default): every
 /// stage must stay linear.
 ///
@@ -57,7 +57,9 @@ struct ComplexityBenchmark {
         "--max-file-size", "1GB", "--max-file-findings", "100000000", "--max-findings", "100000000",
     ]
 
-    static let shapes: [Shape] = [
+    static let shapes = issue15Shapes + handlerShapes
+
+    static let issue15Shapes: [Shape] = [
         Shape(name: "finding-line", unit: "findings on one line", firstSize: 10_000) { size, folder in
             try write(HostileInputs.findingLine(size), to: folder + "/Line.swift")
             return ["scan", folder, "--format", "sarif", "--quiet"] + uncapped

@@ -62,6 +62,17 @@ struct BlockSummary: Equatable {
     var firstWitness: [WitnessStep]? { leaks.first ?? (throwingLeaves ? throwsOpen : nil) ?? jumps ?? open }
 }
 
+/// What a statement does to the open path it is entered with: the walker applies it in place, so a
+/// path that grows by a step per statement (`if c { return }` after `if c { return }`) is never copied.
+enum PathChange {
+    /// The path goes on as it came in.
+    case keep
+    /// The path goes on with one more step.
+    case append(WitnessStep)
+    /// Another path (or none) goes on.
+    case replace([WitnessStep]?)
+}
+
 /// Joins two open paths, keeping the one with an explanation when only one has it.
 func mergePaths(_ first: [WitnessStep]?, _ second: [WitnessStep]?) -> [WitnessStep]? {
     guard let first else { return second }
@@ -79,6 +90,9 @@ struct PathWalker {
     let rules: PathRules
     let syntax: StatementSyntax
     private(set) var summaries: [Int: BlockSummary] = [:]
+    /// Witness steps written into paths (work, for the linearity tests): copying a path per branch made
+    /// `if c { return }` repeated N times cost N².
+    private(set) var stepsWritten = 0
 
     init(context: AnalysisContext, syntax: StatementSyntax, rules: PathRules) {
         self.context = context
@@ -137,13 +151,13 @@ struct PathWalker {
     }
 
     /// Walks the statements of one block in order, with the obligation open on entry.
-    private func compose(_ block: Int) -> BlockSummary {
+    private mutating func compose(_ block: Int) -> BlockSummary {
         let outline = context.outline
         var result = BlockSummary()
         result.throwingLeaves = rules.uncaughtTryLeaves
         var open: [WitnessStep]? = []
         for statement in outline.statements(in: block) {
-            guard let entry = open else { break }
+            guard open != nil else { break }
             let record = outline.statements[statement]
             switch rules.effect(statement, summaries) {
             case .satisfies, .ends:
@@ -167,48 +181,66 @@ struct PathWalker {
                         "try at line \(syntax.line(of: record.keywordToken)) can throw before \(rules.missing)")
                 ]
             }
-            switch record.kind {
-            case .return:
-                result.leaks.append(entry + [returnStep(statement)])
-                open = nil
-            case .throw, .fallthrough:
-                open = nil
-            case .break, .continue:
-                result.jumps = result.jumps ?? entry
-                open = nil
-            case .if:
-                open = composeIf(statement, entry: entry, into: &result)
-            case .guard:
-                if let otherwise = child(record.blocks.first), !rules.isExempt(statement, .otherwise) {
-                    absorb(otherwise, into: &result)
-                }
-            case .switch:
-                open = composeSwitch(statement, into: &result)
-            case .forIn, .while:
-                // `break`/`continue` in the body leave the loop, not the block: the path goes on after it.
-                if let body = child(record.blocks.first) {
-                    absorb(body, into: &result, keepJumps: false)
-                    open = entry
-                }
-            case .repeatWhile:
-                if let body = child(record.blocks.first) {
-                    absorb(body, into: &result, keepJumps: false)
-                    open = mergePaths(body.open, body.jumps)
-                }
-            case .do:
-                open = composeDo(statement, into: &result)
-            case .defer:
-                if let body = child(record.blocks.first), body.discharges { open = nil }
-            case .conditionalCompilation:
-                open = composeConditional(statement, entry: entry, into: &result)
-            case .declaration where syntax.isBranchingValue(statement):
-                open = composeBranchingValue(statement, entry: entry, into: &result)
-            case .expression, .declaration, .unknown:
-                break
+            // The statement's change is applied after the call, when `open` is the path's only reference.
+            let change = composeStatement(statement, entry: open ?? [], into: &result)
+            // A `return` ends its path with the path's one copy (its leak).
+            if record.kind == .return { stepsWritten += (open?.count ?? 0) + 1 }
+            switch change {
+            case .keep: break
+            case .append(let step):
+                open?.append(step)
+                stepsWritten += 1
+            case .replace(let path): open = path
             }
         }
         result.open = open
         return result
+    }
+
+    /// What one statement, entered with the path `entry`, does to it (its child blocks' leaks go to `result`).
+    private func composeStatement(
+        _ statement: Int, entry: [WitnessStep], into result: inout BlockSummary
+    ) -> PathChange {
+        let record = context.outline.statements[statement]
+        switch record.kind {
+        case .return:
+            result.leaks.append(entry + [returnStep(statement)])
+            return .replace(nil)
+        case .throw, .fallthrough:
+            return .replace(nil)
+        case .break, .continue:
+            result.jumps = result.jumps ?? entry
+            return .replace(nil)
+        case .if:
+            return composeIf(statement, entry: entry, into: &result)
+        case .guard:
+            if let otherwise = child(record.blocks.first), !rules.isExempt(statement, .otherwise) {
+                absorb(otherwise, into: &result)
+            }
+        case .switch:
+            return .replace(composeSwitch(statement, into: &result))
+        case .forIn, .while:
+            // `break`/`continue` in the body leave the loop, not the block: the path goes on after it.
+            if let body = child(record.blocks.first) {
+                absorb(body, into: &result, keepJumps: false)
+            }
+        case .repeatWhile:
+            if let body = child(record.blocks.first) {
+                absorb(body, into: &result, keepJumps: false)
+                return .replace(mergePaths(body.open, body.jumps))
+            }
+        case .do:
+            return .replace(composeDo(statement, into: &result))
+        case .defer:
+            if let body = child(record.blocks.first), body.discharges { return .replace(nil) }
+        case .conditionalCompilation:
+            return composeConditional(statement, into: &result)
+        case .declaration where syntax.isBranchingValue(statement):
+            return composeBranchingValue(statement, into: &result)
+        case .expression, .declaration, .unknown:
+            break
+        }
+        return .keep
     }
 
     /// Keeps a child's leaks, throws and jumps; the caller decides about its fall-through.
@@ -218,9 +250,10 @@ struct PathWalker {
         if keepJumps, result.jumps == nil { result.jumps = child.jumps }
     }
 
-    private func composeIf(_ statement: Int, entry: [WitnessStep], into result: inout BlockSummary) -> [WitnessStep]? {
+    private func composeIf(_ statement: Int, entry: [WitnessStep], into result: inout BlockSummary) -> PathChange {
         let record = context.outline.statements[statement]
-        var open: [WitnessStep]?
+        // The true branch's path is never empty, so it wins over the else path as `mergePaths` would pick.
+        var open: PathChange?
         let line = syntax.line(of: record.keywordToken)
         if let then = child(record.blocks.first), !rules.isExempt(statement, .then) {
             absorb(then, into: &result)
@@ -228,37 +261,33 @@ struct PathWalker {
                 then.open, entry: entry, at: record.keywordToken,
                 "the true branch of the if at line \(line) ends without \(rules.missing)")
         }
-        guard !rules.isExempt(statement, .otherwise) else { return open }
+        guard !rules.isExempt(statement, .otherwise) else { return open ?? .replace(nil) }
         if let otherwise = child(record.blocks.count > 1 ? record.blocks[1] : nil) {
             absorb(otherwise, into: &result)
             let elsePath = explained(
                 otherwise.open, entry: entry, at: record.keywordToken,
                 "the else branch of the if at line \(line) ends without \(rules.missing)")
-            return mergePaths(open, elsePath)
+            return open ?? elsePath ?? .replace(nil)
         }
-        return mergePaths(
-            open,
-            entry + [
+        return open
+            ?? .append(
                 syntax.step(
-                    at: record.keywordToken, "if at line \(line) falls through when false, without \(rules.missing)")
-            ])
+                    at: record.keywordToken, "if at line \(line) falls through when false, without \(rules.missing)"))
     }
 
     /// A child's open path that went through unchanged keeps the explanation it came in with, or,
     /// when it had none, gets `message` as its first step.
     private func explained(
         _ path: [WitnessStep]?, entry: [WitnessStep], at token: Int, _ message: String
-    ) -> [WitnessStep]? {
+    ) -> PathChange? {
         guard let path else { return nil }
-        guard path.isEmpty else { return path }
-        return entry.isEmpty ? [syntax.step(at: token, message)] : entry
+        guard path.isEmpty else { return .replace(path) }
+        return entry.isEmpty ? .replace([syntax.step(at: token, message)]) : .keep
     }
 
     /// `let request = if ready { A(done: { action.fulfill() }) } else { … }`: an `if`/`switch`
     /// expression meets the obligation when every one of its branches does.
-    private func composeBranchingValue(
-        _ statement: Int, entry: [WitnessStep], into result: inout BlockSummary
-    ) -> [WitnessStep]? {
+    private func composeBranchingValue(_ statement: Int, into result: inout BlockSummary) -> PathChange {
         let record = context.outline.statements[statement]
         // The parser puts the `if`/`switch` in an `.expressionBranches` block of the declaration.
         var allMeet = !record.blocks.isEmpty
@@ -267,7 +296,7 @@ struct PathWalker {
             absorb(branch, into: &result, keepJumps: false)
             if branch.open != nil { allMeet = false }
         }
-        return allMeet ? nil : entry
+        return allMeet ? .replace(nil) : .keep
     }
 
     private func composeSwitch(_ statement: Int, into result: inout BlockSummary) -> [WitnessStep]? {
@@ -310,9 +339,7 @@ struct PathWalker {
         return open
     }
 
-    private func composeConditional(
-        _ statement: Int, entry: [WitnessStep], into result: inout BlockSummary
-    ) -> [WitnessStep]? {
+    private func composeConditional(_ statement: Int, into result: inout BlockSummary) -> PathChange {
         let record = context.outline.statements[statement]
         var open: [WitnessStep]?
         var hasElse = false
@@ -330,14 +357,12 @@ struct PathWalker {
         }
         if !hasElse, open == nil {
             let line = syntax.line(of: record.keywordToken)
-            open =
-                entry + [
-                    syntax.step(
-                        at: record.keywordToken,
-                        "#if at line \(line) has no #else: builds without it skip \(rules.missing)")
-                ]
+            return .append(
+                syntax.step(
+                    at: record.keywordToken, "#if at line \(line) has no #else: builds without it skip \(rules.missing)"
+                ))
         }
-        return open
+        return .replace(open)
     }
 
     private func returnStep(_ statement: Int) -> WitnessStep {

@@ -315,6 +315,13 @@ final class LazyFunctionIndex {
     /// Branch conditions, for the statement whose condition holds a token: the innermost, which is also the
     /// last added (asked per use of a report's error: a scan of every statement made one large file quadratic).
     private(set) lazy var conditions = InnermostRangeIndex(outline.statements.map(\.condition))
+    /// Blocks, for the smallest block around a call (asked per call the premature-fulfill timing meets: a
+    /// scan of every block per call made a handler of many branches quadratic). Nil when `#if` clauses
+    /// cross braces, so that ranges overlap and only the scan answers as before.
+    private(set) lazy var nestedBlocks: InnermostRangeIndex? = {
+        let index = InnermostRangeIndex(outline.blocks.map(\.range))
+        return index.rangesNest ? index : nil
+    }()
     /// `catch` bodies without a pattern (they bind `error`), by where they start.
     private(set) lazy var bareCatchBodies: [Int] = outline.blocks.indices.filter {
         outline.blocks[$0].kind == .catchBody && (outline.blocks[$0].header ?? 0..<0).isEmpty

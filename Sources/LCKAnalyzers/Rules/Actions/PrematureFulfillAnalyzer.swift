@@ -17,6 +17,11 @@ package struct PrematureFulfillAnalyzer: Analyzer {
     }
 
     package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+        analyze(context, into: &findings, work: Counter())
+    }
+
+    /// `analyze`, adding the calls, closures and blocks the timing looks at to `work` (the linearity tests).
+    func analyze(_ context: AnalysisContext, into findings: inout [Finding], work: Counter) {
         let parameters = context.metadata(for: ruleID)?.parameters
         let connecting = Set(parameters?.strings("connectingActions") ?? Self.connectingActions)
         let ending = Set(parameters?.strings("endingActions") ?? ["CXEndCallAction", "EndConversationAction"])
@@ -33,13 +38,18 @@ package struct PrematureFulfillAnalyzer: Analyzer {
             .mapValues(context.resolveAlias)
             let watched = aliases.filter { connecting.contains($0.value) || ending.contains($0.value) }
             guard !watched.isEmpty else { continue }
-            let search = FulfillTiming(syntax: syntax, body: body, aliases: Set(aliases.keys), workWords: workWords)
+            var search: FulfillTiming?
             for call in context.outline.calls(in: body) {
                 let record = context.outline.calls[call]
                 guard context.file.name(at: record.nameToken) == "fulfill",
                     let alias = watched.keys.first(where: { syntax.mentions([$0], in: record.receiver) })
                 else { continue }
                 let isEnd = ending.contains(watched[alias] ?? "")
+                if search == nil {
+                    search = FulfillTiming(
+                        syntax: syntax, body: body, aliases: Set(aliases.keys), workWords: workWords, work: work)
+                }
+                guard let search else { continue }
                 guard let witness = search.prematureWitness(for: call, connecting: !isEnd) else { continue }
                 findings.append(
                     context.finding(
@@ -60,13 +70,40 @@ package struct PrematureFulfillAnalyzer: Analyzer {
 }
 
 /// Where a `fulfill` sits relative to the asynchronous work of the same handler.
+///
+/// Each question costs about the same whatever the number of fulfills: later work is looked for among
+/// the handler's calls that could be work (found once), and closures and blocks are found by index.
 struct FulfillTiming {
     let syntax: StatementSyntax
     let body: Range<Int>
     let aliases: Set<String>
     let workWords: [String]
+    /// Calls, closures and blocks looked at (work, for the linearity tests).
+    let work: Counter
+    /// The handler's closures that do not run synchronously, innermost by index (nil when they overlap).
+    private let deferredClosures: [Int]
+    private let deferredIndex: InnermostRangeIndex?
+    private let laterWorkCalls = LaterWorkCalls()
 
     static let deferringCallers: Set<String> = ["Task", "detached", "async", "asyncAfter"]
+
+    init(syntax: StatementSyntax, body: Range<Int>, aliases: Set<String>, workWords: [String], work: Counter) {
+        self.syntax = syntax
+        self.body = body
+        self.aliases = aliases
+        self.workWords = workWords
+        self.work = work
+        let outline = syntax.outline
+        let closures = outline.closures(in: body)
+        work.value += closures.count
+        deferredClosures = closures.filter { closure in
+            !synchronousClosureCallers.contains(
+                outline.closures[closure].call.map { syntax.file.name(at: outline.calls[$0].nameToken) } ?? "")
+        }
+        let index = InnermostRangeIndex(closures.map { outline.closures[$0].range })
+        deferredIndex =
+            index.rangesNest ? InnermostRangeIndex(deferredClosures.map { outline.closures[$0].range }) : nil
+    }
 
     /// A `return` between the closure's start and the fulfill: the fulfill is skipped on that path
     /// (`if error != nil { log(error); return }`), so it does not run whatever the work reports.
@@ -133,7 +170,11 @@ struct FulfillTiming {
 
     /// The innermost closure around the token (inside the handler) that does not run synchronously.
     private func innermostDeferredClosure(containing token: Int) -> Int? {
-        syntax.outline.closures(in: body).last { closure in
+        if let deferredIndex {
+            // Closures nest, so the last one around the token is the innermost.
+            return deferredIndex.innermost(containing: token).map { deferredClosures[$0] }
+        }
+        return syntax.outline.closures(in: body).last { closure in
             syntax.outline.closures[closure].range.contains(token)
                 && !synchronousClosureCallers.contains(callerName(closure))
         }
@@ -151,6 +192,7 @@ struct FulfillTiming {
     private func deferredWork(besides fulfill: Int, onlyTasks: Bool) -> Int? {
         let outline = syntax.outline
         for closure in outline.closures(in: body) {
+            work.value += 1
             let record = outline.closures[closure]
             guard let call = record.call, !record.range.contains(fulfill),
                 innermostDeferredClosure(containing: outline.calls[call].nameToken)
@@ -178,16 +220,33 @@ struct FulfillTiming {
     /// on the same path and outside any closure.
     private func laterWork(after fulfill: Int) -> Int? {
         let outline = syntax.outline
-        for call in outline.calls(in: (fulfill + 1)..<body.upperBound) {
-            let record = outline.calls[call]
-            guard
-                innermostDeferredClosure(containing: record.nameToken) == innermostDeferredClosure(containing: fulfill),
-                record.arguments.contains(where: { syntax.mentions(aliases, in: $0.value) }),
-                hasWorkWord(record.nameToken), onOnePath(fulfill, record.nameToken)
-            else { continue }
+        let candidates =
+            laterWorkCandidates(from: fulfill + 1)[innermostDeferredClosure(containing: fulfill) ?? -1] ?? []
+        let first = candidates.partitioningIndex { outline.calls[$0].nameToken > fulfill }
+        for call in candidates[first...] {
+            work.value += 1
+            guard onOnePath(fulfill, outline.calls[call].nameToken) else { continue }
             return call
         }
         return nil
+    }
+
+    /// The handler's calls from `start` on that could be connection work (a work word in the name, the
+    /// action in the arguments), by the deferred closure they run in (-1: none), found once for all of
+    /// its fulfills.
+    private func laterWorkCandidates(from start: Int) -> [Int: [Int]] {
+        if let from = laterWorkCalls.from, from <= start { return laterWorkCalls.calls }
+        laterWorkCalls.from = start
+        laterWorkCalls.calls = [:]
+        for call in syntax.outline.calls(in: start..<max(start, body.upperBound)) {
+            work.value += 1
+            let record = syntax.outline.calls[call]
+            guard record.arguments.contains(where: { syntax.mentions(aliases, in: $0.value) }),
+                hasWorkWord(record.nameToken)
+            else { continue }
+            laterWorkCalls.calls[innermostDeferredClosure(containing: record.nameToken) ?? -1, default: []].append(call)
+        }
+        return laterWorkCalls.calls
     }
 
     private func hasWorkWord(_ token: Int) -> Bool {
@@ -225,18 +284,17 @@ struct FulfillTiming {
     /// first and the shared block leaves (`return`, `throw`, `break`) before reaching the second.
     private func onOnePath(_ first: Int, _ second: Int) -> Bool {
         let (early, late) = first < second ? (first, second) : (second, first)
-        let earlyChain = blockChain(of: early)
-        let lateChain = blockChain(of: late)
-        guard let earlyBlock = earlyChain.first, let lateBlock = lateChain.first else { return false }
+        guard let earlyBlock = innermostBlock(containing: early), let lateBlock = innermostBlock(containing: late)
+        else { return false }
         let shared: Int
-        if earlyChain.contains(lateBlock) {
+        if mayEnclose(lateBlock, earlyBlock), blockChain(from: earlyBlock).contains(lateBlock) {
             shared = lateBlock
-        } else if lateChain.contains(earlyBlock) {
+        } else if mayEnclose(earlyBlock, lateBlock), blockChain(from: lateBlock).contains(earlyBlock) {
             shared = earlyBlock
         } else {
             return false
         }
-        for block in earlyChain {
+        for block in blockChain(from: earlyBlock) {
             if block == shared { break }
             for statement in syntax.outline.statements(in: block) {
                 let record = syntax.outline.statements[statement]
@@ -250,15 +308,58 @@ struct FulfillTiming {
         return true
     }
 
-    /// The blocks around a token, innermost first, up to the handler body or a closure.
-    private func blockChain(of token: Int) -> [Int] {
-        guard var block = syntax.innermostBlock(containing: token) else { return [] }
-        var chain: [Int] = [block]
-        while case .statement(let statement) = syntax.outline.blocks[block].owner, chain.count < 10_000 {
-            block = syntax.outline.statements[statement].parentBlock
-            chain.append(block)
+    /// Whether `outer` can be in `inner`'s chain: when blocks nest, only a block whose range holds
+    /// `inner`'s is, so a chain is not walked to the top to find a block beside it.
+    private func mayEnclose(_ outer: Int, _ inner: Int) -> Bool {
+        guard syntax.functionIndex.nestedBlocks != nil else { return true }
+        let outerRange = syntax.outline.blocks[outer].range
+        let innerRange = syntax.outline.blocks[inner].range
+        return outerRange.lowerBound <= innerRange.lowerBound && innerRange.upperBound <= outerRange.upperBound
+    }
+
+    private func innermostBlock(containing token: Int) -> Int? {
+        guard let blocks = syntax.functionIndex.nestedBlocks else {
+            work.value += syntax.outline.blocks.count
+            return syntax.innermostBlock(containing: token)
         }
-        return chain
+        return blocks.innermost(containing: token)
+    }
+
+    /// `block` and the blocks around it, innermost first, up to the handler body or a closure (at most
+    /// 10,000), walked as far as the caller reads: a fulfill deep in an `else if` chain is not walked
+    /// to the top for each later call.
+    private func blockChain(from block: Int) -> BlockChain { BlockChain(syntax: syntax, first: block, work: work) }
+}
+
+/// The calls `FulfillTiming.laterWork` looks among, kept for the handler's next fulfill.
+private final class LaterWorkCalls {
+    var from: Int?
+    var calls: [Int: [Int]] = [:]
+}
+
+/// The blocks around a block, innermost first, up to a function or closure body (at most 10,000).
+private struct BlockChain: Sequence, IteratorProtocol {
+    let syntax: StatementSyntax
+    var upcoming: Int?
+    var count = 0
+    let work: Counter
+
+    init(syntax: StatementSyntax, first: Int, work: Counter) {
+        self.syntax = syntax
+        upcoming = first
+        self.work = work
+    }
+
+    mutating func next() -> Int? {
+        guard let block = upcoming, count < 10_000 else { return nil }
+        count += 1
+        work.value += 1
+        if case .statement(let statement) = syntax.outline.blocks[block].owner {
+            upcoming = syntax.outline.statements[statement].parentBlock
+        } else {
+            upcoming = nil
+        }
+        return block
     }
 }
 
