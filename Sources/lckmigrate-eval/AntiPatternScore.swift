@@ -5,6 +5,8 @@ struct AntiPatternFinding: Equatable {
     var path: String
     var line: Int
     var rule: String
+    /// `low`, `medium` or `high`, as the scan's JSON gives it; nil when absent.
+    var confidence: String? = nil
 }
 
 /// Counts behind precision and recall, for one app, one rule or the whole set.
@@ -88,7 +90,8 @@ func readAntiPatternFindings(_ path: String) throws -> [AntiPatternFinding] {
         guard !(finding["mappingKind"] is String), let path = finding["path"] as? String,
             let line = finding["line"] as? Int, let rule = finding["ruleId"] as? String
         else { return nil }
-        return AntiPatternFinding(path: LabelFolder.normalized(path), line: line, rule: rule)
+        return AntiPatternFinding(
+            path: LabelFolder.normalized(path), line: line, rule: rule, confidence: finding["confidence"] as? String)
     }
 }
 
@@ -96,6 +99,10 @@ func readAntiPatternFindings(_ path: String) throws -> [AntiPatternFinding] {
 let minimumLabelsPerRule = 5
 
 func runAntiPatternScore(_ arguments: [String]) throws {
+    if arguments.contains("--set") {
+        print(ConfidenceReport.render(try ConfidenceReport.readSets(arguments)), terminator: "")
+        return
+    }
     let options = try parseOptions(arguments, flags: ["details"])
     guard let labelFolder = options["labels"], let findingsFolder = options["findings"] else {
         throw EvalError.usage("antipatterns needs --labels DIR and --findings DIR")

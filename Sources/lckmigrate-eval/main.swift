@@ -10,6 +10,10 @@
 //       Anti-pattern precision and recall against blind labels: DIR of labels holds OWNER+NAME.tsv and .files
 //       per app; DIR of findings holds OWNER+NAME.json, one `scan --format json` per app, scanned from the app's
 //       root as a user would. Per app, then per rule (rules with at least 5 certain labels).
+//
+//   lckmigrate-eval antipatterns --set NAME=LABELS:FINDINGS [--set NAME=LABELS:FINDINGS ...]
+//       Several sets: per set and pooled figures for all findings, confidence >= medium and = high; per rule at
+//       each cut; the rules with >= 5 findings below precision 0.80.
 import Foundation
 
 enum EvalError: Error, CustomStringConvertible {
@@ -22,6 +26,7 @@ enum EvalError: Error, CustomStringConvertible {
             usage: \(text)
             lckmigrate-eval --oracle TSV --findings JSON [--oracle-exclude TSV] [--false-positives TSV]
             lckmigrate-eval antipatterns --labels DIR --findings DIR [--details]
+            lckmigrate-eval antipatterns --set NAME=LABELS:FINDINGS [--set NAME=LABELS:FINDINGS ...]
             """
         case .input(let text): text
         }

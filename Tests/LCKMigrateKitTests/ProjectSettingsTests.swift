@@ -172,21 +172,6 @@ import Testing
         #expect(includes.notes.allSatisfy { $0.message.contains("nested deeper than") })
         #expect(includes.notes.count < count / XcconfigIncludes.maximumDepth + 2)
     }
-
-    @Test func aScanReportsInThePlistAndATreeWithoutSettingsIsUnchanged() throws {
-        let tree = try TemporaryTree()
-        try tree.file("App/Push.swift", "import PushKit\nfunc go(r: PKPushRegistry) { r.desiredPushTypes = [.voIP] }\n")
-        let before = ScanPipeline.run(ScanRequest(paths: [tree.root], currentDirectory: tree.root))
-        #expect(!before.findings.contains { $0.path.hasSuffix(".plist") })
-        try tree.file(
-            "App/Info.plist",
-            "<plist>\n<dict>\n<key>NSMicrophoneUsageDescription</key><string>m</string>\n</dict></plist>\n")
-        let report = ScanPipeline.run(ScanRequest(paths: [tree.root], currentDirectory: tree.root))
-        let finding = try #require(report.findings.first { $0.ruleID == "missing_voip_background_mode" })
-        #expect(finding.path == "App/Info.plist")
-        #expect(finding.start.line == 2)
-        #expect(finding.fingerprint != nil)
-    }
 }
 
 enum SettingsFixtures {
