@@ -2,6 +2,7 @@ import Dispatch
 import LCKAnalyzers
 import LCKCore
 import LCKLexer
+import LCKProjectModel
 import LCKRules
 import Testing
 
@@ -50,8 +51,7 @@ import Testing
         let project = merger.result(count: count, leaving: ProjectFacts())
         Self.check(project)
         // Every file's actions were merged once: the pre-pass saw files, so the facts are not left nil.
-        let actions = project.analyzerFacts(
-            of: "missing_action_handler", as: MissingActionHandlerAnalyzer.ActionFacts.self)
+        let actions = project.fact(MissingActionHandlerAnalyzer.ActionFacts.key)
         #expect(actions != nil)
     }
 }

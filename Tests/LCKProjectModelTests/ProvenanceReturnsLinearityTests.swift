@@ -1,7 +1,7 @@
 import LCKLexer
 import Testing
 
-@testable import LCKAnalyzers
+@testable import LCKProjectModel
 
 /// What a function returns is found among the `return` statements inside its own body, never by testing
 /// every `return` of the file: a file of many functions (or a long one made of repeated code) must cost
@@ -25,7 +25,7 @@ import Testing
 
     static func examinedReturns(functions count: Int) -> Int {
         let file = Lexer.tokenize(Array(source(functions: count).utf8))
-        let facts = ValueFacts.collect(in: AnalysisContext(file: file, rules: AnalyzerTestSupport.rules))
+        let facts = ValueFacts.collect(in: AnalysisContext(file: file, rules: ModelTestSupport.rules))
         return facts.work.returnsExamined
     }
 

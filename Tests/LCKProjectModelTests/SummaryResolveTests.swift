@@ -1,9 +1,10 @@
+import LCKAnalyzers
 import LCKCore
 import LCKLexer
 import LCKParser
 import Testing
 
-@testable import LCKAnalyzers
+@testable import LCKProjectModel
 
 /// How a call is matched to the project's function summaries (`FunctionSummaries.resolve`): by name and
 /// labels, narrowed by a receiver that names a type or by the caller's own type, merged when several
@@ -28,7 +29,7 @@ import Testing
         _ summaries: FunctionSummaries, in source: String, call name: String, caller: String? = nil
     ) -> ResolvedCall? {
         let file = Lexer.tokenize(Array(source.utf8))
-        let context = AnalysisContext(file: file, rules: AnalyzerTestSupport.rules)
+        let context = AnalysisContext(file: file, rules: ModelTestSupport.rules)
         let outline = context.outline
         guard let call = outline.calls.indices.first(where: { file.name(at: outline.calls[$0].nameToken) == name })
         else { return nil }
@@ -124,7 +125,7 @@ import Testing
 
     static func work(classes count: Int) -> SummaryWork {
         let bytes = Array(source(classes: count).utf8)
-        let pass = AnalyzerSuite(rules: AnalyzerTestSupport.rules).projectPass(fileCount: 1, jobs: 1) { _ in bytes }
+        let pass = AnalyzerSuite(rules: ModelTestSupport.rules).projectPass(fileCount: 1, jobs: 1) { _ in bytes }
         return pass.suite.project.summaries.work
     }
 

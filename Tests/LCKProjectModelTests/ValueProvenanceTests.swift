@@ -4,11 +4,12 @@ import LCKRules
 import Testing
 
 @testable import LCKAnalyzers
+@testable import LCKProjectModel
 
 /// Value provenance: each class of value, and the walk's counted, bounded work.
 @Suite struct ValueProvenanceTests {
     func origins(_ source: String, value: String) -> ([ValueOrigin], ProvenanceWork) {
-        let context = AnalysisContext(file: Lexer.tokenize(Array(source.utf8)), rules: AnalyzerTestSupport.rules)
+        let context = AnalysisContext(file: Lexer.tokenize(Array(source.utf8)), rules: ModelTestSupport.rules)
         var walk = TransientHandleAnalyzer.provenance(in: context)
         let call = context.outline.calls.last { context.file.name(at: $0.nameToken) == "CXHandle" }!
         let range = CallRoles.argument(value, of: call, in: context.file)!.value
@@ -81,7 +82,7 @@ import Testing
                 let y = debugOnly
             }
             """
-        let context = AnalysisContext(file: Lexer.tokenize(Array(source.utf8)), rules: AnalyzerTestSupport.rules)
+        let context = AnalysisContext(file: Lexer.tokenize(Array(source.utf8)), rules: ModelTestSupport.rules)
         var folding = BoolFolding(context: context, external: nil)
         let x = context.outline.variables.first { context.file.name(at: $0.nameToken) == "x" }!.initializer!
         let y = context.outline.variables.first { context.file.name(at: $0.nameToken) == "y" }!.initializer!
@@ -96,7 +97,7 @@ import Testing
         let source = (0..<count).map {
             "final class Box\($0) {\n    let isEnabled = false\n    let supportsVideo = isEnabled\n}\n"
         }.joined()
-        let context = AnalysisContext(file: Lexer.tokenize(Array(source.utf8)), rules: AnalyzerTestSupport.rules)
+        let context = AnalysisContext(file: Lexer.tokenize(Array(source.utf8)), rules: ModelTestSupport.rules)
         var folding = BoolFolding(context: context, external: nil)
         for variable in context.outline.variables where context.file.name(at: variable.nameToken) == "supportsVideo" {
             folding.steps = 0

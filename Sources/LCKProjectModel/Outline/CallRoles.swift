@@ -5,18 +5,28 @@ import LCKParser
 /// Structural questions several analyzers ask: which functions are call handlers, which calls build
 /// handles or providers, what an expression's identifiers say. Kept in one namespace so the rule files
 /// stay about their rule.
-enum CallRoles {
+package enum CallRoles {
     /// The per-action delegate callbacks of CallKit and LiveCommunicationKit.
-    static let actionHandlerSelectors: Set<String> = ["provider(_:perform:)", "conversationManager(_:perform:)"]
+    package static let actionHandlerSelectors: Set<String> = [
+        "provider(_:perform:)", "conversationManager(_:perform:)",
+    ]
 
     /// The PushKit incoming-push callbacks (completion-handler and async forms).
-    static let pushHandlerSelectors: Set<String> = [
+    package static let pushHandlerSelectors: Set<String> = [
         "pushRegistry(_:didReceiveIncomingPushWith:for:completion:)",
         "pushRegistry(_:didReceiveIncomingPushWith:for:)",
     ]
 
+    /// The members that report an incoming call and hand its error to a completion.
+    package static let incomingReportMembers: Set<String> = ["reportNewIncomingCall", "reportNewIncomingConversation"]
+
+    /// Calls whose closure runs later, after the caller returns.
+    package static let deferringCallers: Set<String> = ["Task", "detached", "async", "asyncAfter"]
+
     /// The callbacks where call audio belongs.
-    static let activationSelectors: Set<String> = ["provider(_:didActivate:)", "conversationManager(_:didActivate:)"]
+    package static let activationSelectors: Set<String> = [
+        "provider(_:didActivate:)", "conversationManager(_:didActivate:)",
+    ]
 
     static let perCallVerbs: WordList = [
         "start", "answer", "report", "dial", "place", "accept", "receive", "join", "make", "handle",
@@ -26,7 +36,7 @@ enum CallRoles {
     /// Whether a function name reads like per-call work (`startCall`, `reportIncomingCall`,
     /// `registerOutgoingCall`, `answer(call:)` is not caught): a call noun with a per-call verb, or
     /// `incoming`/`outgoing`. `CallKit` in a name is the framework, not a call.
-    static func isPerCallName(_ name: String) -> Bool {
+    package static func isPerCallName(_ name: String) -> Bool {
         var words = Self.words(of: name)
         while let kit = words.firstIndex(of: "kit"), kit > 0, words[kit - 1] == "call" {
             words.removeSubrange((kit - 1)...kit)
@@ -36,18 +46,18 @@ enum CallRoles {
     }
 
     /// The names `usesCallKitOrLCK` looks for: without one of them in a file, it is false there.
-    static let callKitOrLCKNames: Set<String> = [
+    package static let callKitOrLCKNames: Set<String> = [
         "CallKit", "LiveCommunicationKit", "CXProviderDelegate", "ConversationManagerDelegate",
     ]
 
     /// `provider` for `provider(_:perform:)`: the name a function with that selector is declared with.
-    static func baseNames(of selectors: Set<String>) -> Set<String> {
+    package static func baseNames(of selectors: Set<String>) -> Set<String> {
         Set(selectors.map { String($0.prefix { $0 != "(" }) })
     }
 
     /// Whether the file imports CallKit or LiveCommunicationKit, or declares a type adopting one of
     /// their delegate protocols (wrappers sometimes import only an umbrella module).
-    static func usesCallKitOrLCK(_ context: AnalysisContext) -> Bool {
+    package static func usesCallKitOrLCK(_ context: AnalysisContext) -> Bool {
         let file = context.file
         for decl in context.outline.imports {
             let module = file.name(at: decl.moduleToken)
@@ -64,7 +74,7 @@ enum CallRoles {
     }
 
     /// The argument labelled `label`, if the call has one.
-    static func argument(_ label: String, of call: Call, in file: TokenizedFile) -> Argument? {
+    package static func argument(_ label: String, of call: Call, in file: TokenizedFile) -> Argument? {
         call.arguments.first { argument in
             guard let token = argument.label else { return false }
             return file.token(file.tokens[token], equals: label)
@@ -73,7 +83,7 @@ enum CallRoles {
 
     /// The type token a constructor call names: `CXHandle` in `CXHandle(…)`, `CallKit.CXHandle(…)` and
     /// `CXHandle.init(…)`; nil for method calls and implicit `.init(…)`.
-    static func constructedTypeToken(of call: Call, in file: TokenizedFile) -> Int? {
+    package static func constructedTypeToken(of call: Call, in file: TokenizedFile) -> Int? {
         guard call.leftParen != nil else { return nil }
         let tokens = file.tokens
         var name = call.nameToken
@@ -96,7 +106,7 @@ enum CallRoles {
 
     /// The type token when `range` is exactly one constructor call (`Foo(…)`, `Foo.init(…)`,
     /// `Module.Foo(…)`, with an optional trailing closure), i.e. a fresh object nobody else holds yet.
-    static func freshInstanceType(_ range: Range<Int>, in context: AnalysisContext) -> Int? {
+    package static func freshInstanceType(_ range: Range<Int>, in context: AnalysisContext) -> Int? {
         for index in context.outline.calls(in: range) {
             let call = context.outline.calls[index]
             guard call.range.lowerBound == range.lowerBound, call.range.upperBound == range.upperBound,
@@ -109,7 +119,7 @@ enum CallRoles {
 
     /// Lower-cased words of an identifier: `roomToken` → room, token; `callUUID` → call, uuid;
     /// `arc4random` → arc, 4, random; `meeting_id` → meeting, id.
-    static func words(of identifier: String) -> [String] {
+    package static func words(of identifier: String) -> [String] {
         var words: [String] = []
         var current: [UInt8] = []
         let bytes = Array(identifier.utf8)
@@ -141,7 +151,7 @@ enum CallRoles {
 
     /// The entry of `list` whose words occur (in order, adjacent) latest among `words`, with the index
     /// just past that occurrence; compounds are read head-last, so the latest match is the head noun.
-    static func lastMatch(_ words: [String], in list: WordList) -> (entry: String, end: Int)? {
+    package static func lastMatch(_ words: [String], in list: WordList) -> (entry: String, end: Int)? {
         var best: (entry: String, end: Int, length: Int)?
         for (entry, needle) in zip(list.entries, list.words) {
             guard !needle.isEmpty, needle.count <= words.count else { continue }
@@ -163,14 +173,14 @@ enum CallRoles {
 
 /// A list of names matched word by word (`displayName` is `display`, `name`), split once when the list is
 /// made rather than on every lookup: the lists are matched against every name a value passes through.
-struct WordList: Sendable, ExpressibleByArrayLiteral {
+package struct WordList: Sendable, ExpressibleByArrayLiteral {
     let entries: [String]
     let words: [[String]]
 
-    init(_ entries: [String]) {
+    package init(_ entries: [String]) {
         self.entries = entries
         self.words = entries.map(CallRoles.words(of:))
     }
 
-    init(arrayLiteral entries: String...) { self.init(entries) }
+    package init(arrayLiteral entries: String...) { self.init(entries) }
 }

@@ -5,7 +5,7 @@ extension StatementSyntax {
     /// Whether every same-file function the call can reach takes the labelled argument under a
     /// parameter its body never mentions: the value handed over is dropped there, not handed on.
     /// Unlabelled arguments, calls on other objects and functions of other files give `false`.
-    func dropsArgument(_ argument: Int, of call: Int) -> Bool {
+    package func dropsArgument(_ argument: Int, of call: Int) -> Bool {
         let record = outline.calls[call]
         guard isSameFileCall(call), argument < record.arguments.count, let label = record.arguments[argument].label
         else {

@@ -8,19 +8,24 @@ import LCKParser
 /// whose error branch only logs (or is missing).
 extension StatementSyntax {
     /// Whether a closure declares parameters (`{ _ in }`, `{ error in }`), not just a capture list.
-    func takesParameters(_ closure: Int) -> Bool {
+    package func takesParameters(_ closure: Int) -> Bool {
         let record = outline.closures[closure]
         guard let inToken = record.inToken else { return false }
         return (record.captureList?.upperBound ?? record.leftBrace + 1) < inToken
     }
 }
 
-struct ErrorUse {
+package struct ErrorUse {
     let syntax: StatementSyntax
     let closure: Int
 
+    package init(syntax: StatementSyntax, closure: Int) {
+        self.syntax = syntax
+        self.closure = closure
+    }
+
     /// The witness step when the closure ignores the outcome, nil when it handles it.
-    func ignoredStep() -> WitnessStep? {
+    package func ignoredStep() -> WitnessStep? {
         let outline = syntax.outline
         let file = syntax.file
         let record = outline.closures[closure]

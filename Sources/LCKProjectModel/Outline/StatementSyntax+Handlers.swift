@@ -5,7 +5,7 @@ import LCKParser
 /// Finding delegate methods and the names that stand for their parameters.
 extension StatementSyntax {
     /// Functions with a body whose selector is one of `selectors`.
-    func functions(withSelectors selectors: Set<String>) -> [Int] {
+    package func functions(withSelectors selectors: Set<String>) -> [Int] {
         // A function's selector starts with its base name: compare that first, and build the full
         // selector only for the few functions whose name some selector starts with.
         let baseNames = Set(selectors.map { String($0.prefix { $0 != "(" }) })
@@ -18,18 +18,18 @@ extension StatementSyntax {
     }
 
     /// Functions with a body and the given base name, for following helpers within the file.
-    func functions(named name: String) -> [Int] {
+    package func functions(named name: String) -> [Int] {
         functionIndex.byName[name] ?? []
     }
 
     /// Internal name of the parameter whose first name (label) is `label`.
-    func parameterName(_ function: Int, label: String) -> String? {
+    package func parameterName(_ function: Int, label: String) -> String? {
         outline.functions[function].parameters.first { file.name(at: $0.firstName) == label }
             .map { file.name(at: $0.internalName) }
     }
 
     /// The type name written for a parameter (`CXAnswerCallAction`), if any.
-    func parameterTypeName(_ function: Int, label: String) -> String? {
+    package func parameterTypeName(_ function: Int, label: String) -> String? {
         guard
             let parameter = outline.functions[function].parameters.first(where: { file.name(at: $0.firstName) == label }
             ),
@@ -40,7 +40,7 @@ extension StatementSyntax {
 
     /// `name` plus the names bound from it by casts (`case let join as JoinConversationAction`,
     /// `guard let answer = action as? CXAnswerCallAction`), with the type each one has.
-    func aliases(of name: String, type: String?, in function: Int) -> [String: String] {
+    package func aliases(of name: String, type: String?, in function: Int) -> [String: String] {
         var result: [String: String] = [name: type ?? ""]
         guard let body = outline.functions[function].body else { return result }
         for cast in outline.casts where body.contains(cast.operatorToken) {
@@ -62,14 +62,14 @@ extension StatementSyntax {
     }
 
     /// Index of the call argument whose value is exactly one of `names`.
-    func argumentPassing(_ names: Set<String>, in call: Int) -> Int? {
+    package func argumentPassing(_ names: Set<String>, in call: Int) -> Int? {
         outline.calls[call].arguments.firstIndex { argument in
             argument.value.count == 1 && isName(argument.value.lowerBound, in: names)
         }
     }
 
     /// `something = name` among the statement's own tokens: the value is stored for later.
-    func storesValue(_ names: Set<String>, in statement: Int) -> Bool {
+    package func storesValue(_ names: Set<String>, in statement: Int) -> Bool {
         ownRanges(of: statement).contains { range in
             range.contains { index in
                 guard file.tokens[index].kind == .equal, index + 1 < range.upperBound, isName(index + 1, in: names)
@@ -85,7 +85,7 @@ extension StatementSyntax {
 
     /// `name` written as an element of a tuple, array or argument list (`(payload, completion: name)`),
     /// not called: the value is handed on to whoever receives the collection.
-    func passesAsElement(_ names: Set<String>, in statement: Int) -> Bool {
+    package func passesAsElement(_ names: Set<String>, in statement: Int) -> Bool {
         let tokens = file.tokens
         return ownRanges(of: statement).contains { range in
             range.contains { index in
@@ -101,7 +101,7 @@ extension StatementSyntax {
     }
 
     /// A call that can reach a function of this file: no receiver, or `self`.
-    func isSameFileCall(_ call: Int) -> Bool {
+    package func isSameFileCall(_ call: Int) -> Bool {
         let receiver = outline.calls[call].receiver
         return receiver.isEmpty || (receiver.count == 1 && file.tokens[receiver.lowerBound].keyword == .self)
     }
@@ -126,7 +126,7 @@ extension StatementSyntax {
     /// Whether the id written as `value` is also ended at once with `reportCall(with: id, endedAt:…)`, or
     /// an app wrapper of it such as `reportCallEnded(uuid: id, …)`, in `range`: a placeholder call
     /// reported only to satisfy PushKit, not a real call.
-    func isPlaceholderCallID(_ value: Range<Int>, in range: Range<Int>) -> Bool {
+    package func isPlaceholderCallID(_ value: Range<Int>, in range: Range<Int>) -> Bool {
         guard value.count == 1, file.tokens[value.lowerBound].kind == .identifier else { return false }
         let name = file.name(at: value.lowerBound)
         return outline.calls(in: range).contains { call in
@@ -147,7 +147,7 @@ extension StatementSyntax {
 
     /// The statement calls a process-ending function among its own tokens.
     /// So does a call of the app's own never-returning function (`failHard(…) -> Never`).
-    func terminates(_ statement: Int) -> Bool {
+    package func terminates(_ statement: Int) -> Bool {
         ownCalls(of: statement).contains { call in
             (outline.calls[call].receiver.isEmpty
                 && Self.terminators.contains(file.name(at: outline.calls[call].nameToken)))
@@ -156,7 +156,7 @@ extension StatementSyntax {
     }
 
     /// Token just before a function's closing brace, where "the handler ends" witnesses point.
-    func closingBrace(of function: Int) -> Int {
+    package func closingBrace(of function: Int) -> Int {
         guard let body = outline.functions[function].body, !body.isEmpty else {
             return outline.functions[function].nameToken
         }

@@ -4,7 +4,7 @@ extension StatementSyntax {
     /// A leading-dot name such as `.ended` in `state = .ended`: an enum case or static member written
     /// without its type. It names a value (usually a state the app records), never work being done,
     /// so its words (`ended`, `connected`) say nothing about what the code calls.
-    func isImplicitMember(_ token: Int) -> Bool {
+    package func isImplicitMember(_ token: Int) -> Bool {
         let tokens = file.tokens
         guard token >= 1, tokens[token - 1].kind == .period else { return false }
         guard token >= 2 else { return true }

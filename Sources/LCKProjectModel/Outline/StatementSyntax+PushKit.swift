@@ -3,25 +3,25 @@ import LCKLexer
 import LCKParser
 
 /// A PushKit incoming-push delegate method and the internal names of its parameters.
-struct PushHandler {
-    var function: Int
-    var payload: String?
+package struct PushHandler {
+    package var function: Int
+    package var payload: String?
     /// The `for type: PKPushType` parameter (absent in the iOS 26.4 VoIP-only variants).
     var type: String?
     var metadata: String?
     /// The completion handler, in the variants that have one.
-    var completion: String?
-    var isAsync: Bool
+    package var completion: String?
+    package var isAsync: Bool
 
     /// Every PushKit delegate method that receives an incoming push.
-    static let selectors: Set<String> = [
+    package static let selectors: Set<String> = [
         "pushRegistry(_:didReceiveIncomingPushWith:for:completion:)",
         "pushRegistry(_:didReceiveIncomingPushWith:for:)",
         "pushRegistry(_:didReceiveIncomingVoIPPushWith:metadata:withCompletionHandler:)",
         "pushRegistry(_:didReceiveIncomingVoIPPushWith:metadata:)",
     ]
 
-    static func all(in syntax: StatementSyntax) -> [PushHandler] {
+    package static func all(in syntax: StatementSyntax) -> [PushHandler] {
         syntax.functions(withSelectors: selectors).map { function in
             PushHandler(
                 function: function,
@@ -37,7 +37,7 @@ struct PushHandler {
 }
 
 /// Calls that run their closure before they return, so work inside it happens "now".
-let synchronousClosureCallers: Set<String> = [
+package let synchronousClosureCallers: Set<String> = [
     "sync", "performAndWait", "run", "forEach", "map", "compactMap", "flatMap", "filter", "first", "contains",
     "withLock", "autoreleasepool", "reduce", "sorted", "allSatisfy", "withCheckedContinuation",
     "withCheckedThrowingContinuation", "withTaskGroup", "withThrowingTaskGroup",
@@ -47,7 +47,7 @@ extension StatementSyntax {
     /// Whether a branch of an `if`/`guard`/`switch` only runs for pushes that need no call report:
     /// the false side of `type == .voIP` or of `metadata.mustReport`, the true side of their negations,
     /// and the non-VoIP cases of a `switch type` that has a `.voIP` case.
-    func isNonVoIPBranch(_ statement: Int, _ branch: PathBranch) -> Bool {
+    package func isNonVoIPBranch(_ statement: Int, _ branch: PathBranch) -> Bool {
         let record = outline.statements[statement]
         switch record.kind {
         case .if, .guard:
@@ -82,7 +82,7 @@ extension StatementSyntax {
     /// Whether a branch only runs before iOS 13, where PushKit does not require a call report: the
     /// else side of `#available(iOS 13…)`, the then side of `#unavailable(iOS 13…)`, and the side of a
     /// `…majorVersion` comparison with 13 (or 12) that means an older system.
-    func isPreReportingSystemBranch(_ statement: Int, _ branch: PathBranch) -> Bool {
+    package func isPreReportingSystemBranch(_ statement: Int, _ branch: PathBranch) -> Bool {
         let record = outline.statements[statement]
         guard record.kind == .if || record.kind == .guard, let condition = record.condition,
             let conditionMeansModern = modernSystemPolarity(of: condition)

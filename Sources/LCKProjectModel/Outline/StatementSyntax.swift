@@ -7,9 +7,9 @@ import LCKRules
 ///
 /// A statement's "own" tokens are its range minus its child blocks and minus the closures written in
 /// it: those run elsewhere (child blocks are walked as branches, closures are summarised separately).
-struct StatementSyntax {
-    let file: TokenizedFile
-    let outline: SyntaxOutline
+package struct StatementSyntax {
+    package let file: TokenizedFile
+    package let outline: SyntaxOutline
     /// Built on the first witness step that needs a line number: most files never ask.
     private let lines: LazyLineTable
     /// Functions with a body by name, made on the first `functions(named:)` (a scan of every function
@@ -19,7 +19,9 @@ struct StatementSyntax {
     /// The project's function summaries (the builder's own table while it builds them).
     let table: SummaryTable
 
-    init(context: AnalysisContext, logging: LoggingVocabulary = LoggingVocabulary(), table: SummaryTable? = nil) {
+    package init(
+        context: AnalysisContext, logging: LoggingVocabulary = LoggingVocabulary(), table: SummaryTable? = nil
+    ) {
         file = context.file
         outline = context.outline
         lines = LazyLineTable(bytes: context.file.bytes)
@@ -31,12 +33,12 @@ struct StatementSyntax {
     // MARK: - Positions and witness steps
 
     /// 1-based line of a token.
-    func line(of token: Int) -> Int {
+    package func line(of token: Int) -> Int {
         guard token >= 0, token < file.tokens.count else { return 0 }
         return lines.table.position(of: file.tokens[token].start).line
     }
 
-    func step(at token: Int, _ message: String) -> WitnessStep {
+    package func step(at token: Int, _ message: String) -> WitnessStep {
         let clamped = max(0, min(token, file.tokens.count - 1))
         return WitnessStep(
             range: file.tokens.isEmpty ? ByteRange(start: 0, end: 0) : file.tokens[clamped].range, message: message)
@@ -56,7 +58,7 @@ struct StatementSyntax {
     }
 
     /// The `case`, `default` or `catch` keyword that introduces a case or catch body.
-    func caseLabel(of block: Int) -> Int {
+    package func caseLabel(of block: Int) -> Int {
         let record = outline.blocks[block]
         var index = (record.header?.lowerBound ?? record.range.lowerBound) - 1
         let limit = max(0, index - 64)
@@ -89,7 +91,7 @@ struct StatementSyntax {
     ///
     /// Nested closures and child blocks are stepped over with a binary search, never visited: visiting them
     /// made N nested closures in a handler cost N² (every level listed every closure below it).
-    func ownClosures(of statement: Int) -> [Int] {
+    package func ownClosures(of statement: Int) -> [Int] {
         var visits = 0
         return ownClosures(of: statement, visits: &visits)
     }
@@ -132,7 +134,7 @@ struct StatementSyntax {
     }
 
     /// Calls whose name token is one of the statement's own tokens.
-    func ownCalls(of statement: Int) -> [Int] {
+    package func ownCalls(of statement: Int) -> [Int] {
         ownRanges(of: statement).flatMap { outline.calls(in: $0) }
     }
 
@@ -146,18 +148,18 @@ struct StatementSyntax {
     }
 
     /// An `await` among the statement's own tokens.
-    func hasAwait(_ statement: Int) -> Bool {
+    package func hasAwait(_ statement: Int) -> Bool {
         ownRanges(of: statement).contains { range in range.contains { file.tokens[$0].keyword == .await } }
     }
 
-    func isFollowedByOptionalMark(_ token: Int) -> Bool {
+    package func isFollowedByOptionalMark(_ token: Int) -> Bool {
         guard token + 1 < file.tokens.count else { return false }
         let kind = file.tokens[token + 1].kind
         return kind == .postfixQuestionMark || kind == .exclamationMark
     }
 
     /// Whether the token at `index` spells one of `names` (backticks ignored).
-    func isName(_ index: Int, in names: Set<String>) -> Bool {
+    package func isName(_ index: Int, in names: Set<String>) -> Bool {
         guard index >= 0, index < file.tokens.count else { return false }
         let kind = file.tokens[index].kind
         guard kind == .identifier || kind == .keyword else { return false }
@@ -165,7 +167,7 @@ struct StatementSyntax {
     }
 
     /// Whether any token in `range` spells one of `names`, skipping member names after a `.`.
-    func mentions(_ names: Set<String>, in range: Range<Int>) -> Bool {
+    package func mentions(_ names: Set<String>, in range: Range<Int>) -> Bool {
         range.contains { index in
             isName(index, in: names) && !(index > 0 && file.tokens[index - 1].kind == .period)
         }
@@ -174,7 +176,7 @@ struct StatementSyntax {
     // MARK: - Logging
 
     /// A call to a logging function (`print`, `NSLog`, `logger.info`).
-    func isLogCall(_ call: Int) -> Bool {
+    package func isLogCall(_ call: Int) -> Bool {
         let record = outline.calls[call]
         let name = file.name(at: record.nameToken)
         if logging.functions.contains(name) { return true }
@@ -237,7 +239,7 @@ struct StatementSyntax {
 
     /// A block that only logs (or is empty): its statements are log calls or bare `return`/`break`, or a
     /// `return` of one of `alsoReturning` (value texts, tokens joined by spaces).
-    func isLogOnly(_ block: Int, alsoReturning values: Set<String> = []) -> Bool {
+    package func isLogOnly(_ block: Int, alsoReturning values: Set<String> = []) -> Bool {
         outline.statements(in: block).allSatisfy { statement in
             let record = outline.statements[statement]
             switch record.kind {
@@ -252,7 +254,7 @@ struct StatementSyntax {
 
 /// The words that make a call "just logging"; tunable in the rule files (`logFunctions`,
 /// `logMethods`, `logReceivers`, `logFunctionWords`).
-struct LoggingVocabulary: Sendable {
+package struct LoggingVocabulary: Sendable {
     var functions: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "log", "dump"]
     /// Camel-case words that make a free function a logger of its own (`DDLogError`, `appLogWarn`).
     var functionWords: Set<String> = ["log"]
@@ -265,7 +267,7 @@ struct LoggingVocabulary: Sendable {
     init() {}
 
     /// The defaults, overridden by any of the lists the rule's parameters define.
-    init(parameters: AnalyzerParameters?) {
+    package init(parameters: AnalyzerParameters?) {
         self.init()
         if let value = parameters?.strings("logFunctions") { functions = Set(value) }
         if let value = parameters?.strings("logMethods") { methods = Set(value) }

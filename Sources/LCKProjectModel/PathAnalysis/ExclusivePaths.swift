@@ -5,12 +5,17 @@ import LCKParser
 /// Whether two places of one function body can run on the same path: the `if #available … else …`,
 /// `guard #available … else { …; return }`, `switch`, `#if` and `do`/`catch` question, answered from the
 /// statements holding each place. No recursion: a place's chain is found by descending the blocks once.
-struct ExclusivePaths {
+package struct ExclusivePaths {
     let outline: SyntaxOutline
     let syntax: StatementSyntax
 
+    package init(outline: SyntaxOutline, syntax: StatementSyntax) {
+        self.outline = outline
+        self.syntax = syntax
+    }
+
     /// One level of a place's chain: the statement of `block` that holds the place.
-    struct Level: Equatable {
+    package struct Level: Equatable {
         var block: Int
         var statement: Int
         /// `block` is a closure body: a `return` in it leaves the closure, not the function.
@@ -19,7 +24,7 @@ struct ExclusivePaths {
 
     /// The statements holding `token`, outermost (in `body`) first; a closure written in a statement is
     /// entered like a child block.
-    func chain(of token: Int, body: Int) -> [Level] {
+    package func chain(of token: Int, body: Int) -> [Level] {
         var levels: [Level] = []
         var block = body
         var inClosure = false
@@ -40,7 +45,7 @@ struct ExclusivePaths {
     }
 
     /// Whether no path runs both places (`first` before `second` in the source).
-    func areExclusive(_ first: [Level], _ second: [Level]) -> Bool {
+    package func areExclusive(_ first: [Level], _ second: [Level]) -> Bool {
         var level = 0
         while level < first.count, level < second.count, first[level] == second[level] { level += 1 }
         guard level < first.count, level < second.count else { return false }

@@ -4,7 +4,7 @@ import LCKParser
 
 /// What one statement does to an obligation ("resolve the action", "report the call") on the path
 /// that runs it. Only the statement's own tokens count: child blocks are walked separately.
-enum PathEffect: Equatable {
+package enum PathEffect: Equatable {
     /// Leaves the obligation open.
     case none
     /// Meets the obligation for the rest of the path.
@@ -19,7 +19,7 @@ enum PathEffect: Equatable {
 }
 
 /// Which child of an `if`, `guard`, `switch` or `#if` a branch is.
-enum PathBranch: Equatable {
+package enum PathBranch: Equatable {
     case then
     /// The `else` block of an `if` (or the implicit false path) or the `else` of a `guard`.
     case otherwise
@@ -28,7 +28,7 @@ enum PathBranch: Equatable {
 }
 
 /// The rule-specific half of a path analysis.
-struct PathRules {
+package struct PathRules {
     /// The effect of a statement's own tokens; the summaries of closure bodies are available.
     var effect: (_ statement: Int, _ summaries: [Int: BlockSummary]) -> PathEffect
     /// Branches whose paths owe nothing (`guard type == .voIP else { return }` for PushKit).
@@ -37,29 +37,42 @@ struct PathRules {
     var missing: String
     /// Count a `try` reached with the obligation open, and not caught, as a way out of a closure.
     var uncaughtTryLeaves = false
+
+    package init(
+        effect: @escaping (_ statement: Int, _ summaries: [Int: BlockSummary]) -> PathEffect,
+        isExempt: @escaping (_ statement: Int, _ branch: PathBranch) -> Bool = { _, _ in false },
+        missing: String, uncaughtTryLeaves: Bool = false
+    ) {
+        self.effect = effect
+        self.isExempt = isExempt
+        self.missing = missing
+        self.uncaughtTryLeaves = uncaughtTryLeaves
+    }
 }
 
 /// How a block behaves when entered with the obligation open.
 ///
 /// Each open path carries a short witness (one or two steps) that explains it to a reader.
-struct BlockSummary: Equatable {
+package struct BlockSummary: Equatable {
     /// A path reaches the end of the block with the obligation open.
     var open: [WitnessStep]?
     /// A path leaves through `break`/`continue` with the obligation open.
-    var jumps: [WitnessStep]?
+    package var jumps: [WitnessStep]?
     /// A `try` reached with the obligation open and no `catch` in this block.
-    var throwsOpen: [WitnessStep]?
+    package var throwsOpen: [WitnessStep]?
     /// Paths that leave the body (return, violation) with the obligation open.
-    var leaks: [[WitnessStep]] = []
+    package var leaks: [[WitnessStep]] = []
 
     /// Whether an uncaught `try` reached with the obligation open counts as a way out (the rule's choice).
     var throwingLeaves = false
 
     /// Every path through the block meets the obligation (or stops).
-    var discharges: Bool { open == nil && jumps == nil && leaks.isEmpty && (throwsOpen == nil || !throwingLeaves) }
+    package var discharges: Bool {
+        open == nil && jumps == nil && leaks.isEmpty && (throwsOpen == nil || !throwingLeaves)
+    }
 
     /// The first unmet path, whatever way it leaves.
-    var firstWitness: [WitnessStep]? { leaks.first ?? (throwingLeaves ? throwsOpen : nil) ?? jumps ?? open }
+    package var firstWitness: [WitnessStep]? { leaks.first ?? (throwingLeaves ? throwsOpen : nil) ?? jumps ?? open }
 }
 
 /// Joins two open paths, keeping the one with an explanation when only one has it.
@@ -74,20 +87,20 @@ func mergePaths(_ first: [WitnessStep]?, _ second: [WitnessStep]?) -> [WitnessSt
 /// Blocks are summarised once, children before parents (closure bodies count as children of the
 /// statement that holds them), so the rule's `effect` can ask whether a closure meets the
 /// obligation on all of its paths. The walk is linear in the number of statements.
-struct PathWalker {
+package struct PathWalker {
     let context: AnalysisContext
     let rules: PathRules
     let syntax: StatementSyntax
     private(set) var summaries: [Int: BlockSummary] = [:]
 
-    init(context: AnalysisContext, syntax: StatementSyntax, rules: PathRules) {
+    package init(context: AnalysisContext, syntax: StatementSyntax, rules: PathRules) {
         self.context = context
         self.syntax = syntax
         self.rules = rules
     }
 
     /// The summary of `root` (a function or closure body), computing what it needs first.
-    mutating func summary(of root: Int) -> BlockSummary {
+    package mutating func summary(of root: Int) -> BlockSummary {
         var stack: [(block: Int, expanded: Bool)] = [(root, false)]
         while let (block, expanded) = stack.popLast() {
             if summaries[block] != nil { continue }
@@ -105,7 +118,7 @@ struct PathWalker {
 
     /// The first unmet path inside a closure started directly by `block`'s statements, to explain
     /// why a handler that hands its work to a closure still leaves a path open.
-    func closureWitness(in block: Int) -> [WitnessStep] {
+    package func closureWitness(in block: Int) -> [WitnessStep] {
         for statement in context.outline.statements(in: block) {
             for closure in syntax.ownClosures(of: statement) {
                 if let witness = summaries[context.outline.closures[closure].bodyBlock]?.firstWitness, !witness.isEmpty

@@ -2,7 +2,7 @@ import LCKParser
 
 /// What a scan's pre-pass learns from all files before the per-file pass: declarations, so that a
 /// property declared in `CallManager.swift` types a use in `CallManager+Push.swift`, and the facts
-/// analyzers collect through their project hook (`Analyzer.projectFacts(in:)`).
+/// analyzers collect through their project hook (`Analyzer.projectFacts(in:)`), read by `FactKey`.
 ///
 /// Built by merging per-file contributions in discovery order (first declaration wins), which keeps
 /// it independent of the number of workers.
@@ -24,17 +24,15 @@ package struct ProjectFacts: Sendable {
     package var migrationPending = false
     /// What each function of the files the pre-pass parsed does with its closures and actions, for
     /// calls from other files (`SummaryBuilder`); empty without a pre-pass.
-    package internal(set) var summaries = FunctionSummaries()
-    /// Rule id → the facts that analyzer collected; absent until a pre-pass parsed some file.
-    private var analyzerFacts: [String: any AnalyzerProjectFacts] = [:]
+    package var summaries = FunctionSummaries()
+    /// The facts analyzers collected, by kind; empty until a pre-pass parsed some file.
+    private var collected = FactTable()
 
     package init() {}
 
-    /// What the analyzer `ruleID` collected from the pre-pass's files; nil without a pre-pass (a
-    /// single-file analysis then stays conservative).
-    package func analyzerFacts<Facts: AnalyzerProjectFacts>(of ruleID: String, as type: Facts.Type) -> Facts? {
-        analyzerFacts[ruleID] as? Facts
-    }
+    /// The facts of `key`'s kind from the pre-pass's files; nil without a pre-pass (a single-file
+    /// analysis then stays conservative).
+    package func fact<Value>(_ key: FactKey<Value>) -> Value? { collected[key] }
 
     /// Facts of one file, ready to be merged; cheap to send between workers.
     package struct FileContribution: Sendable {
@@ -42,18 +40,10 @@ package struct ProjectFacts: Sendable {
         var conformances: [(type: String, protocols: [String])] = []
         var aliases: [(name: String, target: String)] = []
         var protocolMembers: [(protocol: String, members: [String])] = []
-        var analyzerFacts: [(ruleID: String, facts: any AnalyzerProjectFacts)] = []
-
-        /// The declarations of `context`'s file and what each of `analyzers` learns from it.
-        package init(context: AnalysisContext, analyzers: [any Analyzer]) {
-            self.init(facts: context.facts)
-            for analyzer in analyzers {
-                if let facts = analyzer.projectFacts(in: context) { analyzerFacts.append((analyzer.ruleID, facts)) }
-            }
-        }
+        /// What the analyzers learned from the file.
+        package var collected = FactTable()
 
         /// The declarations alone.
-
         package init(facts: TypeFacts) {
             for member in facts.members {
                 guard let type = member.memberType else { continue }
@@ -88,14 +78,7 @@ package struct ProjectFacts: Sendable {
         for entry in contribution.protocolMembers {
             protocolMembers[entry.protocol, default: []].formUnion(entry.members)
         }
-        // In place: a merged copy would copy the whole project's facts once per file (quadratic in files).
-        for entry in contribution.analyzerFacts {
-            if analyzerFacts[entry.ruleID] == nil {
-                analyzerFacts[entry.ruleID] = entry.facts
-            } else {
-                analyzerFacts[entry.ruleID]!.merge(erased: entry.facts)
-            }
-        }
+        collected.merge(contribution.collected)
     }
 
     package func memberType(of typeName: String, member: String) -> String? {

@@ -5,7 +5,7 @@ import LCKParser
 /// Folds a Bool capability flag to a constant: `true`/`false`, or a name bound by `let` (a local, a
 /// property, a `static let`, a global) to one, through other such names. Every declaration of the name
 /// counts, so a constant that is `true` in one `#if` branch is `true`. Bounded steps, no recursion.
-struct BoolFolding {
+package struct BoolFolding {
     static let stepBudget = 8
 
     let context: AnalysisContext
@@ -36,13 +36,13 @@ struct BoolFolding {
         }
     }
 
-    init(context: AnalysisContext, external: ValueFacts?) {
+    package init(context: AnalysisContext, external: ValueFacts?) {
         self.context = context
         self.external = external
     }
 
     /// The values `range` can have; nil in the set means "not a constant".
-    mutating func values(of range: Range<Int>) -> Set<Bool?> {
+    package mutating func values(of range: Range<Int>) -> Set<Bool?> {
         var result: Set<Bool?> = []
         var pending = [range]
         var seen: Set<String> = []
@@ -75,7 +75,7 @@ struct BoolFolding {
     }
 
     /// Folds to `false` on every declaration: the capability is never advertised.
-    mutating func isAlwaysFalse(_ range: Range<Int>) -> Bool { values(of: range) == [false] }
+    package mutating func isAlwaysFalse(_ range: Range<Int>) -> Bool { values(of: range) == [false] }
 
     /// The local the name refers to here, else every property or global of that name in the file.
     private mutating func declarations(named name: String, at token: Int) -> Declarations {

@@ -29,7 +29,7 @@ package enum ValueOrigin: String, Sendable, Hashable, CaseIterable {
 
 /// The word lists and literal shapes that classify one value; the lists come from
 /// `Rules/analyzers/transient_handle.json` (`parameters`), so rule authors tune them there.
-struct ValueClassifier: Sendable {
+package struct ValueClassifier: Sendable {
     var transientWords: WordList
     var stableWords: WordList
     var placeholders: [String]
@@ -38,15 +38,20 @@ struct ValueClassifier: Sendable {
     var localizingFunctions: Set<String>
     var randomFunctions: Set<String>
 
+    static let defaultTransientWords = ["room", "token", "session", "meeting", "invite", "callId", "uuidString"]
+    static let defaultStableWords = ["user", "account", "contact", "phone", "email"]
+    static let defaultPlaceholders = ["", "unknown", "placeholder", "test"]
+    /// All-digit literals this short are service codes (`911`, `112`), which E.164 does not cover.
+    package static let shortCodeMaxDigits = 6
     static let defaultDisplayNameWords = ["name", "displayName", "nickname", "title", "label"]
     static let defaultLocalizing: Set<String> = ["NSLocalizedString", "localized", "LocalizedStringKey"]
     static let defaultRandom: Set<String> = ["random", "arc4random", "arc4random_uniform", "randomElement"]
 
-    init(parameters: AnalyzerParameters?) {
+    package init(parameters: AnalyzerParameters?) {
         transientWords = WordList(
-            parameters?.strings("transientWords") ?? TransientHandleAnalyzer.defaultTransientWords)
-        stableWords = WordList(parameters?.strings("stableWords") ?? TransientHandleAnalyzer.defaultStableWords)
-        placeholders = (parameters?.strings("placeholderValues") ?? TransientHandleAnalyzer.defaultPlaceholders).map {
+            parameters?.strings("transientWords") ?? Self.defaultTransientWords)
+        stableWords = WordList(parameters?.strings("stableWords") ?? Self.defaultStableWords)
+        placeholders = (parameters?.strings("placeholderValues") ?? Self.defaultPlaceholders).map {
             $0.lowercased()
         }
         weakTransientWords = WordList(parameters?.strings("weakTransientWords") ?? ["uuid"])
@@ -122,7 +127,7 @@ struct ValueClassifier: Sendable {
     /// for real ones in samples and demos, so they count as phone numbers.)
     static func isMadeUpNumber(_ bytes: [UInt8]) -> Bool {
         let digits = bytes.filter(isDigit)
-        guard digits.count > UnnormalizedHandleAnalyzer.shortCodeMaxDigits else { return false }
+        guard digits.count > Self.shortCodeMaxDigits else { return false }
         let text = String(decoding: digits, as: UTF8.self)
         if Set(digits).count <= 2 { return true }
         if text.contains("123456") || text.contains("987654") { return true }

@@ -6,7 +6,9 @@ import LCKParser
 /// its declarations and assignments; per function name, the origins of its returns; per constant
 /// name, what a Bool constant folds to. `transient_handle`'s project facts, read by the other
 /// provenance users too. Merged in file order, a bounded number of leaves per name.
-package struct ValueFacts: AnalyzerProjectFacts, Sendable {
+package struct ValueFacts: ProjectFact, Sendable {
+    /// Read with `context.project.fact(ValueFacts.key)`; `transient_handle` produces them.
+    package static let key = FactKey<ValueFacts>()
     static let leavesPerName = 8
 
     var members: [String: [ProvenanceLeaf]] = [:]
@@ -46,7 +48,7 @@ package struct ValueFacts: AnalyzerProjectFacts, Sendable {
     }
 
     /// One file's facts: every property and member assignment, every function with a return type.
-    static func collect(in context: AnalysisContext) -> ValueFacts {
+    package static func collect(in context: AnalysisContext) -> ValueFacts {
         let classifier = ValueClassifier(parameters: context.metadata(for: "transient_handle")?.parameters)
         var walk = ValueProvenance(context: context, classifier: classifier, external: nil)
         var facts = ValueFacts()

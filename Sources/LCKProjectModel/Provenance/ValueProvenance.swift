@@ -3,25 +3,25 @@ import LCKLexer
 import LCKParser
 
 /// One place a value can come from, as the walk found it.
-struct ProvenanceLeaf: Sendable, Hashable {
-    var origin: ValueOrigin
+package struct ProvenanceLeaf: Sendable, Hashable {
+    package var origin: ValueOrigin
     /// How it was reached, outermost first: "`key` (line 40)", "interpolation of `a` and `b`".
-    var chain: [String]
+    package var chain: [String]
     /// Decided by the value's shape (a literal, `UUID()`, an interpolation), not by a name's words.
-    var byShape: Bool
+    package var byShape: Bool
     /// Reached through the right side of `??`: only used when the real value is missing.
-    var isFallback = false
+    package var isFallback = false
     /// The empty string literal (a default before the real assignment, or `?? ""` unwrapping).
-    var isEmptyLiteral = false
+    package var isEmptyLiteral = false
     /// A fixed literal that is neither placeholder words, a marker nor a made-up number (a name, a sentence).
-    var isPlainText = false
+    package var isPlainText = false
     /// The literal's text, when the origin is a plain string literal.
-    var literal: String?
+    package var literal: String?
     /// The `UUID` token of a fresh `UUID()` in this file.
-    var freshUUID: Int?
+    package var freshUUID: Int?
 
     /// "value ← `key` (line 40) ← interpolation of `a` and `b`".
-    var evidence: String { (["value"] + chain).joined(separator: " ← ") }
+    package var evidence: String { (["value"] + chain).joined(separator: " ← ") }
 }
 
 /// Counted work of provenance walks; tests assert it stays within the budget per value.
@@ -40,7 +40,7 @@ package struct ProvenanceWork: Sendable, Hashable {
 /// properties (initializer and every assignment in the file), computed properties, the returns of
 /// functions of the file, interpolation parts, `??` fallbacks and ternary branches; for names of other
 /// files, the project's `ValueFacts`. A worklist with a step budget per value, never recursion.
-struct ValueProvenance {
+package struct ValueProvenance {
     static let stepBudget = 40
 
     struct Item {
@@ -55,23 +55,23 @@ struct ValueProvenance {
     let classifier: ValueClassifier
     let external: ValueFacts?
     /// A member chain's words end the walk (`invite.roomToken`); off to reach the literal behind any name.
-    var wordsDecide = true
+    package var wordsDecide = true
     private(set) var work = ProvenanceWork()
     private(set) var index: ProvenanceIndex?
 
-    init(context: AnalysisContext, classifier: ValueClassifier, external: ValueFacts?) {
+    package init(context: AnalysisContext, classifier: ValueClassifier, external: ValueFacts?) {
         self.context = context
         self.classifier = classifier
         self.external = external
     }
 
     /// Every origin `range` can have, in the order found (deterministic).
-    mutating func trace(_ range: Range<Int>) -> [ProvenanceLeaf] {
+    package mutating func trace(_ range: Range<Int>) -> [ProvenanceLeaf] {
         walk([Item(range: range, chain: [])])
     }
 
     /// The origins of what the functions named `name` of this file return.
-    mutating func traceReturns(of name: String, at token: Range<Int>) -> [ProvenanceLeaf] {
+    package mutating func traceReturns(of name: String, at token: Range<Int>) -> [ProvenanceLeaf] {
         if index == nil { index = ProvenanceIndex(context: context) }
         let hint = classifier.words(of: name).map { (origin: $0.origin, word: $0.word, name: name) }
         let items = index!.returns(ofFunction: name).map {

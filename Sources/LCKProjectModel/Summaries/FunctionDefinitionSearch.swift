@@ -6,7 +6,7 @@ import LCKCore
 /// shares the lead-in `func `, so a pattern search compares all of them wherever `func ` occurs; this
 /// reads the identifier after each `func ` once and looks it up instead, at about one comparison a byte.
 /// Like the prefilter it over-approximates: `func NAME` in a comment or a string counts.
-struct FunctionDefinitionSearch: Sendable {
+package struct FunctionDefinitionSearch: Sendable {
     private let names: Set<[UInt8]>
     /// `DefinedNames.hash` of each name, to test a file's `DefinedNames` without its bytes.
     private let hashes: Set<UInt64>
@@ -17,7 +17,7 @@ struct FunctionDefinitionSearch: Sendable {
         hashes = Set(self.names.map { DefinedNames.hash($0[...]) })
     }
 
-    func matches(_ bytes: [UInt8]) -> Bool {
+    package func matches(_ bytes: [UInt8]) -> Bool {
         var found = false
         Self.forEachDefinedName(in: bytes) { name in
             found = names.contains(Array(name))
@@ -28,7 +28,7 @@ struct FunctionDefinitionSearch: Sendable {
 
     /// Whether the file whose names these are may define a name searched for: false means it does not
     /// (then its bytes need not be read again); true is confirmed with `matches`.
-    func mayMatch(_ defined: DefinedNames) -> Bool {
+    package func mayMatch(_ defined: DefinedNames) -> Bool {
         defined.hashes.contains { hashes.contains($0) }
     }
 
@@ -74,11 +74,11 @@ struct FunctionDefinitionSearch: Sendable {
 
 /// The names a file's bytes define with `func NAME`, as hashes: taken in the pre-pass's first read of
 /// every file, so the helper rounds read again only the files that may define a wanted name.
-struct DefinedNames: Sendable {
+package struct DefinedNames: Sendable {
     /// Sorted, without repeats.
     let hashes: [UInt64]
 
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         var hashes: [UInt64] = []
         FunctionDefinitionSearch.forEachDefinedName(in: bytes) { name in
             hashes.append(Self.hash(name))
@@ -91,13 +91,13 @@ struct DefinedNames: Sendable {
         self.hashes = unique
     }
 
-    /// FNV-1a (`NameBitTable`'s), the same on every run: Swift's `Hasher` is seeded per process.
-    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 { NameBitTable.hash(bytes) }
+    /// FNV-1a (the prefilter's), the same on every run: Swift's `Hasher` is seeded per process.
+    package static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 { FNV1a.hash(bytes) }
 
-    static func hash(_ name: Substring.UTF8View) -> UInt64 { hash(ArraySlice(name)) }
+    package static func hash(_ name: Substring.UTF8View) -> UInt64 { hash(ArraySlice(name)) }
 
     /// How many of the files define each name, by hash: one pass over every file's names.
-    static func fileCounts(_ files: [DefinedNames]) -> [UInt64: Int] {
+    package static func fileCounts(_ files: [DefinedNames]) -> [UInt64: Int] {
         var counts: [UInt64: Int] = [:]
         for file in files { for hash in file.hashes { counts[hash, default: 0] += 1 } }
         return counts

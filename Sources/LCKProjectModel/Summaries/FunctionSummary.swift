@@ -16,13 +16,20 @@ package struct RemoteStep: Sendable, Hashable {
     package var utf16Column: Int?
     package var message: String
 
+    package init(path: String, position: SourcePosition, utf16Column: Int? = nil, message: String) {
+        self.path = path
+        self.position = position
+        self.utf16Column = utf16Column
+        self.message = message
+    }
+
     /// `RoomClient.swift:234`, for messages.
     package var shortLocation: String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return "\(name):\(position.line)"
     }
 
-    var witnessStep: WitnessStep {
+    package var witnessStep: WitnessStep {
         WitnessStep(path: path, position: position, utf16Column: utf16Column, message: message)
     }
 }
@@ -86,17 +93,17 @@ package struct FunctionSummary: Sendable, Hashable {
 }
 
 /// A call of the scanned sources matched to one summary: which parameter each argument fills.
-struct ResolvedCall {
-    var summary: FunctionSummary
+package struct ResolvedCall {
+    package var summary: FunctionSummary
     /// Per written argument, the parameter index.
-    var argumentParameters: [Int]
+    package var argumentParameters: [Int]
     /// Per trailing closure, the parameter index.
     var trailingParameters: [Int]
     /// `manager?.helper(…)`: optional chaining, so the call may not run at all.
-    var mayNotRun: Bool
+    package var mayNotRun: Bool
 
     /// The parameter a closure of the call fills (an argument or a trailing closure).
-    func parameter(ofClosure closure: Int, in outline: SyntaxOutline, call: Int) -> Int? {
+    package func parameter(ofClosure closure: Int, in outline: SyntaxOutline, call: Int) -> Int? {
         let record = outline.calls[call]
         if let position = record.trailingClosures.firstIndex(of: closure) { return trailingParameters[position] }
         let brace = outline.closures[closure].leftBrace
@@ -106,12 +113,12 @@ struct ResolvedCall {
 
 /// Every summary of a scan, by base name; built once by `SummaryBuilder` in the pre-pass.
 package struct FunctionSummaries: Sendable {
-    private(set) var byName: [String: [FunctionSummary]] = [:]
+    package private(set) var byName: [String: [FunctionSummary]] = [:]
     /// The same summaries' slots by declaration shape and type, for `resolve`.
     private var shapesByName: [String: SummaryShapes] = [:]
     private let agreements = AgreementCache()
     /// Work the builder did (for the linearity test and the benchmark).
-    package internal(set) var work = SummaryWork()
+    package var work = SummaryWork()
 
     package init() {}
 

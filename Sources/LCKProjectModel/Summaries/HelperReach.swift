@@ -5,13 +5,15 @@ import LCKParser
 /// Which functions the summaries are for, and which files define them: the CallKit/PushKit handlers
 /// of the files the pre-pass parsed, and what they call, transitively. A callee defined in none of the
 /// parsed files is "wanted": the next round parses the files whose bytes spell `func NAME` for it.
-struct HelperReach {
+package struct HelperReach {
+    package init() {}
+
     /// Rounds of helper files after the first (helpers of helpers of helpers).
-    static let maximumRounds = 3
+    package static let maximumRounds = 3
     /// Handlers whose callees matter.
-    static let rootSelectors = UnresolvedActionAnalyzer.handlerSelectors.union(PushHandler.selectors)
+    static let rootSelectors = CallRoles.actionHandlerSelectors.union(PushHandler.selectors)
     /// Callees never worth a file search: the standard library's and dispatch's common names.
-    static let ignoredNames: Set<String> = [
+    package static let ignoredNames: Set<String> = [
         "print", "debugPrint", "NSLog", "async", "sync", "asyncAfter", "append", "insert", "remove", "removeAll",
         "removeValue", "first", "map", "compactMap", "flatMap", "filter", "forEach", "contains", "fulfill", "fail",
         "reduce", "sorted", "min", "max", "resume", "cancel", "dismiss", "present", "notify", "post", "assert",
@@ -21,7 +23,7 @@ struct HelperReach {
     /// The base names of `rootSelectors` (`provider`, `pushRegistry`, …), compared as bytes first.
     static let rootBaseNames = CallRoles.baseNames(of: rootSelectors).sorted()
     /// The calls that report a new incoming call: the same list `swallowed_report_error` judges.
-    static let reportMembers = SwallowedReportErrorAnalyzer.defaultMembers.sorted()
+    static let reportMembers = CallRoles.incomingReportMembers.sorted()
 
     /// Whether `function` is a handler the summaries start from (names compared as bytes before any
     /// selector string is built: most functions are not one).
@@ -43,7 +45,7 @@ struct HelperReach {
 
     /// Whether a function of the file that is not a handler reports a new incoming call (a wrapper, whose
     /// callers elsewhere the summaries are for).
-    static func definesReportWrapper(_ context: AnalysisContext) -> Bool {
+    package static func definesReportWrapper(_ context: AnalysisContext) -> Bool {
         let outline = context.outline
         return outline.functions.indices.contains { function in
             guard let body = outline.functions[function].body else { return false }
@@ -55,18 +57,18 @@ struct HelperReach {
     private var definitions: [String: [(file: Int, function: Int)]] = [:]
     private var visited: Set<Int64> = []
     /// Callees of reached functions defined in no parsed file yet.
-    private(set) var wanted: Set<String> = []
+    package private(set) var wanted: Set<String> = []
     /// Names some round already searched the files for.
     private var searched: Set<String> = []
     /// Functions visited (work count).
-    private(set) var visits = 0
+    package private(set) var visits = 0
     /// Wanted names no round searched for, because too many files define them.
-    private(set) var commonNames = 0
+    package private(set) var commonNames = 0
     /// How many of a name's `definitions` the walk has pushed, from the first.
     private var pushed: [String: Int] = [:]
 
     /// Adds parsed files; with `roots` nil, their handlers are the roots, else their functions named in `roots`.
-    mutating func add(_ contexts: [AnalysisContext], roots: Set<String>?, also names: Set<String> = []) {
+    package mutating func add(_ contexts: [AnalysisContext], roots: Set<String>?, also names: Set<String> = []) {
         var stack: [(file: Int, function: Int)] = []
         for name in names.sorted() { stack.append(contentsOf: definitions[name] ?? []) }
         for context in contexts {
@@ -115,7 +117,7 @@ struct HelperReach {
 
     /// Adds names that handlers whose parse was not kept call: the parsed files' definitions of them are
     /// reached now, the others are searched for in the next round.
-    mutating func want(_ names: Set<String>) {
+    package mutating func want(_ names: Set<String>) {
         let defined = names.filter { definitions[$0] != nil }
         let undefined = names.subtracting(defined).subtracting(searched)
         add([], roots: nil, also: defined)
@@ -124,12 +126,12 @@ struct HelperReach {
 
     /// Files defining one name, at most, for a round to parse them: more is a name as common as `update` in
     /// a large app, whose bodies `FunctionSummaries.resolve` could only merge into what they all agree on.
-    static let maximumDefiningFiles = SummaryBuilder.maximumDefinitionsFollowed
+    package static let maximumDefiningFiles = SummaryBuilder.maximumDefinitionsFollowed
 
     /// The byte search for the files that define a wanted name, leaving out the names more than
     /// `maximumDefiningFiles` files define (`definingFiles`, from `DefinedNames`: those stay unknown); each
     /// name is searched for once. Nil when no name is left.
-    mutating func nextSearch(definingFiles: (String) -> Int) -> FunctionDefinitionSearch? {
+    package mutating func nextSearch(definingFiles: (String) -> Int) -> FunctionDefinitionSearch? {
         let names = wanted.filter { definingFiles($0) <= Self.maximumDefiningFiles }
         searched.formUnion(wanted)
         commonNames += wanted.count - names.count

@@ -11,13 +11,13 @@ package enum ReportFramework: UInt8, Sendable, Hashable, CaseIterable {
     /// `reportNewIncomingCall(with:…)` (completion and async forms) and `reportNewIncomingConversation(uuid:…)`:
     /// the base name and the first argument label, so an app's own `reportNewIncomingCall(uuid:handle:)` is
     /// judged by its summary instead.
-    static let members: [(name: String, label: String, framework: ReportFramework)] = [
+    package static let members: [(name: String, label: String, framework: ReportFramework)] = [
         ("reportNewIncomingCall", "with", .callKit),
         ("reportNewIncomingConversation", "uuid", .liveCommunicationKit),
     ]
 
     /// The framework a call reports through when it is one of the frameworks' own report calls.
-    static func direct(_ call: Int, in file: TokenizedFile, outline: SyntaxOutline) -> ReportFramework? {
+    package static func direct(_ call: Int, in file: TokenizedFile, outline: SyntaxOutline) -> ReportFramework? {
         let record = outline.calls[call]
         let token = file.tokens[record.nameToken]
         guard let member = members.first(where: { file.token(token, equals: $0.name) }),

@@ -7,10 +7,10 @@ extension StatementSyntax {
     func position(of offset: Int) -> SourcePosition { linePosition(of: offset) }
 
     /// The innermost function whose body holds `token` (`SyntaxOutline.enclosingFunction(at:)`, indexed).
-    func enclosingFunction(at token: Int) -> Int? { functionIndex.bodies.innermost(containing: token) }
+    package func enclosingFunction(at token: Int) -> Int? { functionIndex.bodies.innermost(containing: token) }
 
     /// The summary a call reaches, with its arguments matched to parameters; nil when unknown.
-    func resolvedCall(_ call: Int) -> ResolvedCall? {
+    package func resolvedCall(_ call: Int) -> ResolvedCall? {
         guard !table.summaries.isEmpty else { return nil }
         return table.summaries.resolve(call, in: file, outline: outline, examined: &table.resolveExamined) {
             callerType(of: call)
@@ -25,7 +25,7 @@ extension StatementSyntax {
     }
 
     /// Closures written as arguments or trailing closures of a call.
-    func closures(of call: Int) -> [Int] {
+    package func closures(of call: Int) -> [Int] {
         let record = outline.calls[call]
         var result = record.trailingClosures
         for argument in record.arguments {
@@ -38,7 +38,7 @@ extension StatementSyntax {
     }
 
     /// What the callee of the call a closure belongs to does with that closure; nil when unknown.
-    func closureFact(of closure: Int) -> (fact: ObligationFact, resolved: ResolvedCall, call: Int)? {
+    package func closureFact(of closure: Int) -> (fact: ObligationFact, resolved: ResolvedCall, call: Int)? {
         guard let call = outline.closures[closure].call, let resolved = resolvedCall(call),
             let parameter = resolved.parameter(ofClosure: closure, in: outline, call: call),
             let fact = resolved.summary.closureCalls[parameter], fact.coverage != .unknown
@@ -67,7 +67,7 @@ extension StatementSyntax {
     }
 
     /// "connect(room:completion:) at RoomClient.swift:234 returns without calling its completion".
-    func helperSteps(
+    package func helperSteps(
         _ resolved: ResolvedCall, call: Int, fact: ObligationFact, what: String
     ) -> [WitnessStep] {
         let name = resolved.summary.selector

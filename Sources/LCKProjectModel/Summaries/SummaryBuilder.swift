@@ -4,7 +4,7 @@ import LCKParser
 
 /// The summaries a path analysis consults; a class so the builder's updates are seen by every
 /// `StatementSyntax` of its files without copying the table.
-final class SummaryTable {
+package final class SummaryTable {
     var summaries: FunctionSummaries
     /// Work of `FunctionSummaries.resolve` for calls of these files (`SummaryWork.resolveExamined`).
     var resolveExamined = 0
@@ -13,17 +13,22 @@ final class SummaryTable {
 }
 
 /// A file the pre-pass parsed, kept until the summaries are built.
-struct ParsedFile: Sendable {
+package struct ParsedFile: Sendable {
     var context: AnalysisContext
     /// The display path, for witness steps in other files.
     var path: String
+
+    package init(context: AnalysisContext, path: String) {
+        self.context = context
+        self.path = path
+    }
 }
 
 /// Builds `FunctionSummaries` for the functions of the parsed files: bottom-up over the call graph with
 /// a worklist, to a fixpoint (recursion ends because a summary is only recomputed when a callee's
 /// changed), with no recursion on input depth and at most `cap` summaries computed per scan; past it,
 /// what is left is unknown.
-struct SummaryBuilder {
+package struct SummaryBuilder {
     /// Summaries computed per function, at most (a fixpoint over cycles recomputes a few).
     static let iterationsPerFunction = 8
     static let minimumCap = 10_000
@@ -46,7 +51,9 @@ struct SummaryBuilder {
     private let rootNames: Set<String>
     private let handlerCalls: [(name: String, step: RemoteStep)]
 
-    init(files: [ParsedFile], rootNames: Set<String> = [], handlerCalls: [(name: String, step: RemoteStep)] = []) {
+    package init(
+        files: [ParsedFile], rootNames: Set<String> = [], handlerCalls: [(name: String, step: RemoteStep)] = []
+    ) {
         self.files = files
         self.rootNames = rootNames
         self.handlerCalls = handlerCalls
@@ -159,7 +166,7 @@ struct SummaryBuilder {
     }
 
     /// The summaries, with the work it took.
-    mutating func build() -> FunctionSummaries {
+    package mutating func build() -> FunctionSummaries {
         let cap = max(Self.minimumCap, nodes.count * Self.iterationsPerFunction)
         var queued = Array(repeating: false, count: callees.count)
         var worklist = postOrder()

@@ -75,7 +75,7 @@ extension SummaryFacts {
             closureParameters[file.name(at: parameter.internalName)] = index
         }
         guard !closureParameters.isEmpty else { return nil }
-        let members = SwallowedReportErrorAnalyzer.defaultMembers
+        let members = CallRoles.incomingReportMembers
         for call in calls {
             let record = outline.calls[call]
             var closures: [Int] = []
@@ -105,7 +105,7 @@ extension SummaryFacts {
     func thrownReportError(calls: [Int]) -> Bool {
         let outline = context.outline
         let file = context.file
-        let members = SwallowedReportErrorAnalyzer.defaultMembers
+        let members = CallRoles.incomingReportMembers
         return calls.contains { call in
             let record = outline.calls[call]
             let reports =

@@ -126,7 +126,7 @@ struct SummaryFacts {
         for closure in syntax.ownClosures(of: statement) {
             let record = outline.closures[closure]
             guard let at = record.call,
-                FulfillTiming.deferringCallers.contains(context.file.name(at: outline.calls[at].nameToken)),
+                CallRoles.deferringCallers.contains(context.file.name(at: outline.calls[at].nameToken)),
                 let leak = summaries[record.bodyBlock]?.leaks.first, !leak.isEmpty,
                 syntax.mentions(names, in: record.range)
             else { continue }

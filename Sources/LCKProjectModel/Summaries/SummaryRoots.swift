@@ -6,14 +6,14 @@ import LCKParser
 /// handlers call, and where a handler calls a function the file does not define (for findings in helpers
 /// of other files). Holding every handler file's parse until the summaries are built cost about a hundred
 /// megabytes per million lines; a file defining a wanted helper is parsed again in a helper round instead.
-struct SummaryRoots: Sendable {
+package struct SummaryRoots: Sendable {
     /// Names the file's handlers call (not the standard library's), the helpers summaries are wanted for.
-    var callees: Set<String> = []
+    package var callees: Set<String> = []
     /// A handler's call of a name the file does not define, with the step at the call, in source order.
-    var handlerCalls: [(name: String, step: RemoteStep)] = []
+    package var handlerCalls: [(name: String, step: RemoteStep)] = []
 
     /// The file's roots, or nil when it declares no handler.
-    init?(_ context: AnalysisContext, path: String) {
+    package init?(_ context: AnalysisContext, path: String) {
         let outline = context.outline
         let file = context.file
         let handlers = outline.functions.indices.filter { HelperReach.isRoot($0, in: context) }

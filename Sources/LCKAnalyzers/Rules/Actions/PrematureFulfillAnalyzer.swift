@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 import LCKRules
 
 /// Finds `fulfill` calls that run before the work they stand for: synchronously while the
@@ -66,7 +67,7 @@ struct FulfillTiming {
     let aliases: Set<String>
     let workWords: [String]
 
-    static let deferringCallers: Set<String> = ["Task", "detached", "async", "asyncAfter"]
+    static let deferringCallers = CallRoles.deferringCallers
 
     /// A `return` between the closure's start and the fulfill: the fulfill is skipped on that path
     /// (`if error != nil { log(error); return }`), so it does not run whatever the work reports.

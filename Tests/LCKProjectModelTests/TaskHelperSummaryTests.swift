@@ -2,7 +2,7 @@ import LCKCore
 import LCKRules
 import Testing
 
-@testable import LCKAnalyzers
+@testable import LCKProjectModel
 
 /// A helper that calls its completion from a `Task`: a visible early `return` inside the task leaves
 /// without the call (some paths), while `guard let self else { return }` is exempt.

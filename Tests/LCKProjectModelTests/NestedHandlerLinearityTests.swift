@@ -3,7 +3,7 @@ import LCKLexer
 import LCKRules
 import Testing
 
-@testable import LCKAnalyzers
+@testable import LCKProjectModel
 
 /// N closures nested in a CallKit handler (issue 15): listing each statement's own closures steps over
 /// the nested ones instead of visiting them, so the work is linear in N (it was N²).
