@@ -23,8 +23,12 @@ let package = Package(
         .target(name: "LCKParser", dependencies: ["LCKCore", "LCKLexer"]),
         // The rule table (Rules/ as data): schema, loader, validator, embedded built-in copy.
         .target(name: "LCKRules", dependencies: ["LCKCore", "LCKLexer"]),
+        // The project model the rules ask: outline queries, call roles, function summaries, value provenance,
+        // path analysis, and the project's facts from the pre-pass.
+        .target(name: "LCKProjectModel", dependencies: ["LCKCore", "LCKLexer", "LCKParser", "LCKRules"]),
         // Usage detection and anti-pattern analyzers, one per file.
-        .target(name: "LCKAnalyzers", dependencies: ["LCKCore", "LCKLexer", "LCKParser", "LCKRules"]),
+        .target(
+            name: "LCKAnalyzers", dependencies: ["LCKCore", "LCKLexer", "LCKParser", "LCKRules", "LCKProjectModel"]),
         // The migration model the `report` formats render: report, plan (Rules/plan.json), comparison, suggestions.
         .target(name: "LCKMigrationModel", dependencies: ["LCKCore", "LCKRules"]),
         // Output formats, one reporter per file: they only render.
@@ -33,7 +37,8 @@ let package = Package(
         .target(
             name: "LCKMigrateKit",
             dependencies: [
-                "LCKCore", "LCKLexer", "LCKParser", "LCKRules", "LCKAnalyzers", "LCKMigrationModel", "LCKReporters",
+                "LCKCore", "LCKLexer", "LCKParser", "LCKRules", "LCKProjectModel", "LCKAnalyzers", "LCKMigrationModel",
+                "LCKReporters",
             ]
         ),
         // Thin CLI: argument parsing and wiring only.
@@ -99,9 +104,17 @@ let package = Package(
         .testTarget(name: "LCKParserTests", dependencies: ["LCKParser", "LCKLexer", "LCKCore", "LCKTestSupport"]),
         .testTarget(name: "LCKRulesTests", dependencies: ["LCKRules", "LCKCore", "LCKTestSupport"]),
         .testTarget(
+            name: "LCKProjectModelTests",
+            dependencies: [
+                "LCKProjectModel", "LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore", "LCKMigrateKit",
+                "LCKTestSupport",
+            ]
+        ),
+        .testTarget(
             name: "LCKAnalyzersTests",
             dependencies: [
-                "LCKAnalyzers", "LCKParser", "LCKLexer", "LCKRules", "LCKCore", "LCKMigrateKit", "LCKTestSupport",
+                "LCKAnalyzers", "LCKProjectModel", "LCKParser", "LCKLexer", "LCKRules", "LCKCore", "LCKMigrateKit",
+                "LCKTestSupport",
             ]
         ),
         .testTarget(
@@ -120,7 +133,8 @@ let package = Package(
         .testTarget(
             name: "LCKMigrateKitTests",
             dependencies: [
-                "LCKMigrateKit", "LCKMigrationModel", "LCKReporters", "LCKAnalyzers", "LCKLexer", "LCKParser", "LCKRules", "LCKCore", "LCKTestSupport",
+                "LCKMigrateKit", "LCKMigrationModel", "LCKReporters", "LCKAnalyzers", "LCKProjectModel", "LCKLexer",
+                "LCKParser", "LCKRules", "LCKCore", "LCKTestSupport",
             ]
         ),
         .testTarget(name: "EvaluationTests", dependencies: ["lckmigrate-eval", "LCKTestSupport"]),

@@ -2,6 +2,7 @@ import Foundation
 import LCKAnalyzers
 import LCKCore
 import LCKLexer
+import LCKProjectModel
 import LCKRules
 import LCKTestSupport
 

@@ -1,5 +1,6 @@
 import LCKAnalyzers
 import LCKCore
+import LCKProjectModel
 import Testing
 
 /// unretained_delegate.

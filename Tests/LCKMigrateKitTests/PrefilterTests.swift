@@ -1,5 +1,6 @@
 import LCKAnalyzers
 import LCKCore
+import LCKProjectModel
 import LCKRules
 import LCKTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import LCKCore
+import LCKProjectModel
 import LCKRules
 
 /// One check over a file's tokens and outline: an anti-pattern analyzer, or a test's stand-in.
@@ -38,8 +39,9 @@ package protocol Analyzer: Sendable {
 
     /// What this analyzer learns from one file of the pre-pass, for its findings in other files; nil
     /// (the default) for an analyzer that looks at one file at a time. The scan merges the facts of
-    /// all files in file order, so read them with `context.project.analyzerFacts(of:as:)`.
-    func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)?
+    /// all files in file order, so read them with `context.project.fact(TheFacts.key)`, the `FactKey`
+    /// declared beside the facts' type.
+    func projectFacts(in context: AnalysisContext) -> (any ProjectFact)?
 }
 
 extension Analyzer {
@@ -56,20 +58,15 @@ extension Analyzer {
     package var projectMarkers: [[UInt8]] { [] }
 
     /// Most analyzers look at one file at a time.
-    package func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? { nil }
+    package func projectFacts(in context: AnalysisContext) -> (any ProjectFact)? { nil }
 }
 
-/// Cross-file facts of one analyzer, collected per file in the pre-pass and merged in file order, so
-/// the result is the same for any number of workers.
-package protocol AnalyzerProjectFacts: Sendable {
-    /// Adds the facts of a later file.
-    mutating func merge(_ later: Self)
-}
-
-extension AnalyzerProjectFacts {
-    /// `merge`, for facts known only as `any AnalyzerProjectFacts` (of the same analyzer, so the same type).
-    mutating func merge(erased later: any AnalyzerProjectFacts) {
-        guard let later = later as? Self else { return }
-        merge(later)
+extension ProjectFacts.FileContribution {
+    /// The declarations of `context`'s file and what each of `analyzers` learns from it.
+    package init(context: AnalysisContext, analyzers: [any Analyzer]) {
+        self.init(facts: context.facts)
+        for analyzer in analyzers {
+            if let fact = analyzer.projectFacts(in: context) { collected.add(fact) }
+        }
     }
 }

@@ -1,4 +1,6 @@
+import LCKCore
 import LCKLexer
+import LCKProjectModel
 import LCKRules
 
 /// Which analyzers (and whether mapping detection) can report anything in a file, decided from its
@@ -129,14 +131,7 @@ struct NameBitTable: Sendable {
         }
     }
 
-    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01b3
-        }
-        return value
-    }
+    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 { FNV1a.hash(bytes) }
 
     /// The bits stored for `buffer[start..<start+length]`, or 0.
     func bits(buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> UInt64 {

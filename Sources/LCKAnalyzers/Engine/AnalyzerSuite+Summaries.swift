@@ -1,5 +1,6 @@
 import LCKCore
 import LCKLexer
+import LCKProjectModel
 import Synchronization
 
 extension AnalyzerSuite {

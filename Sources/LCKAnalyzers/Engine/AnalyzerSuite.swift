@@ -1,6 +1,7 @@
 import Dispatch
 import LCKCore
 import LCKLexer
+import LCKProjectModel
 import LCKRules
 import Synchronization
 

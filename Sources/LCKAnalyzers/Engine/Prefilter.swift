@@ -1,4 +1,5 @@
 import LCKCore
+import LCKProjectModel
 import LCKRules
 
 /// Decides from a file's raw bytes, before it is lexed, whether anything could be reported in it.

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 import LCKRules
 
 /// Finds usages of mapped symbols (CallKit, PushKit-VoIP, or whatever a custom pack describes) by

@@ -1,5 +1,6 @@
 import LCKCore
 import LCKLexer
+import LCKProjectModel
 import LCKRules
 
 /// The rule table compiled once per run into lookups keyed by a name's bytes.

@@ -1,6 +1,7 @@
 import LCKAnalyzers
 import LCKCore
 import LCKLexer
+import LCKProjectModel
 import LCKRules
 
 /// Runs every rule's own examples (and their automatic mutations) through the `AnalyzerSuite` a scan

@@ -2,6 +2,7 @@ import Dispatch
 import LCKAnalyzers
 import LCKCore
 import LCKLexer
+import LCKProjectModel
 import Synchronization
 
 /// Runs a scan. Stage order, and why:

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 import LCKRules
 
 /// Finds `providerDidReset(_:)` / `conversationManagerDidReset(_:)` bodies that are empty or only log.

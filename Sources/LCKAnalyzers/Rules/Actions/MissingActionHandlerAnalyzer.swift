@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 import LCKRules
 
 /// Flags an advertised capability (hold, group, ungroup, DTMF; LCK `.pausing`, `.merging`,
@@ -40,7 +41,8 @@ package struct MissingActionHandlerAnalyzer: Analyzer {
 
     /// Project-wide action facts, the analyzer's pre-pass contribution: merge `actionFacts(in:)` of
     /// every file and pass the result to `analyze(_:project:into:)`.
-    package struct ActionFacts: AnalyzerProjectFacts, Hashable {
+    package struct ActionFacts: ProjectFact, Hashable {
+        package static let key = FactKey<ActionFacts>()
         /// Owner type name ("" for free functions) → action type names its perform handlers take.
         package var handledByType: [String: Set<String>] = [:]
         /// Every action type handled by any owner, kept by `init` and `merge`, so a file can consult the
@@ -92,13 +94,13 @@ package struct MissingActionHandlerAnalyzer: Analyzer {
     package var projectMarkers: [[UInt8]] { [Array("Conversation".utf8)] }
 
     /// The handlers and requested actions of one file of the pre-pass.
-    package func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
+    package func projectFacts(in context: AnalysisContext) -> (any ProjectFact)? {
         Self.actionFacts(in: context)
     }
 
     /// Uses the scan's project-wide action facts when a pre-pass collected them.
     package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
-        analyze(context, project: context.project.analyzerFacts(of: ruleID, as: ActionFacts.self), into: &findings)
+        analyze(context, project: context.project.fact(ActionFacts.key), into: &findings)
     }
 
     /// With `project`, capabilities are checked against handlers anywhere in the project (so a
@@ -163,7 +165,7 @@ package struct MissingActionHandlerAnalyzer: Analyzer {
     ) {
         let file = context.file
         let tokens = file.tokens
-        let external = context.project.analyzerFacts(of: "transient_handle", as: ValueFacts.self)
+        let external = context.project.fact(ValueFacts.key)
         for access in context.outline.memberAccesses {
             let name = file.name(at: access.member)
             // CallKit capabilities are `supports…` properties; their actions are the `CX…` ones.

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 import LCKRules
 
 /// Finds `fulfill` calls that run before the work they stand for: synchronously while the
@@ -85,7 +86,7 @@ struct FulfillTiming {
     private let deferredIndex: InnermostRangeIndex?
     private let laterWorkCalls = LaterWorkCalls()
 
-    static let deferringCallers: Set<String> = ["Task", "detached", "async", "asyncAfter"]
+    static let deferringCallers = CallRoles.deferringCallers
 
     init(syntax: StatementSyntax, body: Range<Int>, aliases: Set<String>, workWords: [String], work: Counter) {
         self.syntax = syntax

@@ -1,5 +1,6 @@
 import LCKCore
 import LCKLexer
+import LCKProjectModel
 
 /// The iOS version the code around a token is known to run on, from what encloses it: an `if`/`while`
 /// `#available` body, an earlier `guard #available … else { … }` in the same block, the `else` of an

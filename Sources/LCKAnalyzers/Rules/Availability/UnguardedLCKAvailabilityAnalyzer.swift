@@ -1,5 +1,6 @@
 import LCKCore
 import LCKLexer
+import LCKProjectModel
 import LCKRules
 
 /// Flags a LiveCommunicationKit symbol (or an iOS 26 one) used where the file's deployment target is

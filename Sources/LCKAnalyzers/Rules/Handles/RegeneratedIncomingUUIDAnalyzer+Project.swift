@@ -1,12 +1,14 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 
 /// The cross-file half of `regenerated_incoming_uuid`: what the push handlers of the pre-pass's files
 /// call, and which functions' results they report as the incoming call's id, so that a `UUID()` made
 /// in a helper of another file is found where it is made.
 extension RegeneratedIncomingUUIDAnalyzer {
-    package struct PushIDFacts: AnalyzerProjectFacts, Hashable {
+    package struct PushIDFacts: ProjectFact, Hashable {
+        package static let key = FactKey<PushIDFacts>()
         /// Functions whose result a push handler (or its same-file helpers) reports as the call's id.
         var idProducers: Set<String> = []
         /// Functions the push handlers call.
@@ -18,7 +20,7 @@ extension RegeneratedIncomingUUIDAnalyzer {
         }
     }
 
-    package func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
+    package func projectFacts(in context: AnalysisContext) -> (any ProjectFact)? {
         let syntax = StatementSyntax(context: context)
         let handlers = PushHandler.all(in: syntax).map(\.function)
         guard !handlers.isEmpty else { return nil }
@@ -60,7 +62,7 @@ extension RegeneratedIncomingUUIDAnalyzer {
     /// Helper names that make a file worth analysing: producers of reported ids, and push callees whose
     /// summary reports an incoming call.
     package func prefilterNames(project: ProjectFacts) -> Set<String> {
-        guard let facts = project.analyzerFacts(of: ruleID, as: PushIDFacts.self) else { return [] }
+        guard let facts = project.fact(PushIDFacts.key) else { return [] }
         let reporting = facts.pushCallees.filter { name in
             project.summaries.byName[name]?.contains { $0.reportsIncoming.coverage != .none } == true
         }
@@ -69,7 +71,7 @@ extension RegeneratedIncomingUUIDAnalyzer {
 
     /// Functions of this file named by the project's push handlers: roots for the walk, and id producers.
     func projectRoots(_ context: AnalysisContext, syntax: StatementSyntax) -> (roots: [Int], producers: [Int]) {
-        guard let facts = context.project.analyzerFacts(of: ruleID, as: PushIDFacts.self) else { return ([], []) }
+        guard let facts = context.project.fact(PushIDFacts.key) else { return ([], []) }
         let names = prefilterNames(project: context.project).subtracting(facts.idProducers)
         let roots = names.sorted().flatMap { syntax.functions(named: $0) }
         let producers = facts.idProducers.sorted().flatMap { syntax.functions(named: $0) }

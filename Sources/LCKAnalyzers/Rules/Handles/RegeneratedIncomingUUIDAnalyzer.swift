@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 import LCKRules
 
 /// Finds a fresh `UUID()` used as the id of an incoming call reported from a VoIP push.

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 import LCKRules
 
 /// Flags a `CXHandle(type:value:)` or `Handle(type:value:displayName:)` whose value is transient.
@@ -14,15 +15,11 @@ package struct TransientHandleAnalyzer: Analyzer {
 
     package init() {}
 
-    static let defaultTransientWords = ["room", "token", "session", "meeting", "invite", "callId", "uuidString"]
-    static let defaultStableWords = ["user", "account", "contact", "phone", "email"]
-    static let defaultPlaceholders = ["", "unknown", "placeholder", "test"]
-
     /// Findings sit at `CXHandle(…)`/`Handle(…)` constructions.
     package func triggerNames(rules: RuleTable) -> Set<String>? { ["CXHandle", "Handle"] }
 
     /// Value origins of the pre-pass's files (properties, returns, Bool constants), for other files.
-    package func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
+    package func projectFacts(in context: AnalysisContext) -> (any ProjectFact)? {
         ValueFacts.collect(in: context)
     }
 
@@ -53,7 +50,7 @@ package struct TransientHandleAnalyzer: Analyzer {
         ValueProvenance(
             context: context,
             classifier: ValueClassifier(parameters: context.metadata(for: "transient_handle")?.parameters),
-            external: context.project.analyzerFacts(of: "transient_handle", as: ValueFacts.self))
+            external: context.project.fact(ValueFacts.key))
     }
 
     /// The origin that decides, and how sure: a transient one if any alternative is (`?? ""` unwrapping and

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 import LCKRules
 
 /// Flags a `.phoneNumber` handle whose visible literal value is not E.164, or an `.emailAddress`
@@ -108,7 +109,7 @@ package struct UnnormalizedHandleAnalyzer: Analyzer {
 
     /// What keeps `text` from being E.164: `+`, then 1–15 digits, the first not 0.
     /// All-digit literals this short are service codes (`911`, `112`), which E.164 does not cover.
-    static let shortCodeMaxDigits = 6
+    static let shortCodeMaxDigits = ValueClassifier.shortCodeMaxDigits
 
     static func phoneProblems(_ text: String) -> [String] {
         var problems: [String] = []

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 import LCKRules
 
 /// Finds one incoming call reported through both CallKit and LiveCommunicationKit on one path.

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 import LCKRules
 
 /// Flags `CXProvider(configuration:)` / `ConversationManager(configuration:)` built in per-call code

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 import LCKRules
 
 /// Finds reports of incoming calls whose error is dropped: `try?`, a completion that never looks at
@@ -10,7 +11,7 @@ package struct SwallowedReportErrorAnalyzer: Analyzer {
 
     package init() {}
 
-    static let defaultMembers: Set<String> = ["reportNewIncomingCall", "reportNewIncomingConversation"]
+    static let defaultMembers = CallRoles.incomingReportMembers
 
     /// Findings sit at calls of the report members, or of the project's wrappers that forward their error.
     package func triggerNames(rules: RuleTable) -> Set<String>? {
@@ -164,48 +165,6 @@ package struct SwallowedReportErrorAnalyzer: Analyzer {
             }
         }
         return nil
-    }
-}
-
-extension StatementSyntax {
-    /// The `try` written just before the call (`try await x.f()`), if any.
-    func tryKeyword(before call: Int) -> Int? {
-        var before = outline.calls[call].callee.lowerBound - 1
-        if before >= 0, file.tokens[before].keyword == .await { before -= 1 }
-        if before >= 1, file.tokens[before].kind == .postfixQuestionMark || file.tokens[before].kind == .exclamationMark
-        {
-            before -= 1
-        }
-        return before >= 0 && file.tokens[before].keyword == .try ? before : nil
-    }
-
-    /// Whether an error thrown at `token` reaches the enclosing function's caller: no `do` with a `catch`
-    /// and no closure lies between them. Walks outwards block by block (bounded by the nesting).
-    func errorLeavesFunction(from token: Int) -> Bool {
-        guard var block = innermostBlock(containing: token) else { return false }
-        for _ in 0..<10_000 {
-            switch outline.blocks[block].owner {
-            case .statement(let statement):
-                let record = outline.statements[statement]
-                if record.kind == .do, record.blocks.first == block, record.blocks.count > 1 { return false }
-                block = record.parentBlock
-            case .function:
-                return true
-            case .closure, .file, .type, .variable:
-                return false
-            }
-        }
-        return false
-    }
-
-    /// The smallest block whose contents hold the token.
-    func innermostBlock(containing token: Int) -> Int? {
-        var best: Int?
-        for index in outline.blocks.indices where outline.blocks[index].range.contains(token) {
-            if let current = best, outline.blocks[current].range.count <= outline.blocks[index].range.count { continue }
-            best = index
-        }
-        return best
     }
 }
 

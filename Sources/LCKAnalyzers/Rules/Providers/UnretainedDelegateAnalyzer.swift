@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 import LCKRules
 
 /// Flags a provider, manager or push-registry delegate that nothing keeps alive.

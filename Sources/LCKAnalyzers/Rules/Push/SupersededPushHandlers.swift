@@ -1,10 +1,12 @@
 import LCKParser
+import LCKProjectModel
 
 /// The types that implement PushKit's completion-handler variant of the incoming-push callback (iOS 11+). On
 /// those types PushKit never calls the deprecated `pushRegistry(_:didReceiveIncomingPushWith:for:)`, so that
 /// method is dead code, not an unreported push. Collected from every file of the pre-pass, because a type's
 /// extensions are often spread over files.
-struct SupersededPushHandlers: AnalyzerProjectFacts {
+struct SupersededPushHandlers: ProjectFact {
+    static let key = FactKey<SupersededPushHandlers>()
     static let deprecatedSelector = "pushRegistry(_:didReceiveIncomingPushWith:for:)"
     static let completionSelector = "pushRegistry(_:didReceiveIncomingPushWith:for:completion:)"
 

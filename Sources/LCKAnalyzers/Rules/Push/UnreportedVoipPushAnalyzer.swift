@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 import LCKRules
 
 /// Finds PushKit VoIP handlers with a path that returns before a new incoming call is reported.
@@ -19,7 +20,7 @@ package struct UnreportedVoipPushAnalyzer: Analyzer {
     package func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: PushHandler.selectors) }
 
     /// The deprecated callback is dead code on a type that implements the completion variant in any file.
-    package func projectFacts(in context: AnalysisContext) -> (any AnalyzerProjectFacts)? {
+    package func projectFacts(in context: AnalysisContext) -> (any ProjectFact)? {
         SupersededPushHandlers(context)
     }
 
@@ -30,7 +31,7 @@ package struct UnreportedVoipPushAnalyzer: Analyzer {
             members: Set(
                 parameters?.strings("reportMembers") ?? ["reportNewIncomingCall", "reportNewIncomingConversation"]),
             helperWords: parameters?.strings("reportingHelperWords") ?? ["incoming"])
-        let pushHandlerOwners = context.project.analyzerFacts(of: ruleID, as: SupersededPushHandlers.self)
+        let pushHandlerOwners = context.project.fact(SupersededPushHandlers.key)
         var localOwners: SupersededPushHandlers?
         for handler in PushHandler.all(in: syntax) {
             guard let bodyBlock = context.outline.functions[handler.function].bodyBlock,

@@ -1,4 +1,5 @@
 import LCKCore
+import LCKProjectModel
 import LCKRules
 
 /// A rule over an app target's settings (Info.plist, entitlements, build settings) and what its Swift
