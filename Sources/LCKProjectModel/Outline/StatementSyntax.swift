@@ -14,7 +14,7 @@ package struct StatementSyntax {
     private let lines: LazyLineTable
     /// Functions with a body by name, made on the first `functions(named:)` (a scan of every function
     /// per call was quadratic in a large file).
-    let functionIndex: LazyFunctionIndex
+    package let functionIndex: LazyFunctionIndex
     let logging: LoggingVocabulary
     /// The project's function summaries (the builder's own table while it builds them).
     let table: SummaryTable
@@ -285,7 +285,7 @@ final class LazyLineTable {
 }
 
 /// A file's functions with a body, by name, in outline order; made when first read.
-final class LazyFunctionIndex {
+package final class LazyFunctionIndex {
     private let file: TokenizedFile
     private let outline: SyntaxOutline
     private(set) lazy var byName: [String: [Int]] = {
@@ -320,7 +320,7 @@ final class LazyFunctionIndex {
     /// Blocks, for the smallest block around a call (asked per call the premature-fulfill timing meets: a
     /// scan of every block per call made a handler of many branches quadratic). Nil when `#if` clauses
     /// cross braces, so that ranges overlap and only the scan answers as before.
-    private(set) lazy var nestedBlocks: InnermostRangeIndex? = {
+    package private(set) lazy var nestedBlocks: InnermostRangeIndex? = {
         let index = InnermostRangeIndex(outline.blocks.map(\.range))
         return index.rangesNest ? index : nil
     }()

@@ -217,6 +217,8 @@ struct ProvenanceIndex {
 }
 
 /// A count that non-mutating lookups can add to.
-final class Counter {
-    var value = 0
+package final class Counter {
+    package var value = 0
+
+    package init() {}
 }

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 
 extension AudioOutsideActivationAnalyzer {
     /// The audio starts reachable from one root function through same-file helpers, as findings.
