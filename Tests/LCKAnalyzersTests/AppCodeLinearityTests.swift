@@ -1,5 +1,6 @@
 import LCKCore
 import LCKLexer
+import LCKProjectModel
 import Testing
 
 @testable import LCKAnalyzers

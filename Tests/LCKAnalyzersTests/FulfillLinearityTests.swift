@@ -4,6 +4,7 @@ import LCKRules
 import Testing
 
 @testable import LCKAnalyzers
+@testable import LCKProjectModel
 
 /// Many fulfills, or many early returns, in one answer handler (issue 29, items 8 and 9): the
 /// premature-fulfill timing looks for later work among the few calls that could be work, and finds blocks
