@@ -12,7 +12,7 @@ import Testing
 /// functions (N classes declaring the same members).
 @Suite struct SummaryResolveTests {
     static func summary(
-        _ selector: String, type: String?, labels: [String], reports: Coverage = .all, channel: Bool = false
+        _ selector: String, type: String?, labels: [String], reports: Coverage = .all, throwsError: Bool = false
     ) -> FunctionSummary {
         let base = String(selector.prefix { $0 != "(" })
         var summary = FunctionSummary(
@@ -20,7 +20,7 @@ import Testing
             parameters: labels.map { SummaryParameter(label: $0, hasDefault: false, isClosure: false) },
             location: RemoteStep(path: "Other.swift", position: SourcePosition(line: 1, column: 1), message: ""))
         summary.reportsIncoming = ObligationFact(coverage: reports)
-        summary.activatesAudio = channel
+        summary.throwsReportError = throwsError
         return summary
     }
 
@@ -86,13 +86,13 @@ import Testing
 
     @Test func severalAgreeingBodiesGiveWhatTheyAgreeOn() throws {
         var table = Self.table([
-            Self.summary("start(room:)", type: "Alpha", labels: ["room"], reports: .all, channel: true),
-            Self.summary("start(room:)", type: "Beta", labels: ["room"], reports: .all, channel: false),
-            Self.summary("start(room:)", type: "Gamma", labels: ["room"], reports: .all, channel: true),
+            Self.summary("start(room:)", type: "Alpha", labels: ["room"], reports: .all, throwsError: true),
+            Self.summary("start(room:)", type: "Beta", labels: ["room"], reports: .all, throwsError: false),
+            Self.summary("start(room:)", type: "Gamma", labels: ["room"], reports: .all, throwsError: true),
         ])
         let merged = try #require(Self.resolve(table, in: "box.start(room: r)\n", call: "start"))
         #expect(merged.summary.typeName == "Alpha" && merged.summary.reportsIncoming.coverage == .all)
-        #expect(!merged.summary.activatesAudio)
+        #expect(!merged.summary.throwsReportError)
         // A changed body changes the agreement (nothing cached goes stale).
         table.set(Self.summary("start(room:)", type: "Beta", labels: ["room"], reports: .none), slot: 1)
         let changed = try #require(Self.resolve(table, in: "box.start(room: r)\n", call: "start"))

@@ -72,10 +72,6 @@ package struct FunctionSummary: Sendable, Hashable {
     package var reportsIncoming = ObligationFact(coverage: .none)
     /// Which framework it reports through (CallKit, LiveCommunicationKit), on any path.
     package var reportChannels = ReportChannels()
-    /// Calls `setActive(true)` itself.
-    package var activatesAudio = false
-    /// Builds a `CXProvider` or `ConversationManager`.
-    package var constructsProvider = false
     /// Index of the closure parameter that receives the error of a report it makes (a wrapper).
     package var forwardsReportError: Int?
     /// A `throws` function whose report's error leaves it uncaught (`try await provider.report…(…)`).
@@ -306,7 +302,6 @@ extension FunctionSummary {
             if other.forwardsReportError != result.forwardsReportError { result.forwardsReportError = nil }
             result.reportChannels = result.reportChannels.agreeing(with: other.reportChannels)
             result.throwsReportError = result.throwsReportError && other.throwsReportError
-            result.activatesAudio = result.activatesAudio && other.activatesAudio
         }
         return result
     }

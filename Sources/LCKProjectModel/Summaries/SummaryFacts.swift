@@ -44,15 +44,6 @@ struct SummaryFacts {
             }
         }
         summary.reportsIncoming = reportFact(body: body, range: bodyRange)
-        summary.activatesAudio = calls.contains { call in
-            let record = context.outline.calls[call]
-            return file.name(at: record.nameToken) == "setActive"
-                && record.arguments.first.map { $0.value.count == 1 && file.text(at: $0.value.lowerBound) == "true" }
-                    == true
-        }
-        summary.constructsProvider = calls.contains {
-            ["CXProvider", "ConversationManager"].contains(file.name(at: context.outline.calls[$0].nameToken))
-        }
         summary.forwardsReportError = forwardedReportError(calls: calls)
         summary.reportChannels = reportChannels(calls: calls)
         summary.throwsReportError = record.isThrowing && thrownReportError(calls: calls)
