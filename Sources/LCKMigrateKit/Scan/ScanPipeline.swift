@@ -215,8 +215,13 @@ public enum ScanPipeline {
         let bytes = tokenized.bytes
         stopwatch.lap(.lex)
         var stoppedEarly = false
+        // Analyzers build only the findings the file cap can keep, and count the rest: exact unless a
+        // directive could claim one of the rest (or go unused without it).
+        let analyzerLimit = SuppressionDirectiveParser.hasDirective(tokenized) ? Int.max : settings.limits.perFile
+        var unbuilt: [String: Int] = [:]
         var findings = analyzer.findings(
-            in: tokenized, parsed: parsed, limit: settings.limits.perFile, stoppedEarly: &stoppedEarly,
+            in: tokenized, parsed: parsed, limit: settings.limits.perFile, analyzerLimit: analyzerLimit,
+            stoppedEarly: &stoppedEarly, unbuilt: &unbuilt,
             deploymentTarget: projectSettings?.deploymentTarget(for: file.displayPath))
         if projectSettings != nil {
             let usage = CodeUsage(file: tokenized, path: file.displayPath)
@@ -233,8 +238,10 @@ public enum ScanPipeline {
         // Sorted here, in parallel: every finding of the file has the same path, so the per-file lists
         // only need joining in path order.
         findings.sort(by: Finding.reportOrder)
-        let dropped = max(0, findings.count - settings.limits.perFile)
-        if dropped > 0 { findings.removeSubrange(settings.limits.perFile...) }
+        // The policy drops inactive rules' findings, built or not.
+        let unbuiltKept = unbuilt.reduce(0) { settings.policy.isActive($1.key) ? $0 + $1.value : $0 }
+        let dropped = max(0, findings.count + unbuiltKept - settings.limits.perFile)
+        if findings.count > settings.limits.perFile { findings.removeSubrange(settings.limits.perFile...) }
         if dropped > 0 || stoppedEarly {
             outcome.problems.append(
                 FindingCapNote.file(

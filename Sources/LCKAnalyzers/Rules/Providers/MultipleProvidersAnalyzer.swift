@@ -27,15 +27,56 @@ package struct MultipleProvidersAnalyzer: Analyzer {
         "call", "incoming", "outgoing", "conversation", "ringing", "dial", "dialer", "meeting", "room",
     ]
 
+    /// One construction, kept small (ids, no strings): a generated file can hold hundreds of thousands,
+    /// and only the findings a file cap keeps get their strings (`finding(for:)`).
     struct Site {
         var typeToken: Int
-        var typeName: String
-        var owner: String
+        /// Index of the constructed type in `Sites.typeNames`.
+        var type: Int
         /// Sites with the same key are alternatives of one construction (if/else in one function).
-        var key: String
-        var place: String
-        var reason: String?
-        var confidence: Confidence?
+        var key: SiteKey
+        /// Index of the site's place (`` `Owner.selector` ``) in `Sites.places`.
+        var place: Int
+        /// The construction runs per call, per push, per view or per iteration (`perCallReason`).
+        var runsPerCall: Bool
+    }
+
+    /// A stored property of an owner (ids of `Sites.names`), else the enclosing function, else the token.
+    enum SiteKey: Hashable {
+        case property(owner: Int, name: Int)
+        case function(Int)
+        case token(Int)
+    }
+
+    /// A file's constructions, with the strings they share stored once.
+    struct Sites {
+        var sites: [Site] = []
+        var typeNames: [String]
+        var places: [String] = []
+        var placeIDs: [String: Int] = [:]
+        /// Owner and property names of `SiteKey.property`.
+        var nameIDs: [String: Int] = [:]
+        /// Built once per file (not once per construction).
+        var scopes: PerCallScopes
+
+        mutating func placeID(_ place: String) -> Int {
+            if let known = placeIDs[place] { return known }
+            placeIDs[place] = places.count
+            places.append(place)
+            return places.count - 1
+        }
+
+        mutating func nameID(_ name: String) -> Int {
+            if let known = nameIDs[name] { return known }
+            nameIDs[name] = nameIDs.count
+            return nameIDs.count - 1
+        }
+    }
+
+    /// A construction key of one type: alternatives of one construction share it.
+    struct TypedKey: Hashable {
+        var type: Int
+        var key: SiteKey
     }
 
     /// Findings sit at constructions of the provider types.
@@ -44,16 +85,49 @@ package struct MultipleProvidersAnalyzer: Analyzer {
     }
 
     package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+        _ = analyze(context, into: &findings, limit: .max)
+    }
+
+    /// Two passes: every construction as a `Site`, then findings for the first `limit` sites in token
+    /// order that report one (report order: each finding sits at its site's type token).
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding], limit: Int) -> Int {
+        let sites = collectSites(context)
+        guard !sites.sites.isEmpty else { return 0 }
+        // Places per type, one entry per construction key, so each site finds "the others" without
+        // comparing itself with every other site (a generated file can hold thousands).
+        var placesByType = [[(key: SiteKey, place: Int)]](repeating: [], count: sites.typeNames.count)
+        var seenKeys: Set<TypedKey> = []
+        for site in sites.sites where seenKeys.insert(TypedKey(type: site.type, key: site.key)).inserted {
+            placesByType[site.type].append((site.key, site.place))
+        }
+        for type in placesByType.indices { placesByType[type].sort { sites.places[$0.place] < sites.places[$1.place] } }
+        let reports = { (site: Site) in site.runsPerCall || placesByType[site.type].count > 1 }
+        var reportingTokens: [Int] = []
+        for site in sites.sites where reports(site) { reportingTokens.append(site.typeToken) }
+        var lastKept = Int.max
+        if reportingTokens.count > limit {
+            reportingTokens.sort()
+            lastKept = limit > 0 ? reportingTokens[limit - 1] : -1
+        }
+        var built = 0
+        for site in sites.sites where built < limit && site.typeToken <= lastKept && reports(site) {
+            findings.append(finding(for: site, in: context, sites: sites, places: placesByType[site.type]))
+            built += 1
+        }
+        return reportingTokens.count - built
+    }
+
+    /// Pass one: the file's constructions of the provider types outside test doubles.
+    func collectSites(_ context: AnalysisContext) -> Sites {
         let file = context.file
         let providerTypes =
             context.metadata(for: ruleID)?.parameters.strings("providerTypes") ?? Self.defaultProviderTypes
-        var sites: [Site] = []
-        let scopes = PerCallScopes(context)
+        var sites = Sites(typeNames: providerTypes, scopes: PerCallScopes(context))
         let invalidated = Self.invalidatedNames(in: context)
         var declarations: VariableStarts?
         for call in context.outline.calls {
             guard let typeToken = CallRoles.constructedTypeToken(of: call, in: file),
-                providerTypes.contains(file.name(at: typeToken)),
+                let type = providerTypes.firstIndex(of: file.name(at: typeToken)),
                 let label = call.arguments.first?.label, file.token(file.tokens[label], is: "configuration")
             else { continue }
             let owner = context.facts.enclosingType(at: typeToken).map { context.facts.typeNames[$0] } ?? "file scope"
@@ -66,51 +140,47 @@ package struct MultipleProvidersAnalyzer: Analyzer {
                 property = Self.storedProperty(of: call, in: context, declarations: declarations!)
                     .flatMap { invalidated.contains($0) ? $0 : nil }
             }
-            let key = property.map { "p\(owner).\($0)" } ?? function.map { "f\($0)" } ?? "t\(typeToken)"
+            let key =
+                property.map { SiteKey.property(owner: sites.nameID(owner), name: sites.nameID($0)) }
+                ?? function.map { SiteKey.function($0) } ?? .token(typeToken)
             let place =
                 function.map { "`\(owner).\(context.outline.selector(ofFunction: $0, in: file))`" } ?? "`\(owner)`"
-            var site = Site(
-                typeToken: typeToken, typeName: file.name(at: typeToken), owner: owner, key: key, place: place)
-            (site.reason, site.confidence) = perCallReason(at: typeToken, in: context, scopes: scopes)
-            sites.append(site)
+            let runsPerCall = perCallReason(at: typeToken, in: context, scopes: sites.scopes).0 != nil
+            sites.sites.append(
+                Site(typeToken: typeToken, type: type, key: key, place: sites.placeID(place), runsPerCall: runsPerCall))
         }
-        // Places per type, one entry per construction key, so each site finds "the others" without
-        // comparing itself with every other site (a generated file can hold thousands).
-        var placesByType: [String: [(key: String, place: String)]] = [:]
-        var seenKeys: Set<String> = []
-        for site in sites where seenKeys.insert(site.typeName + "\u{0}" + site.key).inserted {
-            placesByType[site.typeName, default: []].append((site.key, site.place))
-        }
-        for name in placesByType.keys { placesByType[name]?.sort { $0.place < $1.place } }
-        for site in sites {
-            if let reason = site.reason {
-                findings.append(
-                    context.finding(
-                        ruleID, at: context.range(ofToken: site.typeToken),
-                        message:
-                            "`\(site.typeName)` is created \(reason); create one for the app's lifetime and reuse it",
-                        confidence: site.confidence, evidence: [reason]))
-                continue
-            }
-            // The other construction places of the same type (one per key, sorted), at most three named.
-            // Keys are unique within a type's list, so this site's own entry is skipped at most once.
-            let places = placesByType[site.typeName] ?? []
-            let otherCount = places.count - 1
-            guard otherCount > 0 else { continue }
-            var named: [String] = []
-            for entry in places where entry.key != site.key {
-                named.append(entry.place)
-                if named.count == 3 { break }
-            }
-            let list =
-                otherCount > 3
-                ? "\(named.joined(separator: ", ")) and \(otherCount - 3) more" : named.joined(separator: ", ")
-            findings.append(
-                context.finding(
+        return sites
+    }
+
+    /// Pass two: the finding of one reporting site. `places`: its type's places, one per key, sorted.
+    func finding(
+        for site: Site, in context: AnalysisContext, sites: Sites, places: [(key: SiteKey, place: Int)]
+    ) -> Finding {
+        let typeName = sites.typeNames[site.type]
+        if site.runsPerCall {
+            let (reason, confidence) = perCallReason(at: site.typeToken, in: context, scopes: sites.scopes)
+            if let reason {
+                return context.finding(
                     ruleID, at: context.range(ofToken: site.typeToken),
-                    message: "`\(site.typeName)` is also created in \(list); the app should own exactly one",
-                    evidence: ["constructed in \(site.place) and in \(list)"]))
+                    message: "`\(typeName)` is created \(reason); create one for the app's lifetime and reuse it",
+                    confidence: confidence, evidence: [reason])
+            }
         }
+        // The other construction places of the same type (one per key, sorted), at most three named.
+        // Keys are unique within a type's list, so this site's own entry is skipped at most once.
+        let otherCount = places.count - 1
+        var named: [String] = []
+        for entry in places where entry.key != site.key {
+            named.append(sites.places[entry.place])
+            if named.count == 3 { break }
+        }
+        let list =
+            otherCount > 3
+            ? "\(named.joined(separator: ", ")) and \(otherCount - 3) more" : named.joined(separator: ", ")
+        return context.finding(
+            ruleID, at: context.range(ofToken: site.typeToken),
+            message: "`\(typeName)` is also created in \(list); the app should own exactly one",
+            evidence: ["constructed in \(sites.places[site.place]) and in \(list)"])
     }
 
     /// The property a construction is stored in: `provider = CXProvider(…)`, `self.provider = …`, or the
