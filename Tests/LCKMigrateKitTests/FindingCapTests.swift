@@ -74,11 +74,12 @@ import Testing
         #expect(
             outcome.report.problems.map(\.message).first?.hasPrefix("findings capped: 20 findings dropped, 10 kept")
                 == true)
-        _ = try tree.file(".lckmigrate.json", #"{"disabledRules": ["multiple_providers"]}"#)
-        let disabled = try Scan.run(Self.invocation(tree, limits: FindingLimits(perFile: 10)))
+        _ = try tree.file("policy.json", #"{"disabledRules": ["multiple_providers"]}"#)
+        var disabledInvocation = Self.invocation(tree, limits: FindingLimits(perFile: 10))
+        disabledInvocation.overrides.configFile = tree.root + "/policy.json"
+        let disabled = try Scan.run(disabledInvocation)
         #expect(disabled.report.findings.filter { $0.ruleID == "multiple_providers" }.isEmpty)
         #expect(disabled.report.problems.isEmpty)
-        _ = try tree.file(".lckmigrate.json", "{}")
         _ = try tree.file(
             "App/A.swift",
             String(repeating: "let m = ConversationManager(configuration: c)\n", count: 30)
