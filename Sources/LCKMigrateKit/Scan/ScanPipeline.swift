@@ -193,7 +193,8 @@ public enum ScanPipeline {
     /// `parsed`: the pre-pass's parse of the file, when it kept one (then the file is neither read nor
     /// lexed again); `validated`: the pre-pass found its bytes valid UTF-8 (not checked a second time).
     private static func scanOne(
-        _ file: DiscoveredFile, position: Int, analyzer: AnalyzerSuite, parsed: AnalysisContext?, validated: Bool,
+        _ file: DiscoveredFile, position: Int, analyzer: AnalyzerSuite, parsed: consuming AnalysisContext?,
+        validated: Bool,
         settings: FileStageSettings, projectSettings: ProjectSettings?, stageTimes: StageTimes?,
         into outcome: inout FileOutcome
     ) -> [Finding] {
@@ -223,6 +224,8 @@ public enum ScanPipeline {
             in: tokenized, parsed: parsed, limit: settings.limits.perFile, analyzerLimit: analyzerLimit,
             stoppedEarly: &stoppedEarly, unbuilt: &unbuilt,
             deploymentTarget: projectSettings?.deploymentTarget(for: file.displayPath))
+        // The kept parse's outline and facts go now, not after the later stages (the file's tokens stay).
+        _ = consume parsed
         if projectSettings != nil {
             let usage = CodeUsage(file: tokenized, path: file.displayPath)
             if usage.usesAny { outcome.usage.append((position, usage)) }
