@@ -5,7 +5,7 @@
 /// The defaults are far above real apps (the largest app scanned so far has under 3,000 findings in all).
 public struct FindingLimits: Sendable, Hashable {
     public static let defaultPerFile = 10_000
-    public static let defaultPerRun = 1_000_000
+    public static let defaultPerRun = 100_000
     /// The most mapping rules reported at one token: real tables have a handful per name.
     public static let perToken = 64
 

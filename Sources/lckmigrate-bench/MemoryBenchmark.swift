@@ -11,7 +11,13 @@ struct MemoryBenchmark {
     var sizes = [10_000_000, 20_000_000, 50_000_000]
     var source: String?
     var seed = ScanCorpus.defaultSeed
+    /// `--limit N`: exit non-zero when a row's peak RSS exceeds N bytes per input byte (issue 29's 16).
+    var limit: Double?
     let directory = "/tmp/lckmigrate-bench/memory"
+    /// Each row's peak RSS per input byte, for `--limit`.
+    private let ratios = Ratios()
+
+    private final class Ratios { var values: [Double] = [] }
 
     init(arguments: [String]) throws {
         var options = BenchArguments(arguments)
@@ -26,6 +32,12 @@ struct MemoryBenchmark {
                 }
             case "--source": source = try options.value(of: argument, expected: "a Swift file")
             case "--seed": seed = try options.seed(of: argument)
+            case "--limit":
+                let text = try options.value(of: argument, expected: "bytes of peak RSS per input byte")
+                guard let value = Double(text), value > 0 else {
+                    throw BenchError.usage("--limit needs a positive number, not '\(text)'")
+                }
+                limit = value
             default: throw BenchError.usage("unknown option \(argument)")
             }
         }
@@ -64,12 +76,32 @@ struct MemoryBenchmark {
         for size in sizes {
             try report("token-dense", HostileInputs.tokenDense(bytes: size), binary: binary, empty: empty)
         }
+        // Every line a finding (`CXProvider(configuration:)`, also a multiple_providers site): findings dominate.
+        try report("finding-dense", Self.findingDense(bytes: sizes[0]), binary: binary, empty: empty)
+        // 100 files of 512 KB, two workers: the run's caps on findings bound the total.
+        let manyFiles = realCode.map { Self.resized($0, to: 512_000) } ?? Self.findingDense(bytes: 512_000)
+        try report("100 files x 512 KB", manyFiles, copies: 100, binary: binary, empty: empty)
         try? FileManager.default.removeItem(atPath: directory)
+        if let limit, let worst = ratios.values.max(), worst > limit {
+            print(
+                String(format: "FAIL: a row took %.2f bytes of peak RSS per input byte, over --limit %g", worst, limit))
+            exit(1)
+        }
     }
 
-    private func report(_ name: String, _ bytes: [UInt8], binary: String, empty: Int) throws {
-        let peak = try measure(bytes, binary: binary)
-        let size = Double(bytes.count)
+    /// `CXProvider(configuration: c);` on every line, about `size` bytes.
+    static func findingDense(bytes size: Int) -> [UInt8] {
+        let line = Array("CXProvider(configuration: c);\n".utf8)
+        var result = Array("import CallKit\n".utf8)
+        result.reserveCapacity(size + line.count)
+        while result.count < size { result += line }
+        return result
+    }
+
+    private func report(_ name: String, _ bytes: [UInt8], copies: Int = 1, binary: String, empty: Int) throws {
+        let peak = try measure(bytes, copies: copies, binary: binary)
+        let size = Double(bytes.count * copies)
+        ratios.values.append(Double(peak) * 1024 / size)
         print(
             name.padding(toLength: 18, withPad: " ", startingAt: 0)
                 + String(
@@ -78,10 +110,14 @@ struct MemoryBenchmark {
     }
 
     /// Peak RSS in kilobytes of `lckmigrate scan` over a folder holding `bytes` as its one file.
-    private func measure(_ bytes: [UInt8], binary: String) throws -> Int {
+    /// `copies` > 1 writes that many files and scans them with `--jobs 2`.
+    private func measure(_ bytes: [UInt8], copies: Int = 1, binary: String) throws -> Int {
         try? FileManager.default.removeItem(atPath: directory)
-        try ComplexityBenchmark.write(bytes, to: directory + "/src/File.swift")
-        let arguments = ["scan", directory + "/src", "--format", "json", "--quiet", "--max-file-size", "2GB"]
+        for copy in 0..<copies {
+            try ComplexityBenchmark.write(bytes, to: directory + "/src/File\(copy == 0 ? "" : String(copy)).swift")
+        }
+        var arguments = ["scan", directory + "/src", "--format", "json", "--quiet", "--max-file-size", "2GB"]
+        if copies > 1 { arguments += ["--jobs", "2"] }
         let measured = try ChildProcess.runMeasuringRSS(binary, arguments)
         guard measured.status <= 1 else { throw BenchError.usage("lckmigrate exited \(measured.status)") }
         return measured.peakRSSKilobytes

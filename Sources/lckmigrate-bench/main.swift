@@ -17,7 +17,7 @@ let usage = """
                                                         doubles each hostile input four times; fails if super-linear
       summaries [--files N] [--runs N]                  doubles a cross-file helper project four times: time and
                                                         the project model's work; fails if super-linear
-      memory [--sizes 10MB,20MB,50MB] [--source FILE] [--seed N]
+      memory [--sizes 10MB,20MB,50MB] [--source FILE] [--seed N] [--limit 16]
                                                         peak RSS per byte of one file: app code and token-dense input
     """
 

@@ -205,7 +205,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
                 \(jobs)
                 requireReason: false                  # default
                 maxFileFindings: 10000                # default
-                maxFindings: 1000000                  # default
+                maxFindings: 100000                   # default
 
                 """)
         #expect(jobs.hasSuffix("# default"))

@@ -1,5 +1,6 @@
 import LCKAnalyzers
 import LCKCore
+import LCKLexer
 import Testing
 
 /// multiple_providers.
@@ -77,5 +78,33 @@ import Testing
         let source =
             "final class A { let p = CXProvider(configuration: c) }\nfinal class B { let m = ConversationManager(configuration: c) }"
         #expect(findings(source).isEmpty)
+    }
+
+    /// Issue 29: with a limit the analyzer builds only the findings a file cap of that size keeps (the
+    /// first in report order) and counts the rest, so a file with a construction per line does not
+    /// build hundreds of thousands of findings for the cap to drop.
+    @Test func aLimitBuildsOnlyTheFirstFindingsAndCountsTheRest() {
+        var lines = (0..<20).map { "let p\($0) = CXProvider(configuration: c)" }
+        lines.insert("func answerCall() { for c in all { use(CXProvider(configuration: c)) } }", at: 5)
+        // Nested constructions: the outline may list the inner call first.
+        lines.insert("let n = CXProvider(configuration: wrap(CXProvider(configuration: c)))", at: 9)
+        lines.append("final class MockProvider { let p = CXProvider(configuration: c) }")
+        let context = AnalysisContext(
+            file: Lexer.tokenize(Array(lines.joined(separator: "\n").utf8)), rules: AnalyzerTestSupport.rules)
+        let analyzer = MultipleProvidersAnalyzer()
+        var all: [Finding] = []
+        #expect(analyzer.analyze(context, into: &all, limit: .max) == 0)
+        all.sort { $0.range < $1.range }
+        #expect(all.count == 23)
+        for limit in [1, 7, 23, 100] {
+            var kept: [Finding] = []
+            let unbuilt = analyzer.analyze(context, into: &kept, limit: limit)
+            #expect(kept.count == min(limit, all.count))
+            #expect(unbuilt == all.count - kept.count)
+            #expect(kept.sorted { $0.range < $1.range } == Array(all.prefix(limit)))
+        }
+        var unlimited: [Finding] = []
+        analyzer.analyze(context, into: &unlimited)
+        #expect(unlimited.sorted { $0.range < $1.range } == all)
     }
 }

@@ -163,7 +163,7 @@ import Testing
                 jobs: 3                       # default
                 requireReason: false          # default
                 maxFileFindings: 10000        # default
-                maxFindings: 1000000          # default
+                maxFindings: 100000           # default
 
                 """)
     }

@@ -46,8 +46,8 @@ import Testing
 
     @Test(arguments: [
         (#"{"maxFileFindings": 10001}"#, "maxFileFindings", "10000", "--max-file-findings"),
-        (#"{"maxFindings": 0}"#, "maxFindings", "1000000", "--max-findings"),
-        (#"{"maxFindings": "many"}"#, "maxFindings", "1000000", "--max-findings"),
+        (#"{"maxFindings": 0}"#, "maxFindings", "100000", "--max-findings"),
+        (#"{"maxFindings": "many"}"#, "maxFindings", "100000", "--max-findings"),
     ])
     func configCannotRaiseACapOrGiveANonNumber(config: String, key: String, maximum: String, option: String) throws {
         let tree = try Self.tree(config: config + "\n")

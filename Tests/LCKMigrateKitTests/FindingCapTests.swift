@@ -59,4 +59,34 @@ import Testing
         #expect(outcome.report.problems.map(\.path) == ["App/B.swift"])
         #expect(outcome.report.problems.first?.message.hasPrefix("500 findings dropped from this file on") == true)
     }
+
+    /// Issue 29: `multiple_providers` builds only the findings the file cap keeps; what the scan reports
+    /// is what cutting all of them reports: the first by position, the note's dropped count, nothing
+    /// counted for a disabled rule, and every finding when a directive could claim one.
+    @Test func analyzerFindingsPastTheFileCapAreCountedNotBuilt() throws {
+        let tree = try TemporaryTree()
+        _ = try tree.file("rules/mappings/none.json", "{\"entries\": []}\n")
+        _ = try tree.file(
+            "App/A.swift", String(repeating: "let m = ConversationManager(configuration: c)\n", count: 30))
+        let outcome = try Scan.run(Self.invocation(tree, limits: FindingLimits(perFile: 10)))
+        let findings = outcome.report.findings.filter { $0.ruleID == "multiple_providers" }
+        #expect(findings.map(\.start.line) == Array(1...10))
+        #expect(
+            outcome.report.problems.map(\.message).first?.hasPrefix("findings capped: 20 findings dropped, 10 kept")
+                == true)
+        _ = try tree.file("policy.json", #"{"disabledRules": ["multiple_providers"]}"#)
+        var disabledInvocation = Self.invocation(tree, limits: FindingLimits(perFile: 10))
+        disabledInvocation.overrides.configFile = tree.root + "/policy.json"
+        let disabled = try Scan.run(disabledInvocation)
+        #expect(disabled.report.findings.filter { $0.ruleID == "multiple_providers" }.isEmpty)
+        #expect(disabled.report.problems.isEmpty)
+        _ = try tree.file(
+            "App/A.swift",
+            String(repeating: "let m = ConversationManager(configuration: c)\n", count: 30)
+                + "// lckmigrate:disable-next-line multiple_providers\nlet m = ConversationManager(configuration: c)\n")
+        let directive = try Scan.run(Self.invocation(tree, limits: FindingLimits(perFile: 10)))
+        #expect(directive.report.findings.filter { $0.ruleID == "multiple_providers" }.count == 10)
+        #expect(
+            directive.report.problems.map(\.message).first?.hasPrefix("findings capped: 21 findings dropped") == true)
+    }
 }

@@ -14,6 +14,11 @@ package protocol Analyzer: Sendable {
     /// Appends this analyzer's findings in `context`'s file (byte ranges; the scan locates them).
     func analyze(_ context: AnalysisContext, into findings: inout [Finding])
 
+    /// `analyze`, appending at most `limit` findings, the first in report order (all a file cap of `limit`
+    /// can keep), and returning how many more it would have appended: a rule with a finding per token need
+    /// not build what the cap drops. The default builds everything and returns 0.
+    func analyze(_ context: AnalysisContext, into findings: inout [Finding], limit: Int) -> Int
+
     /// Names (identifier text, backticks removed) of which a file must spell at least one for this
     /// analyzer to report anything there; nil (the default) runs it on every file. Lets a scan skip
     /// parsing files no rule can fire in, so it must never leave out a name a finding depends on.
@@ -45,6 +50,12 @@ package protocol Analyzer: Sendable {
 }
 
 extension Analyzer {
+    /// Most analyzers report per handler or call site and build every finding.
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding], limit: Int) -> Int {
+        analyze(context, into: &findings)
+        return 0
+    }
+
     /// Most analyzers name no trigger words: they run on every file.
     package func triggerNames(rules: RuleTable) -> Set<String>? { nil }
 

@@ -66,6 +66,20 @@ package struct AnalyzerSuite: Sendable {
         in file: TokenizedFile, parsed: AnalysisContext? = nil, limit: Int, stoppedEarly: inout Bool,
         deploymentTarget: OSVersion? = nil
     ) -> [Finding] {
+        var unbuilt: [String: Int] = [:]
+        return findings(
+            in: file, parsed: parsed, limit: limit, analyzerLimit: .max, stoppedEarly: &stoppedEarly,
+            unbuilt: &unbuilt, deploymentTarget: deploymentTarget)
+    }
+
+    /// `findings(in:parsed:limit:stoppedEarly:deploymentTarget:)` where each analyzer also builds at most
+    /// `analyzerLimit` findings, the first in report order (`Analyzer.analyze(_:into:limit:)`); `unbuilt`
+    /// gets, per rule id, how many more it found. Exact for a file cap of `analyzerLimit` only while no later
+    /// stage removes or claims this rule's findings (the scan checks for suppression directives).
+    package func findings(
+        in file: TokenizedFile, parsed: AnalysisContext? = nil, limit: Int, analyzerLimit: Int,
+        stoppedEarly: inout Bool, unbuilt: inout [String: Int], deploymentTarget: OSVersion? = nil
+    ) -> [Finding] {
         // Most files name nothing any rule looks for: they are neither parsed nor analysed.
         let verdict = gate.verdict(for: file)
         guard !verdict.runsNothing else { return [] }
@@ -78,7 +92,8 @@ package struct AnalyzerSuite: Sendable {
         var findings: [Finding] = []
         if verdict.runsDetector { stoppedEarly = detector.detect(context, into: &findings, limit: limit) }
         for (position, analyzer) in analyzers.enumerated() where verdict.runs(analyzer: position) {
-            analyzer.analyze(context, into: &findings)
+            let more = analyzer.analyze(context, into: &findings, limit: analyzerLimit)
+            if more > 0 { unbuilt[analyzer.ruleID, default: 0] += more }
         }
         return findings
     }

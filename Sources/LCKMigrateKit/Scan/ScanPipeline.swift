@@ -194,7 +194,8 @@ public enum ScanPipeline {
     /// `parsed`: the pre-pass's parse of the file, when it kept one (then the file is neither read nor
     /// lexed again); `validated`: the pre-pass found its bytes valid UTF-8 (not checked a second time).
     private static func scanOne(
-        _ file: DiscoveredFile, position: Int, analyzer: AnalyzerSuite, parsed: AnalysisContext?, validated: Bool,
+        _ file: DiscoveredFile, position: Int, analyzer: AnalyzerSuite, parsed: consuming AnalysisContext?,
+        validated: Bool,
         settings: FileStageSettings, projectSettings: ProjectSettings?, stageTimes: StageTimes?,
         into outcome: inout FileOutcome
     ) -> [Finding] {
@@ -216,9 +217,16 @@ public enum ScanPipeline {
         let bytes = tokenized.bytes
         stopwatch.lap(.lex)
         var stoppedEarly = false
+        // Analyzers build only the findings the file cap can keep, and count the rest: exact unless a
+        // directive could claim one of the rest (or go unused without it).
+        let analyzerLimit = SuppressionDirectiveParser.hasDirective(tokenized) ? Int.max : settings.limits.perFile
+        var unbuilt: [String: Int] = [:]
         var findings = analyzer.findings(
-            in: tokenized, parsed: parsed, limit: settings.limits.perFile, stoppedEarly: &stoppedEarly,
+            in: tokenized, parsed: parsed, limit: settings.limits.perFile, analyzerLimit: analyzerLimit,
+            stoppedEarly: &stoppedEarly, unbuilt: &unbuilt,
             deploymentTarget: projectSettings?.deploymentTarget(for: file.displayPath))
+        // The kept parse's outline and facts go now, not after the later stages (the file's tokens stay).
+        _ = consume parsed
         if projectSettings != nil {
             let usage = CodeUsage(file: tokenized, path: file.displayPath)
             if usage.usesAny { outcome.usage.append((position, usage)) }
@@ -234,8 +242,10 @@ public enum ScanPipeline {
         // Sorted here, in parallel: every finding of the file has the same path, so the per-file lists
         // only need joining in path order.
         findings.sort(by: Finding.reportOrder)
-        let dropped = max(0, findings.count - settings.limits.perFile)
-        if dropped > 0 { findings.removeSubrange(settings.limits.perFile...) }
+        // The policy drops inactive rules' findings, built or not.
+        let unbuiltKept = unbuilt.reduce(0) { settings.policy.isActive($1.key) ? $0 + $1.value : $0 }
+        let dropped = max(0, findings.count + unbuiltKept - settings.limits.perFile)
+        if findings.count > settings.limits.perFile { findings.removeSubrange(settings.limits.perFile...) }
         if dropped > 0 || stoppedEarly {
             outcome.problems.append(
                 FindingCapNote.file(

@@ -74,6 +74,17 @@ public enum SuppressionDirectiveParser {
         return (directives, malformed)
     }
 
+    /// Whether `parse` would return anything: a line comment starting with the marker (no strings built).
+    public static func hasDirective(_ file: TokenizedFile) -> Bool {
+        file.trivia.contains { piece in
+            guard piece.kind == .lineComment else { return false }
+            var index = piece.start + 2
+            let end = piece.start + piece.length
+            while index < end && (file.bytes[index] == 0x20 || file.bytes[index] == 0x09) { index += 1 }
+            return hasPrefix(file.bytes, marker, at: index, end: end)
+        }
+    }
+
     private static func parseBody(_ body: String, range: ByteRange) -> Result<SuppressionDirective, MalformedDirective>
     {
         let utf8 = Array(body.utf8)

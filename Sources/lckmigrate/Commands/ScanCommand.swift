@@ -54,7 +54,7 @@ struct ScanCommand: Command {
                 help: "Keep at most N findings of one file, with a note naming the file; default 10000.",
                 \.settings.overrides.maxFileFindings),
             count(
-                "max-findings", help: "Keep at most N findings in all, with a note; default 1000000.",
+                "max-findings", help: "Keep at most N findings in all, with a note; default 100000.",
                 \.settings.overrides.maxFindings),
             .value(
                 "directory", "DIR",

@@ -28,15 +28,90 @@ package struct MultipleProvidersAnalyzer: Analyzer {
         "call", "incoming", "outgoing", "conversation", "ringing", "dial", "dialer", "meeting", "room",
     ]
 
+    /// One construction in 24 bytes (no strings): a generated file can hold hundreds of thousands, and
+    /// only the findings a file cap keeps get their strings (`finding(for:)`).
     struct Site {
         var typeToken: Int
-        var typeName: String
-        var owner: String
+        /// The property key's id (`Sites.propertyKeys`) or the function index; unused for `.token`.
+        var keyValue: Int
+        /// Index of the constructed type in `Sites.typeNames`.
+        var type: Int32
+        var keyKind: SiteKey.Kind
+        /// The construction runs per call, per push, per view or per iteration (`perCallReason`).
+        var runsPerCall: Bool
+
         /// Sites with the same key are alternatives of one construction (if/else in one function).
-        var key: String
-        var place: String
-        var reason: String?
-        var confidence: Confidence?
+        var key: SiteKey { SiteKey(kind: keyKind, value: keyKind == .token ? typeToken : keyValue) }
+    }
+
+    /// A stored property of an owner, else the enclosing function, else the construction's own token.
+    struct SiteKey: Hashable {
+        enum Kind: UInt8 { case property, function, token }
+        var kind: Kind
+        var value: Int
+    }
+
+    /// A construction key of one type: alternatives of one construction share it.
+    struct TypedKey: Hashable {
+        var type: Int32
+        var key: SiteKey
+    }
+
+    /// One type's construction places, one per key, as far as a finding names them.
+    struct TypePlaces {
+        var keyCount = 0
+        /// The first four entries of the type's places sorted (ties in file order): a finding names at most
+        /// three others, skipping its own entry.
+        var first: [(key: SiteKey, place: String)] = []
+
+        mutating func add(_ key: SiteKey, place: String) {
+            keyCount += 1
+            if first.count == 4 && !(place < first[3].place) { return }
+            first.insert((key, place), at: first.firstIndex { place < $0.place } ?? first.count)
+            if first.count > 4 { first.removeLast() }
+        }
+    }
+
+    /// A file's constructions (pass one).
+    struct Sites {
+        var sites: [Site] = []
+        var typeNames: [String]
+        var places: [TypePlaces]
+        /// `Owner.property` of property keys, to ids.
+        var propertyKeys: [String: Int] = [:]
+        /// Sites are in strictly increasing token order (the outline lists nested calls out of order).
+        var inTokenOrder = true
+        /// Every key seen; token keys only once `inTokenOrder` broke (till then each is new).
+        var seenKeys: Set<TypedKey> = []
+        /// Built once per file (not once per construction).
+        var scopes: PerCallScopes
+
+        init(typeNames: [String], scopes: PerCallScopes) {
+            self.typeNames = typeNames
+            places = Array(repeating: TypePlaces(), count: typeNames.count)
+            self.scopes = scopes
+        }
+
+        mutating func propertyKey(_ name: String) -> Int {
+            if let known = propertyKeys[name] { return known }
+            propertyKeys[name] = propertyKeys.count
+            return propertyKeys.count - 1
+        }
+
+        /// Adds a site; `place()` makes its place when its key is new.
+        mutating func append(_ site: Site, place: () -> String) {
+            if inTokenOrder, let last = sites.last, last.typeToken >= site.typeToken {
+                inTokenOrder = false
+                for old in sites where old.keyKind == .token { seenKeys.insert(TypedKey(type: old.type, key: old.key)) }
+            }
+            sites.append(site)
+            let isNew =
+                site.keyKind == .token && inTokenOrder
+                || seenKeys.insert(TypedKey(type: site.type, key: site.key)).inserted
+            if isNew { places[Int(site.type)].add(site.key, place: place()) }
+        }
+
+        func reports(_ site: Site) -> Bool { site.runsPerCall || places[Int(site.type)].keyCount > 1 }
     }
 
     /// Findings sit at constructions of the provider types.
@@ -45,19 +120,44 @@ package struct MultipleProvidersAnalyzer: Analyzer {
     }
 
     package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+        _ = analyze(context, into: &findings, limit: .max)
+    }
+
+    /// Two passes: every construction as a `Site`, then findings for the first `limit` sites in token
+    /// order that report one (report order: each finding sits at its site's type token).
+    package func analyze(_ context: AnalysisContext, into findings: inout [Finding], limit: Int) -> Int {
+        let sites = collectSites(context)
+        var lastKept = Int.max
+        if !sites.inTokenOrder {
+            var reportingTokens: [Int] = []
+            for site in sites.sites where sites.reports(site) { reportingTokens.append(site.typeToken) }
+            if reportingTokens.count > limit { lastKept = reportingTokens.sorted()[max(0, limit - 1)] }
+        }
+        var built = 0
+        var reporting = 0
+        for site in sites.sites where sites.reports(site) {
+            reporting += 1
+            guard built < limit && site.typeToken <= lastKept else { continue }
+            findings.append(finding(for: site, in: context, sites: sites))
+            built += 1
+        }
+        return reporting - built
+    }
+
+    /// Pass one: the file's constructions of the provider types outside test doubles.
+    func collectSites(_ context: AnalysisContext) -> Sites {
         let file = context.file
         let providerTypes =
             context.metadata(for: ruleID)?.parameters.strings("providerTypes") ?? Self.defaultProviderTypes
-        var sites: [Site] = []
-        let scopes = PerCallScopes(context)
+        var sites = Sites(typeNames: providerTypes, scopes: PerCallScopes(context))
         let invalidated = Self.invalidatedNames(in: context)
         var declarations: VariableStarts?
         for call in context.outline.calls {
             guard let typeToken = CallRoles.constructedTypeToken(of: call, in: file),
-                providerTypes.contains(file.name(at: typeToken)),
+                let type = providerTypes.firstIndex(of: file.name(at: typeToken)),
                 let label = call.arguments.first?.label, file.token(file.tokens[label], is: "configuration")
             else { continue }
-            let owner = context.facts.enclosingType(at: typeToken).map { context.facts.typeNames[$0] } ?? "file scope"
+            let owner = Self.owner(at: typeToken, in: context)
             if CallRoles.lastMatch(CallRoles.words(of: owner), in: Self.testDoubleWords) != nil { continue }
             let function = context.outline.enclosingFunction(at: typeToken)
             // Constructions stored in one property that the app invalidates replace each other: one provider.
@@ -67,51 +167,59 @@ package struct MultipleProvidersAnalyzer: Analyzer {
                 property = Self.storedProperty(of: call, in: context, declarations: declarations!)
                     .flatMap { invalidated.contains($0) ? $0 : nil }
             }
-            let key = property.map { "p\(owner).\($0)" } ?? function.map { "f\($0)" } ?? "t\(typeToken)"
-            let place =
-                function.map { "`\(owner).\(context.outline.selector(ofFunction: $0, in: file))`" } ?? "`\(owner)`"
             var site = Site(
-                typeToken: typeToken, typeName: file.name(at: typeToken), owner: owner, key: key, place: place)
-            (site.reason, site.confidence) = perCallReason(at: typeToken, in: context, scopes: scopes)
-            sites.append(site)
-        }
-        // Places per type, one entry per construction key, so each site finds "the others" without
-        // comparing itself with every other site (a generated file can hold thousands).
-        var placesByType: [String: [(key: String, place: String)]] = [:]
-        var seenKeys: Set<String> = []
-        for site in sites where seenKeys.insert(site.typeName + "\u{0}" + site.key).inserted {
-            placesByType[site.typeName, default: []].append((site.key, site.place))
-        }
-        for name in placesByType.keys { placesByType[name]?.sort { $0.place < $1.place } }
-        for site in sites {
-            if let reason = site.reason {
-                findings.append(
-                    context.finding(
-                        ruleID, at: context.range(ofToken: site.typeToken),
-                        message:
-                            "`\(site.typeName)` is created \(reason); create one for the app's lifetime and reuse it",
-                        confidence: site.confidence, evidence: [reason]))
-                continue
+                typeToken: typeToken, keyValue: 0, type: Int32(type), keyKind: .token,
+                runsPerCall: perCallReason(at: typeToken, in: context, scopes: sites.scopes).0 != nil)
+            if let property {
+                (site.keyKind, site.keyValue) = (.property, sites.propertyKey("\(owner).\(property)"))
+            } else if let function {
+                (site.keyKind, site.keyValue) = (.function, function)
             }
-            // The other construction places of the same type (one per key, sorted), at most three named.
-            // Keys are unique within a type's list, so this site's own entry is skipped at most once.
-            let places = placesByType[site.typeName] ?? []
-            let otherCount = places.count - 1
-            guard otherCount > 0 else { continue }
-            var named: [String] = []
-            for entry in places where entry.key != site.key {
-                named.append(entry.place)
-                if named.count == 3 { break }
-            }
-            let list =
-                otherCount > 3
-                ? "\(named.joined(separator: ", ")) and \(otherCount - 3) more" : named.joined(separator: ", ")
-            findings.append(
-                context.finding(
+            sites.append(site) { Self.place(owner: owner, function: function, in: context) }
+        }
+        return sites
+    }
+
+    static func owner(at token: Int, in context: AnalysisContext) -> String {
+        context.facts.enclosingType(at: token).map { context.facts.typeNames[$0] } ?? "file scope"
+    }
+
+    /// `` `Owner.selector` `` of the enclosing function, or `` `Owner` ``.
+    static func place(owner: String, function: Int?, in context: AnalysisContext) -> String {
+        function.map { "`\(owner).\(context.outline.selector(ofFunction: $0, in: context.file))`" } ?? "`\(owner)`"
+    }
+
+    /// Pass two: the finding of one reporting site.
+    func finding(for site: Site, in context: AnalysisContext, sites: Sites) -> Finding {
+        let typeName = sites.typeNames[Int(site.type)]
+        if site.runsPerCall {
+            let (reason, confidence) = perCallReason(at: site.typeToken, in: context, scopes: sites.scopes)
+            if let reason {
+                return context.finding(
                     ruleID, at: context.range(ofToken: site.typeToken),
-                    message: "`\(site.typeName)` is also created in \(list); the app should own exactly one",
-                    evidence: ["constructed in \(site.place) and in \(list)"]))
+                    message: "`\(typeName)` is created \(reason); create one for the app's lifetime and reuse it",
+                    confidence: confidence, evidence: [reason])
+            }
         }
+        // The other construction places of the same type (one per key, sorted), at most three named.
+        // Keys are unique within a type's list, so this site's own entry is skipped at most once.
+        let places = sites.places[Int(site.type)]
+        let otherCount = places.keyCount - 1
+        var named: [String] = []
+        for entry in places.first where entry.key != site.key {
+            named.append(entry.place)
+            if named.count == 3 { break }
+        }
+        let list =
+            otherCount > 3
+            ? "\(named.joined(separator: ", ")) and \(otherCount - 3) more" : named.joined(separator: ", ")
+        let place = Self.place(
+            owner: Self.owner(at: site.typeToken, in: context),
+            function: context.outline.enclosingFunction(at: site.typeToken), in: context)
+        return context.finding(
+            ruleID, at: context.range(ofToken: site.typeToken),
+            message: "`\(typeName)` is also created in \(list); the app should own exactly one",
+            evidence: ["constructed in \(place) and in \(list)"])
     }
 
     /// The property a construction is stored in: `provider = CXProvider(…)`, `self.provider = …`, or the
