@@ -1,6 +1,7 @@
 import LCKAnalyzers
 import LCKCore
 import LCKLexer
+import LCKProjectModel
 import Testing
 
 /// multiple_providers.
