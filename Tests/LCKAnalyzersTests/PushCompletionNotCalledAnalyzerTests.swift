@@ -92,4 +92,13 @@ import Testing
             }
             """)
     }
+
+    @Test func breakOutsideALoopIsReportedNotACrash() {
+        check(
+            """
+            func ↓pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+                break
+            }
+            """, witness: ["handler ends at line 3 without calling completion()"])
+    }
 }

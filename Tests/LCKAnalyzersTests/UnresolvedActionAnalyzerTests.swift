@@ -365,4 +365,14 @@ import Testing
             }
             """)
     }
+
+    @Test func breakOutsideALoopIsReportedNotACrash() {
+        // The compiler rejects the `break`; the path it ends still leaves the action open.
+        check(
+            """
+            func ↓provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                break
+            }
+            """, witness: ["handler ends at line 3 without fulfill() or fail()"])
+    }
 }

@@ -84,6 +84,8 @@ struct FulfillTiming {
     /// The handler's closures that do not run synchronously, innermost by index (nil when they overlap).
     private let deferredClosures: [Int]
     private let deferredIndex: InnermostRangeIndex?
+    /// The closures whose call may share a fulfill's path (nil when blocks do not nest: then all are tried).
+    private let pathClosures: FulfillPathClosures?
     private let laterWorkCalls = LaterWorkCalls()
 
     static let deferringCallers = CallRoles.deferringCallers
@@ -104,6 +106,9 @@ struct FulfillTiming {
         let index = InnermostRangeIndex(closures.map { outline.closures[$0].range })
         deferredIndex =
             index.rangesNest ? InnermostRangeIndex(deferredClosures.map { outline.closures[$0].range }) : nil
+        pathClosures = syntax.functionIndex.nestedBlocks.map {
+            FulfillPathClosures(outline: outline, closures: closures, blocks: $0)
+        }
     }
 
     /// A `return` between the closure's start and the fulfill: the fulfill is skipped on that path
@@ -192,7 +197,7 @@ struct FulfillTiming {
     /// whose closure carries connection work that goes on after the handler moves on.
     private func deferredWork(besides fulfill: Int, onlyTasks: Bool) -> Int? {
         let outline = syntax.outline
-        for closure in outline.closures(in: body) {
+        for closure in closures(onPathsThrough: fulfill) {
             work.value += 1
             let record = outline.closures[closure]
             guard let call = record.call, !record.range.contains(fulfill),
@@ -215,6 +220,15 @@ struct FulfillTiming {
             if mentionsWork(outline.calls[call].range) || mentionsWork(record.range) { return call }
         }
         return nil
+    }
+
+    /// The handler's closures `deferredWork` tries for a fulfill, ascending: when blocks nest, only those
+    /// whose call lies in a block around the fulfill or inside the fulfill's block.
+    private func closures(onPathsThrough fulfill: Int) -> [Int] {
+        guard let pathClosures, let block = innermostBlock(containing: fulfill) else {
+            return syntax.outline.closures(in: body)
+        }
+        return pathClosures.candidates(around: fulfill, ownBlock: syntax.outline.blocks[block].range)
     }
 
     /// A connection call (a work word in its name, the action in its arguments) after the fulfill,

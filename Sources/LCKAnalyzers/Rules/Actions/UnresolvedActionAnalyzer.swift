@@ -39,8 +39,10 @@ package struct UnresolvedActionAnalyzer: Analyzer {
             var walker = PathWalker(context: context, syntax: syntax, rules: resolution.rules(for: aliases))
             let summary = walker.summary(of: bodyBlock)
             guard !summary.discharges, var witness = summary.firstWitness else { continue }
-            if summary.leaks.isEmpty, summary.jumps == nil, summary.throwsOpen == nil {
-                if witness.isEmpty { witness = walker.closureWitness(in: bodyBlock) }
+            let endsOpen = summary.leaks.isEmpty && summary.jumps == nil && summary.throwsOpen == nil
+            if witness.isEmpty { witness = walker.closureWitness(in: bodyBlock) }
+            // A `break` outside any loop (which the compiler rejects) leaves the path with no step of its own.
+            if endsOpen || witness.isEmpty {
                 let end = syntax.closingBrace(of: function)
                 witness.append(
                     syntax.step(at: end, "handler ends at line \(syntax.line(of: end)) without fulfill() or fail()"))

@@ -31,8 +31,8 @@ package struct PushCompletionNotCalledAnalyzer: Analyzer {
             var walker = PathWalker(context: context, syntax: syntax, rules: rules)
             let summary = walker.summary(of: bodyBlock)
             guard !summary.discharges, var witness = summary.firstWitness else { continue }
-            if summary.leaks.isEmpty {
-                if witness.isEmpty { witness = walker.closureWitness(in: bodyBlock) }
+            if witness.isEmpty { witness = walker.closureWitness(in: bodyBlock) }
+            if summary.leaks.isEmpty || witness.isEmpty {
                 let end = syntax.closingBrace(of: handler.function)
                 witness.append(
                     syntax.step(at: end, "handler ends at line \(syntax.line(of: end)) without calling \(completion)()")
