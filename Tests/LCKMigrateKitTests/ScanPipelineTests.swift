@@ -70,6 +70,38 @@ private let providerSpotter = TestAnalyzer("test_bytes") { context in
         #expect(one.findings.first?.path == "dir0/File0.swift")
     }
 
+    /// The pipeline runs the pre-pass's steps: a helper in a file naming no CallKit type is read in a
+    /// helper round, and its summary decides the handler's finding in the other file.
+    @Test func thePrePassReadsTheHelperFilesTheHandlersCall() throws {
+        let handler = """
+            import CallKit
+            final class Delegate: NSObject, CXProviderDelegate {
+                let client = RoomClient()
+                func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+                    client.connect(room: "r") { ok in ok ? action.fulfill() : action.fail() }
+                }
+            }
+
+            """
+        func unresolved(helperGuard: String, jobs: Int) throws -> [Finding] {
+            let tree = try TemporaryTree()
+            try tree.file("Delegate.swift", handler)
+            try tree.file(
+                "Room/RoomClient.swift",
+                "final class RoomClient {\n    func connect(room: String, completion: @escaping (Bool) -> Void) {\n"
+                    + helperGuard + "        completion(true)\n    }\n}\n")
+            let request = ScanRequest(paths: ["."], currentDirectory: tree.root, jobs: jobs)
+            return ScanPipeline.run(request).findings.filter { $0.ruleID == "unresolved_action" }
+        }
+        for jobs in [1, 2] {
+            let leaks = try unresolved(helperGuard: "        guard !room.isEmpty else { return }\n", jobs: jobs)
+            #expect(leaks.count == 1)
+            #expect(leaks.first?.path == "Delegate.swift")
+            #expect(leaks.first?.message.contains("RoomClient.swift:3 returns without calling it") == true)
+            #expect(try unresolved(helperGuard: "", jobs: jobs).isEmpty)
+        }
+    }
+
     @Test func unreadableAndNonUTF8FilesBecomeProblemsAndTheRestIsScanned() throws {
         let tree = try TemporaryTree()
         try tree.file("Good.swift", "let p = CXProvider()\n")

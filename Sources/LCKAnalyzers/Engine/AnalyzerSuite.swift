@@ -1,4 +1,3 @@
-import Dispatch
 import LCKCore
 import LCKLexer
 import LCKProjectModel
@@ -23,7 +22,7 @@ package struct AnalyzerSuite: Sendable {
     /// The names that decide, before lexing, whether a file can get a finding (`Prefilter`).
     package let prefilter: Prefilter
     /// The prefilter's searches for this suite's project; nil when every file must be analysed.
-    private let relevance: Relevance?
+    let relevance: Relevance?
 
     package init(
         rules: RuleTable, analyzers: [any Analyzer] = AnalyzerRegistry.all, project: ProjectFacts = ProjectFacts()
@@ -31,7 +30,7 @@ package struct AnalyzerSuite: Sendable {
         self.init(rules: rules, detector: MappingDetector(rules: rules), analyzers: analyzers, project: project)
     }
 
-    private init(rules: RuleTable, detector: MappingDetector, analyzers: [any Analyzer], project: ProjectFacts) {
+    init(rules: RuleTable, detector: MappingDetector, analyzers: [any Analyzer], project: ProjectFacts) {
         self.rules = rules
         self.detector = detector
         self.analyzers = analyzers
@@ -150,63 +149,26 @@ package struct AnalyzerSuite: Sendable {
         projectPass(fileCount: fileCount, jobs: jobs, paths: paths, bytes: bytes).suite
     }
 
-    /// The project pre-pass, and the prefilter's verdict for every file.
-    ///
-    /// Round one reads every file once: a file that spells a name of the table is relevant; one that
-    /// names a type of the table or holds an analyzer's project marker is also parsed, and its
-    /// declarations and analyzer facts are merged in file order (the same for any `jobs`). Round two
-    /// searches the files not yet relevant for the names those declarations add (the app's
-    /// `CallManager`, its `provider` property). Files relevant in round two add no declarations — only
-    /// files naming table types teach the project anything — so no third round could find a new name.
-    /// Between the rounds, the files defining the helpers the parsed files' handlers call are parsed
-    /// too (`HelperReach`), and the function summaries are built (`SummaryBuilder`).
-    /// `bytes(position)` reads file `position` of `fileCount`; nil (unreadable) counts as relevant, so
-    /// the per-file pass reports the problem. `paths` name the files in witness steps of other files.
+    /// The project pre-pass over files its caller holds (`bytes(position)` of `fileCount`; nil: unreadable,
+    /// which counts as relevant so the per-file pass reports it), its steps run in order on `jobs`
+    /// threads (`ProjectPassRoundOne`). The scan pipeline runs the steps itself, reading each file as
+    /// a step asks for it. `paths` name the files in witness steps of other files.
     package func projectPass(
         fileCount: Int, jobs: Int, paths: [String] = [], bytes: @escaping @Sendable (_ position: Int) -> [UInt8]?
     ) -> ProjectPass {
-        let merger = OrderedMerger<FileExamination, ProjectPass.Merged>(ProjectPass.Merged()) {
-            merged, examination, position in merged.add(examination, position: position)
-        }
-        let reuseBudget = Atomic<Int>(Self.reusedParseBytes)
-        Self.forEachFile(fileCount, jobs: jobs) { position in
-            merger.finish(
-                position,
-                contribution: examine(bytes(position), path: Self.path(paths, position), reuseBudget: reuseBudget))
-        }
-        var merged = merger.result(count: fileCount, leaving: ProjectPass.Merged())
-        merged.project.migrationPending = merged.pending
-        if !merged.parsed.isEmpty || !merged.roots.isEmpty {
-            merged.project.summaries = summaries(
-                merged.parsed, roots: merged.roots, definedNames: merged.definedNames, jobs: jobs, paths: paths,
-                bytes: bytes)
-        }
-        let suite = AnalyzerSuite(rules: rules, detector: detector, analyzers: analyzers, project: merged.project)
-        // The summaries needed the kept parses until now; the per-file pass takes each of them, and of the
-        // reusable ones, once instead of parsing the file again.
-        let retained = RetainedParses(merged.parsed + merged.reusable, count: fileCount)
-        merged.parsed = []
-        merged.reusable = []
-        guard let searches = suite.relevance else {
-            return ProjectPass(
-                suite: suite, relevant: Array(repeating: true, count: fileCount), rounds: 1, retained: retained)
-        }
-        guard searches.added != nil || searches.conformers != nil, merged.relevant.contains(false) else {
-            return ProjectPass(suite: suite, relevant: merged.relevant, rounds: 1, retained: retained)
-        }
-        let secondRound = Mutex(merged.relevant)
-        let delegateMethodFiles = merged.delegateMethodFiles
-        let pending = merged.relevant.indices.filter {
-            !merged.relevant[$0] && searches.mayMatch(spellsDelegateMethod: delegateMethodFiles.contains($0))
-        }
-        Self.forEachFile(pending.count, jobs: jobs) { slot in
-            let position = pending[slot]
-            let spells = delegateMethodFiles.contains(position)
-            if bytes(position).map({ searches.projectMatches($0, spellsDelegateMethod: spells) }) ?? true {
-                secondRound.withLock { $0[position] = true }
+        let roundOne = ProjectPassRoundOne(suite: self, fileCount: fileCount, paths: paths)
+        ParallelLoop.forEach(fileCount, jobs: jobs) { roundOne.examine(bytes($0), at: $0) }
+        let helpers = roundOne.helperRounds()
+        while let round = helpers.nextRound() {
+            ParallelLoop.forEach(round.files.count, jobs: jobs) { slot in
+                helpers.examine(bytes(round.files[slot]), at: round.files[slot], in: round)
             }
         }
-        return ProjectPass(suite: suite, relevant: secondRound.withLock { $0 }, rounds: 2, retained: retained)
+        let secondRound = helpers.secondRound()
+        ParallelLoop.forEach(secondRound.files.count, jobs: jobs) { slot in
+            secondRound.examine(bytes(secondRound.files[slot]), at: secondRound.files[slot])
+        }
+        return secondRound.finish()
     }
 
     /// Source bytes of the parses the pre-pass keeps for the per-file pass beyond those the summaries need:
@@ -216,7 +178,7 @@ package struct AnalyzerSuite: Sendable {
 
     /// Round one for one file: relevant or not, and its contribution to the project's facts. A parse the
     /// summaries do not need is kept for the per-file pass while `reuseBudget` lasts.
-    private func examine(_ bytes: [UInt8]?, path: String, reuseBudget: borrowing Atomic<Int>) -> FileExamination {
+    func examine(_ bytes: [UInt8]?, path: String, reuseBudget: borrowing Atomic<Int>) -> FileExamination {
         guard let bytes else { return FileExamination(relevant: true) }
         let round = prefilter.firstRound(bytes)
         guard round.namesTableType || round.holdsProjectMarker else {
@@ -242,99 +204,5 @@ package struct AnalyzerSuite: Sendable {
             contribution: ProjectFacts.FileContribution(context: context, analyzers: analyzers), parsed: parsed,
             reusable: reusable,
             roots: roots, definedNames: DefinedNames(bytes))
-    }
-
-    /// Calls `body` once for each of `count` positions, on up to `jobs` threads.
-    static func forEachFile(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        let next = Atomic<Int>(0)
-        let work: @Sendable (Int) -> Void = { _ in
-            while true {
-                let position = next.add(1, ordering: .relaxed).oldValue
-                guard position < count else { break }
-                body(position)
-            }
-        }
-        let workers = max(1, min(jobs, count))
-        if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
-    }
-}
-
-/// What the pre-pass learned, and which files can get a finding.
-package struct ProjectPass: Sendable {
-    /// The suite with the project's facts, for the per-file pass.
-    package var suite: AnalyzerSuite
-    /// Per file position: false when the file spells none of the prefilter's names in any round, so it
-    /// gets no finding and needs no lexing.
-    package var relevant: [Bool]
-    /// Rounds of the prefilter that ran (1, or 2 when the project added names).
-    package var rounds: Int
-    /// The parses round one kept for the summaries, for the per-file pass to take.
-    package var retained = RetainedParses([], count: 0)
-
-    /// The per-file results folded in file order.
-    struct Merged: Sendable {
-        var project = ProjectFacts()
-        var relevant: [Bool] = []
-        var pending = false
-        /// Files parsed in round one that define a report wrapper, by position.
-        var parsed: [(position: Int, context: AnalysisContext)] = []
-        /// Other parses kept for the per-file pass, by position.
-        var reusable: [(position: Int, context: AnalysisContext)] = []
-        /// Handler files' roots, by position.
-        var roots: [(position: Int, roots: SummaryRoots)] = []
-        /// Every file's `func` names, by position, for the helper rounds.
-        var definedNames: [DefinedNames] = []
-        /// Files round one found irrelevant that spell a delegate method name.
-        var delegateMethodFiles: Set<Int> = []
-
-        mutating func add(_ examination: FileExamination, position: Int) {
-            relevant.append(examination.relevant)
-            definedNames.append(examination.definedNames)
-            if examination.spellsDelegateMethod { delegateMethodFiles.insert(position) }
-            if let context = examination.parsed { parsed.append((position, context)) }
-            if let context = examination.reusable { reusable.append((position, context)) }
-            if let fileRoots = examination.roots { roots.append((position, fileRoots)) }
-            if examination.changing { pending = true }
-            if let contribution = examination.contribution { project.merge(contribution) }
-        }
-    }
-}
-
-/// Round one of the pre-pass for one file.
-struct FileExamination: Sendable {
-    var relevant: Bool
-    /// An irrelevant file spells a delegate method name (`Prefilter.FirstRound.spellsDelegateMethod`).
-    var spellsDelegateMethod = false
-    /// The file names a type of an API that must change: a migration is pending.
-    var changing = false
-    var contribution: ProjectFacts.FileContribution?
-    /// The parse, kept for the function summaries when the file defines a report wrapper (summarised itself).
-    var parsed: AnalysisContext?
-    /// The parse, kept only for the per-file pass (`AnalyzerSuite.reusedParseBytes`).
-    var reusable: AnalysisContext?
-    /// The file's handlers, for the summaries (their parse is not kept).
-    var roots: SummaryRoots?
-    /// The names it defines with `func`, for the helper rounds (none when unreadable).
-    var definedNames = DefinedNames([])
-}
-
-/// Parses the pre-pass made and kept (lexed as a scan lexes, with `//` comments as trivia), handed to
-/// the per-file pass once each: taking one frees it as soon as its file is analysed.
-package final class RetainedParses: Sendable {
-    private let contexts: Mutex<[AnalysisContext?]>
-
-    init(_ parsed: [(position: Int, context: AnalysisContext)], count: Int) {
-        var contexts = [AnalysisContext?](repeating: nil, count: parsed.isEmpty ? 0 : count)
-        for (position, context) in parsed { contexts[position] = context }
-        self.contexts = Mutex(contexts)
-    }
-
-    /// The parse of file `position`, if kept; nil the second time.
-    package func take(_ position: Int) -> AnalysisContext? {
-        contexts.withLock { contexts in
-            guard position < contexts.count else { return nil }
-            defer { contexts[position] = nil }
-            return contexts[position]
-        }
     }
 }

@@ -31,11 +31,11 @@ extension RuleTester {
             let files = discovery.files
             // The tree's project settings give each file its deployment target, as in a scan.
             let settings = SettingsPass.read(discovery.settingsFiles)
+            // Read here, so the pre-pass only looks at bytes it is handed (sample trees are small).
+            let sources: [[UInt8]?] = files.map { try? SourceReader.read($0).get() }
             let projectRun = AnalyzerSuite(rules: table, analyzers: analyzers).preparedForProject(
                 fileCount: files.count, jobs: 1, paths: files.map(\.displayPath)
-            ) { position in
-                if case .success(let bytes) = SourceReader.read(files[position]) { bytes } else { nil }
-            }
+            ) { sources[$0] }
             for file in discovery.files {
                 switch SourceReader.read(file) {
                 case .failure(let error):

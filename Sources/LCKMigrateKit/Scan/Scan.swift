@@ -129,7 +129,7 @@ public final class PreparedScan {
         }
         // Last: fingerprints, the baseline and the filters above all saw the current-directory-relative paths.
         outcome = typedPaths.applied(to: outcome)
-        outcome.outputProblems += writeReports(outcome.report, to: reportFiles)
+        writeReports(to: reportFiles, into: &outcome)
         if invocation.strictBaseline, invocation.writeBaseline == nil, let baseline = outcome.report.baseline,
             baseline.fixed > 0
         {

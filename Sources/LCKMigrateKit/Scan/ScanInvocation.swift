@@ -76,19 +76,15 @@ public struct ScanObserver: Sendable {
     public var progress: (@Sendable (ScanProgress) -> Void)?
     /// Once, after the last file was scanned and before anything is written (when `progress` is set).
     public var progressFinished: @Sendable () -> Void
-    /// Rendered reports without a file, in `formats` order (`ScanInvocation.Mode.writeReports`).
-    public var standardOutput: @Sendable ([UInt8]) -> Void
 
     public init(
         message: @escaping @Sendable (ScanMessage) -> Void = { _ in },
         progress: (@Sendable (ScanProgress) -> Void)? = nil,
-        progressFinished: @escaping @Sendable () -> Void = {},
-        standardOutput: @escaping @Sendable ([UInt8]) -> Void = { _ in }
+        progressFinished: @escaping @Sendable () -> Void = {}
     ) {
         self.message = message
         self.progress = progress
         self.progressFinished = progressFinished
-        self.standardOutput = standardOutput
     }
 }
 

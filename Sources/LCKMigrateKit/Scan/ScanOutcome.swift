@@ -20,6 +20,9 @@ public struct ScanOutcome: Sendable {
     public var filteredOut = 0
     /// The baseline `--write-baseline` wrote, for the console's "wrote N entries to FILE" line.
     public var writtenBaseline: WrittenBaseline?
+    /// Rendered reports without a file, in `formats` order (`ScanInvocation.Mode.writeReports`), for the
+    /// caller to write to standard output: the kit writes no stream it did not open.
+    public var standardOutputReports: [[UInt8]] = []
     var mode: ScanInvocation.Mode
 
     /// What `lckmigrate scan` exits with: 2 when a file could not be read or an output not written, else

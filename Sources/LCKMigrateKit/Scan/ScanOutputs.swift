@@ -84,8 +84,10 @@ extension PreparedScan {
         }
     }
 
-    /// Renders and writes each report in `formats` order; returns the ones that could not be written.
-    func writeReports(_ report: ScanReport, to destinations: [(OutputRequest, OpenedOutput?)]) -> [FileProblem] {
+    /// Renders and writes each report in `formats` order, those without a file into
+    /// `outcome.standardOutputReports`; the ones that could not be written go to `outcome.outputProblems`.
+    func writeReports(to destinations: [(OutputRequest, OpenedOutput?)], into outcome: inout ScanOutcome) {
+        let report = outcome.report
         let listsEveryUse =
             invocation.listsEveryUse
             || configuration.findingFilter.selectsUsages(of: settings.rules.descriptors)
@@ -99,7 +101,7 @@ extension PreparedScan {
             case nil:
                 var onScreen = options
                 onScreen.style = invocation.standardOutputStyle
-                observer.standardOutput(output.format.reporter(options: onScreen).render(report))
+                outcome.standardOutputReports.append(output.format.reporter(options: onScreen).render(report))
             case .failed(let problem): problems.append(problem)
             case .file(let file):
                 do {
@@ -117,6 +119,6 @@ extension PreparedScan {
                 problems.append(FileProblem(path: summary, message: "cannot append the job summary (\(error.message))"))
             }
         }
-        return problems
+        outcome.outputProblems += problems
     }
 }

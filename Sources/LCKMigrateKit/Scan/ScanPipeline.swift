@@ -144,15 +144,15 @@ public enum ScanPipeline {
     /// The project pre-pass, and the line counts of the files it read and found valid UTF-8 (-1 for the
     /// others).
     ///
-    /// It reads every file, checks its UTF-8 and counts its lines; the files the prefilter finds
-    /// irrelevant are counted from that and never lexed or analysed. Its second round reads some of them
-    /// again (-1: not read yet), needing neither the check nor the count a second time.
+    /// The pipeline runs the pass's steps (`ProjectPassRoundOne`) and reads each file a step asks for.
+    /// Round one reads every file, checks its UTF-8 and counts its lines; the files the prefilter finds
+    /// irrelevant are counted from that and never lexed or analysed. The helper rounds and round two read
+    /// some files again (-1: not read yet), needing neither the check nor the count a second time.
     private static func prePass(
         files: [DiscoveredFile], request: ScanRequest, workers: Int
     ) -> (ProjectPass, [Int]) {
         let lineCounts = Mutex([Int](repeating: -1, count: files.count))
-        let paths = files.map(\.displayPath)
-        let pass = request.analyzer.projectPass(fileCount: files.count, jobs: workers, paths: paths) { position in
+        let read: @Sendable (Int) -> [UInt8]? = { position in
             let counted = lineCounts.withLock { $0[position] >= 0 }
             guard case .success(let bytes) = SourceReader.read(files[position], requireUTF8: !counted) else {
                 return nil
@@ -163,7 +163,20 @@ public enum ScanPipeline {
             }
             return bytes
         }
-        return (pass, lineCounts.withLock { $0 })
+        let roundOne = ProjectPassRoundOne(
+            suite: request.analyzer, fileCount: files.count, paths: files.map(\.displayPath))
+        ParallelLoop.forEach(files.count, jobs: workers) { roundOne.examine(read($0), at: $0) }
+        let helpers = roundOne.helperRounds()
+        while let round = helpers.nextRound() {
+            ParallelLoop.forEach(round.files.count, jobs: workers) { slot in
+                helpers.examine(read(round.files[slot]), at: round.files[slot], in: round)
+            }
+        }
+        let secondRound = helpers.secondRound()
+        ParallelLoop.forEach(secondRound.files.count, jobs: workers) { slot in
+            secondRound.examine(read(secondRound.files[slot]), at: secondRound.files[slot])
+        }
+        return (secondRound.finish(), lineCounts.withLock { $0 })
     }
 
     /// Joins each file's findings (already in report order) in file order as files finish, so no worker

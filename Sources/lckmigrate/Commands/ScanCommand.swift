@@ -129,6 +129,7 @@ struct ScanCommand: Command {
         let outcome = try Scan.run(
             invocation, observer: ScanConsole.observer(context, quiet: quiet, showsProgress: showsProgress))
         if listFiles { return try writeFileList(outcome, context) }
+        for report in outcome.standardOutputReports { context.console.out(report) }
         ScanConsole.printProblems(outcome.report.problems, quiet: quiet, context)
         if let fixed = outcome.fixedBaselineEntries { context.console.err(ScanConsole.fixedBaselineError(fixed)) }
         for problem in outcome.outputProblems {

@@ -5,7 +5,7 @@ import LCKReporters
 /// How `scan`, `report` and `scaffold` show a scan on the console: warnings and notes as they arise,
 /// the progress line, file problems and the summary.
 enum ScanConsole {
-    /// Warnings always, notes unless `quiet`, the progress line when `showsProgress`, reports on stdout.
+    /// Warnings always, notes unless `quiet`, the progress line when `showsProgress`.
     static func observer(_ context: CommandContext, quiet: Bool, showsProgress: Bool = false) -> ScanObserver {
         let console = context.console
         return ScanObserver(
@@ -16,8 +16,7 @@ enum ScanConsole {
                 }
             },
             progress: showsProgress ? ProgressLine(console: console).update : nil,
-            progressFinished: { console.err(ProgressLine.clear) },
-            standardOutput: { console.out($0) })
+            progressFinished: { console.err(ProgressLine.clear) })
     }
 
     /// Unreadable files as `error:` lines; deliberate skips as `note:` lines, hidden by `--quiet`.
