@@ -59,4 +59,39 @@ import Testing
         #expect(large.findings == (audio ? 400 : 0))
         #expect(Double(large.work) <= 2.2 * Double(small.work), "helpers examined \(small.work) → \(large.work)")
     }
+
+    /// Capability flags set from `let` constants, as `Samples/ValueProvenance` does, repeated `copies`
+    /// times (issue 29, the `samples-apps` shape): every assignment folds its constant.
+    static func repeatedCapabilities(copies: Int) -> String {
+        let copy = """
+            final class CallSetup: NSObject, CXProviderDelegate {
+                let holding = false
+                static let dtmf = true
+                func configure(_ configuration: CXProviderConfiguration) {
+                    configuration.supportsHolding = holding
+                    configuration.supportsDTMF = Self.dtmf
+                }
+                func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) { action.fulfill() }
+            }
+
+            """
+        return "import CallKit\n" + String(repeating: copy, count: copies)
+    }
+
+    /// Variables the capability folding read, and the findings (`supportsDTMF` has no handler).
+    static func capabilityWork(copies: Int) -> (work: Int, findings: Int) {
+        let work = Counter()
+        var findings: [Finding] = []
+        MissingActionHandlerAnalyzer().analyze(
+            context(repeatedCapabilities(copies: copies)), project: nil, into: &findings, work: work)
+        return (work.value, findings.filter { $0.message.contains("supportsDTMF") }.count)
+    }
+
+    @Test func capabilityFoldingGrowsWithTheCopiesNotTheirSquare() {
+        let small = Self.capabilityWork(copies: 200)
+        let large = Self.capabilityWork(copies: 400)
+        #expect(small.work >= 400)
+        #expect(small.findings == 200 && large.findings == 400)
+        #expect(Double(large.work) <= 2.2 * Double(small.work), "variables read \(small.work) → \(large.work)")
+    }
 }

@@ -35,6 +35,9 @@ extension StatementSyntax {
 
     /// The smallest block whose contents hold the token.
     package func innermostBlock(containing token: Int) -> Int? {
+        // Indexed when blocks nest (asked per report error use: a scan of every block each time made a
+        // file of many reports quadratic); the scan answers the same where they do not.
+        if let blocks = functionIndex.nestedBlocks { return blocks.innermost(containing: token) }
         var best: Int?
         for index in outline.blocks.indices where outline.blocks[index].range.contains(token) {
             if let current = best, outline.blocks[current].range.count <= outline.blocks[index].range.count { continue }

@@ -14,6 +14,8 @@ package struct BoolFolding {
     var steps = 0
     /// Initializers put on the walk's stack, over all folds (work, for the linearity test).
     private(set) var pushed = 0
+    /// Variables read to index the file's properties, over all folds (work, for the linearity tests).
+    package private(set) var propertiesIndexed = 0
     /// The file's properties by name, made on first use: scanning every variable per name made folding
     /// the constants of one large file quadratic.
     private var propertiesByName: [String: Declarations]?
@@ -74,6 +76,10 @@ package struct BoolFolding {
         return result
     }
 
+    /// Starts the next value's fold with the whole step budget; the property index made so far is kept,
+    /// so one folding serves every value of a file.
+    package mutating func startFold() { steps = 0 }
+
     /// Folds to `false` on every declaration: the capability is never advertised.
     package mutating func isAlwaysFalse(_ range: Range<Int>) -> Bool { values(of: range) == [false] }
 
@@ -86,6 +92,7 @@ package struct BoolFolding {
         }
         if propertiesByName == nil {
             var byName: [String: Declarations] = [:]
+            propertiesIndexed += context.outline.variables.count
             for variable in context.outline.variables where variable.kind == .property {
                 byName[context.file.name(at: variable.nameToken), default: Declarations()].add(variable)
             }
@@ -117,7 +124,7 @@ package struct BoolFolding {
         var folding = BoolFolding(context: context, external: nil)
         for variable in context.outline.variables where variable.kind == .property && variable.isConstant {
             guard let initializer = variable.initializer, initializer.count <= 3 else { continue }
-            folding.steps = 0
+            folding.startFold()
             let values = folding.values(of: initializer)
             guard values.contains(where: { $0 != nil }) else { continue }
             result[context.file.name(at: variable.nameToken), default: []].formUnion(values)

@@ -107,6 +107,12 @@ package struct MissingActionHandlerAnalyzer: Analyzer {
     /// capability file without handlers is judged too), delegate types against all their extensions,
     /// and the start handler is required unless another delegate type of the project handles starts.
     package func analyze(_ context: AnalysisContext, project: ActionFacts?, into findings: inout [Finding]) {
+        analyze(context, project: project, into: &findings, work: Counter())
+    }
+
+    /// `analyze(_:project:into:)`, adding the variables the capability folding reads to `work` (the
+    /// linearity tests).
+    func analyze(_ context: AnalysisContext, project: ActionFacts?, into findings: inout [Finding], work: Counter) {
         let parameters = context.metadata(for: ruleID)?.parameters
         let capabilityActions = parameters?.stringTable("capabilityActions") ?? Self.defaultCapabilityActions
         let required = Self.groups(parameters?["requiredActions"]) ?? Self.defaultRequiredActions
@@ -125,7 +131,8 @@ package struct MissingActionHandlerAnalyzer: Analyzer {
         }
         let handledAnywhere = Set(facts.handledByType.values.joined()).union(project?.handledAnywhere ?? [])
         if !handledAnywhere.isEmpty {
-            checkCapabilities(context, capabilityActions: capabilityActions, handled: handledAnywhere, into: &findings)
+            checkCapabilities(
+                context, capabilityActions: capabilityActions, handled: handledAnywhere, into: &findings, work: work)
         }
         let needed = required + requiredUnlessHandled.filter { handledAnywhere.isDisjoint(with: $0) }
         checkDelegates(context, handlers: facts.handledByType, required: needed, into: &findings)
@@ -161,11 +168,15 @@ package struct MissingActionHandlerAnalyzer: Analyzer {
 
     func checkCapabilities(
         _ context: AnalysisContext, capabilityActions: [String: [String]], handled: Set<String>,
-        into findings: inout [Finding]
+        into findings: inout [Finding], work: Counter
     ) {
         let file = context.file
         let tokens = file.tokens
         let external = context.project.fact(ValueFacts.key)
+        // One folding for the file: a new one per assignment indexed every property again, quadratic in a
+        // file of many (issue 29, the `samples-apps` shape).
+        var folding = BoolFolding(context: context, external: external)
+        defer { work.value += folding.propertiesIndexed }
         for access in context.outline.memberAccesses {
             let name = file.name(at: access.member)
             // CallKit capabilities are `supports…` properties; their actions are the `CX…` ones.
@@ -178,7 +189,7 @@ package struct MissingActionHandlerAnalyzer: Analyzer {
                 guard next?.kind == .equal, access.member + 2 < tokens.count else { continue }
                 // `= false`, or a `let` constant (through others) that is `false` in every build configuration.
                 let value = UnretainedDelegateAnalyzer.rightHandSide(after: access.member + 1, in: context)
-                var folding = BoolFolding(context: context, external: external)
+                folding.startFold()
                 guard !value.isEmpty, !folding.isAlwaysFalse(value) else { continue }
                 if value.count > 1 || tokens[value.lowerBound].kind == .identifier {
                     let values = folding.values(of: value)

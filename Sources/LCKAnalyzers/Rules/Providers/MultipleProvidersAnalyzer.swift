@@ -159,7 +159,7 @@ package struct MultipleProvidersAnalyzer: Analyzer {
             else { continue }
             let owner = Self.owner(at: typeToken, in: context)
             if CallRoles.lastMatch(CallRoles.words(of: owner), in: Self.testDoubleWords) != nil { continue }
-            let function = context.outline.enclosingFunction(at: typeToken)
+            let function = sites.scopes.functions.innermost(containing: typeToken)
             // Constructions stored in one property that the app invalidates replace each other: one provider.
             var property: String?
             if !invalidated.isEmpty {
@@ -215,7 +215,7 @@ package struct MultipleProvidersAnalyzer: Analyzer {
             ? "\(named.joined(separator: ", ")) and \(otherCount - 3) more" : named.joined(separator: ", ")
         let place = Self.place(
             owner: Self.owner(at: site.typeToken, in: context),
-            function: context.outline.enclosingFunction(at: site.typeToken), in: context)
+            function: sites.scopes.functions.innermost(containing: site.typeToken), in: context)
         return context.finding(
             ruleID, at: context.range(ofToken: site.typeToken),
             message: "`\(typeName)` is also created in \(list); the app should own exactly one",
@@ -275,11 +275,11 @@ package struct MultipleProvidersAnalyzer: Analyzer {
     func perCallReason(at token: Int, in context: AnalysisContext, scopes: PerCallScopes) -> (String?, Confidence?) {
         let outline = context.outline
         let file = context.file
-        if scopes.loopBodies.contains(where: { $0.contains(token) }) { return ("inside a loop", .high) }
-        if let property = scopes.computedProperties.first(where: { $0.body.contains(token) }) {
+        if scopes.loops.first(containing: token) != nil { return ("inside a loop", .high) }
+        if let property = scopes.computed.first(containing: token).map({ scopes.computedProperties[$0] }) {
             return ("in the computed property `\(file.name(at: property.name))`, on every access", .medium)
         }
-        guard let function = outline.enclosingFunction(at: token) else { return (nil, nil) }
+        guard let function = scopes.functions.innermost(containing: token) else { return (nil, nil) }
         let selector = outline.selector(ofFunction: function, in: context.file)
         if CallRoles.actionHandlerSelectors.contains(selector) || CallRoles.pushHandlerSelectors.contains(selector) {
             return ("inside `\(selector)`, once per action or push", .high)
@@ -300,12 +300,18 @@ package struct MultipleProvidersAnalyzer: Analyzer {
     }
 }
 
-/// Token ranges that run more than once per owner, collected once per file (not once per construction).
+/// Token ranges that run more than once per owner, collected once per file (not once per construction),
+/// and found by bisection (a scan of every loop, property and function per construction made repeated
+/// app code quadratic: issue 29, the `samples-apps` shape).
 struct PerCallScopes {
     /// Bodies of `for`, `while` and `repeat` loops.
     var loopBodies: [Range<Int>] = []
     /// Accessor bodies of computed properties, with the property's name token.
     var computedProperties: [(name: Int, body: Range<Int>)] = []
+    let loops: ContainingRanges
+    let computed: ContainingRanges
+    /// Function bodies, for the function a construction is in (`SyntaxOutline.enclosingFunction(at:)`).
+    let functions: ContainingRanges
 
     init(_ context: AnalysisContext) {
         let outline = context.outline
@@ -319,5 +325,8 @@ struct PerCallScopes {
                 computedProperties.append((variable.nameToken, outline.blocks[block].range))
             }
         }
+        loops = ContainingRanges(loopBodies)
+        computed = ContainingRanges(computedProperties.map(\.body))
+        functions = ContainingRanges(outline.functions.map(\.body))
     }
 }
