@@ -8,7 +8,7 @@ import Testing
 /// and overlapping ranges.
 @Suite struct ContainingRangesTests {
     /// Random ranges: nested and disjoint ones (with equal and empty ones), or also overlapping ones.
-    private static func ranges(_ random: inout SeededRandom, overlapping: Bool) -> [Range<Int>?] {
+    static func ranges(_ random: inout SeededRandom, overlapping: Bool) -> [Range<Int>?] {
         var ranges: [Range<Int>?] = []
         var open: [Int] = []
         var position = 0
@@ -24,11 +24,26 @@ import Testing
                 open.append(position)
             }
         }
-        while let start = open.popLast() { ranges.append(start..<(position + random.below(2))) }
+        // The ones still open end last, innermost first, so that they nest.
+        while let start = open.popLast() {
+            position += random.below(2)
+            ranges.append(start..<position)
+        }
         if overlapping { ranges.append(1..<(position / 2 + 1)) }
         // In no particular order: the lowest index is not always the outermost range.
         for slot in ranges.indices.reversed() { ranges.swapAt(slot, random.below(slot + 1)) }
         return ranges
+    }
+
+    /// The scan the lookups replaced: the smallest range around the token, the first of equal ones.
+    static func smallest(containing token: Int, in ranges: [Range<Int>?]) -> Int? {
+        var smallest: Int?
+        for (entry, range) in ranges.enumerated() {
+            guard let range, range.contains(token) else { continue }
+            if let current = smallest, ranges[current]!.count <= range.count { continue }
+            smallest = entry
+        }
+        return smallest
     }
 
     @Test(arguments: [false, true])
@@ -39,12 +54,7 @@ import Testing
             let lookup = ContainingRanges(ranges)
             let end = ranges.compactMap { $0?.upperBound }.max() ?? 0
             for token in -1...(end + 1) {
-                var smallest: Int?
-                for (entry, range) in ranges.enumerated() {
-                    guard let range, range.contains(token) else { continue }
-                    if let current = smallest, ranges[current]!.count <= range.count { continue }
-                    smallest = entry
-                }
+                let smallest = Self.smallest(containing: token, in: ranges)
                 let first = ranges.firstIndex { $0?.contains(token) ?? false }
                 #expect(lookup.innermost(containing: token) == smallest, "token \(token) in \(ranges)")
                 #expect(lookup.first(containing: token) == first, "token \(token) in \(ranges)")

@@ -13,29 +13,11 @@ import Testing
     @Test func agreesWithTheSmallestContainingRange() {
         var random = SeededRandom(seed: 15)
         for _ in 0..<50 {
-            var ranges: [Range<Int>?] = []
-            var open: [Int] = []
-            var position = 0
-            for _ in 0..<60 {
-                position += random.below(3)
-                if !open.isEmpty, random.below(3) == 0 {
-                    let start = open.removeLast()
-                    ranges.append(start..<position)
-                } else if random.below(8) == 0 {
-                    ranges.append(nil)
-                } else {
-                    open.append(position)
-                }
-            }
-            while let start = open.popLast() { ranges.append(start..<(position + random.below(2))) }
+            let ranges = ContainingRangesTests.ranges(&random, overlapping: false)
+            let position = ranges.compactMap { $0?.upperBound }.max() ?? 0
             let index = InnermostRangeIndex(ranges)
             for token in -1...(position + 2) {
-                var best: Int?
-                for (entry, range) in ranges.enumerated() {
-                    guard let range, range.contains(token) else { continue }
-                    if let current = best, ranges[current]!.count <= range.count { continue }
-                    best = entry
-                }
+                let best = ContainingRangesTests.smallest(containing: token, in: ranges)
                 #expect(index.innermost(containing: token) == best, "token \(token) in \(ranges)")
             }
         }
