@@ -12,7 +12,7 @@ import LCKProjectModel
 struct FulfillPathClosures {
     /// For each block that holds the call of at least one closure (outer blocks first), those closures.
     private let closuresOfCallBlock: [[Int]]
-    /// The innermost of `callBlocks` around a token, and each one's nearest enclosing one (-1: none).
+    /// Those blocks, for the innermost of them around a token, and each one's nearest enclosing one (-1: none).
     private let callBlockIndex: InnermostRangeIndex
     private let enclosingCallBlock: [Int]
     /// Call name tokens in increasing order, with their closures, for "the calls inside a block".
