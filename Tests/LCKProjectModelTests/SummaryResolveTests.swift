@@ -20,7 +20,7 @@ import Testing
             parameters: labels.map { SummaryParameter(label: $0, hasDefault: false, isClosure: false) },
             location: RemoteStep(path: "Other.swift", position: SourcePosition(line: 1, column: 1), message: ""))
         summary.reportsIncoming = ObligationFact(coverage: reports)
-        summary.throwsReportError = throwsError
+        summary.facts[ReportErrorForwarding.self].throwsError = throwsError
         return summary
     }
 
@@ -92,7 +92,7 @@ import Testing
         ])
         let merged = try #require(Self.resolve(table, in: "box.start(room: r)\n", call: "start"))
         #expect(merged.summary.typeName == "Alpha" && merged.summary.reportsIncoming.coverage == .all)
-        #expect(!merged.summary.throwsReportError)
+        #expect(!merged.summary.facts[ReportErrorForwarding.self].throwsError)
         // A changed body changes the agreement (nothing cached goes stale).
         table.set(Self.summary("start(room:)", type: "Beta", labels: ["room"], reports: .none), slot: 1)
         let changed = try #require(Self.resolve(table, in: "box.start(room: r)\n", call: "start"))

@@ -47,6 +47,11 @@ package protocol Analyzer: Sendable {
     /// all files in file order, so read them with `context.project.fact(TheFacts.key)`, the `FactKey`
     /// declared beside the facts' type.
     func projectFacts(in context: AnalysisContext) -> (any ProjectFact)?
+
+    /// The kinds of per-function fact this analyzer adds to the function summaries, declared beside it
+    /// (`FunctionFact`): a call's resolved summary then carries them, `summary.facts[TheFact.self]`, for
+    /// findings that follow a helper into another file. Empty by default.
+    var functionFacts: [any FunctionFact.Type] { get }
 }
 
 extension Analyzer {
@@ -70,6 +75,9 @@ extension Analyzer {
 
     /// Most analyzers look at one file at a time.
     package func projectFacts(in context: AnalysisContext) -> (any ProjectFact)? { nil }
+
+    /// Most analyzers read only the summaries' shared facts.
+    package var functionFacts: [any FunctionFact.Type] { [] }
 }
 
 extension ProjectFacts.FileContribution {

@@ -68,13 +68,16 @@ struct HelperRounds: Sendable {
         reach.add(added.map(\.value), roots: wantedThisRound)
     }
 
+    /// Every file the summaries read: round one's and the helper rounds' parses, by position.
+    var parsedFiles: [(position: Int, context: AnalysisContext)] { files }
+
     /// The summaries of every file taken, once the rounds are over.
-    func summaries(paths: [String]) -> FunctionSummaries {
+    func summaries(paths: [String], functionFacts: [any FunctionFact.Type]) -> FunctionSummaries {
         var builder = SummaryBuilder(
             files: files.sorted { $0.position < $1.position }.map {
                 ParsedFile(context: $0.context, path: AnalyzerSuite.path(paths, $0.position))
             },
-            rootNames: rootNames, handlerCalls: handlerCalls)
+            rootNames: rootNames, handlerCalls: handlerCalls, functionFacts: functionFacts)
         var summaries = builder.build()
         summaries.work.reachedFunctions = reach.visits
         summaries.work.helperRounds = rounds
@@ -88,6 +91,11 @@ struct HelperRounds: Sendable {
 package struct HelperRound: Sendable {
     package let files: [Int]
     let search: FunctionDefinitionSearch
+
+    /// The round without `positions` (files whose parse the pass already holds).
+    func without(_ positions: Set<Int>) -> HelperRound {
+        positions.isEmpty ? self : HelperRound(files: files.filter { !positions.contains($0) }, search: search)
+    }
 }
 
 extension AnalyzerSuite {

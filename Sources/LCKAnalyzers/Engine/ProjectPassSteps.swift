@@ -55,6 +55,9 @@ package final class ProjectPassHelpers: Sendable {
         /// Nil when round one parsed no report wrapper and no handler: then there are no summaries.
         var rounds: HelperRounds?
         var roundRunning = false
+        /// Round one's parses kept for the per-file pass (`FileExamination.reusable`), by position: a helper
+        /// round takes its file's parse from here instead of reading and parsing the file again.
+        var kept: [Int: AnalysisContext]
     }
 
     private let suite: AnalyzerSuite
@@ -71,46 +74,70 @@ package final class ProjectPassHelpers: Sendable {
         let rounds =
             merged.parsed.isEmpty && merged.roots.isEmpty
             ? nil : HelperRounds(merged.parsed, roots: merged.roots, definedNames: merged.definedNames)
-        state = Mutex(State(merged: merged, rounds: rounds))
+        var merged = merged
+        let kept = Dictionary(uniqueKeysWithValues: merged.reusable.map { ($0.position, $0.context) })
+        merged.reusable = []
+        state = Mutex(State(merged: merged, rounds: rounds, kept: kept))
     }
 
-    /// The next round, once the last one's files were all examined; nil when the rounds are over.
+    /// The next round, once the last one's files were all examined; nil when the rounds are over. Its
+    /// `files` leave out those round one kept a parse of: they are searched here, in their parse's bytes.
     package func nextRound() -> HelperRound? {
         let parsed = takeFound()
-        return state.withLock { state in
+        let (round, keptMatches) = state.withLock { state -> (HelperRound?, [Int: AnalysisContext]) in
             if state.roundRunning { state.rounds?.add(parsed) }
-            let round = state.rounds?.next()
-            state.roundRunning = round != nil
-            return round
+            guard let round = state.rounds?.next() else {
+                state.roundRunning = false
+                return (nil, [:])
+            }
+            state.roundRunning = true
+            var matches: [Int: AnalysisContext] = [:]
+            for position in round.files {
+                guard let context = state.kept[position], round.search.matches(context.file.bytes) else { continue }
+                matches[position] = context
+                state.kept[position] = nil
+            }
+            return (round.without(Set(state.kept.keys).union(matches.keys)), matches)
         }
+        if !keptMatches.isEmpty { found.withLock { $0.merge(keptMatches) { first, _ in first } } }
+        return round
     }
 
     /// Parses file `position` of `round` when it defines a wanted helper; from any thread.
     package func examine(_ bytes: [UInt8]?, at position: Int, in round: HelperRound) {
         guard let bytes, round.search.matches(bytes) else { return }
-        let context = AnalysisContext(file: Lexer.tokenize(bytes), rules: suite.rules)
+        // Lexed as the per-file pass lexes, so that pass can take this parse instead of making its own.
+        let context = AnalysisContext(file: Lexer.tokenize(bytes, trivia: .lineComments), rules: suite.rules)
         found.withLock { $0[position] = context }
     }
 
     /// Step 3, once `nextRound()` gave nil: the summaries built, the suite with the project's facts, and
     /// the files whose bytes may spell a name the project adds.
     package func secondRound() -> ProjectPassSecondRound {
-        var merged = state.withLock { state in
+        let functionFacts = self.suite.analyzers.flatMap(\.functionFacts)
+        var (merged, parses) = state.withLock { state in
             precondition(!state.roundRunning, "secondRound() before the helper rounds ended")
-            if let rounds = state.rounds { state.merged.project.summaries = rounds.summaries(paths: paths) }
+            var parses = state.kept.map { (position: $0.key, context: $0.value) }
+            state.kept = [:]
+            if let rounds = state.rounds {
+                state.merged.project.summaries = rounds.summaries(paths: paths, functionFacts: functionFacts)
+                parses += rounds.parsedFiles
+            } else {
+                parses += state.merged.parsed
+            }
             state.rounds = nil
             var taken = ProjectPass.Merged()
             swap(&taken, &state.merged)
-            return taken
+            return (taken, parses)
         }
         let suite = AnalyzerSuite(
             rules: self.suite.rules, detector: self.suite.detector, analyzers: self.suite.analyzers,
             project: merged.project)
-        // The summaries needed the kept parses until now; the per-file pass takes each of them, and of the
-        // reusable ones, once instead of parsing the file again.
-        let retained = RetainedParses(merged.parsed + merged.reusable, count: fileCount)
+        // The summaries needed their files' parses until now; the per-file pass takes each of them, and
+        // each of the reusable ones, once instead of parsing the file again.
+        let retained = RetainedParses(parses, count: fileCount)
+        parses = []
         merged.parsed = []
-        merged.reusable = []
         return ProjectPassSecondRound(suite: suite, merged: merged, retained: retained)
     }
 

@@ -49,7 +49,7 @@ package struct StatementSyntax {
     func utf16Column(of offset: Int) -> Int { lines.table.utf16Column(of: offset, in: file.bytes) }
 
     /// A step at `token` of this file, located now, for findings in other files.
-    func remoteStep(at token: Int, path: String, _ message: String) -> RemoteStep {
+    package func remoteStep(at token: Int, path: String, _ message: String) -> RemoteStep {
         let clamped = max(0, min(token, file.tokens.count - 1))
         let start = file.tokens.isEmpty ? 0 : file.tokens[clamped].start
         return RemoteStep(

@@ -70,12 +70,8 @@ package struct FunctionSummary: Sendable, Hashable {
     package var actionResolution: [Int: ObligationFact] = [:]
     /// Whether it reports a new incoming call or conversation.
     package var reportsIncoming = ObligationFact(coverage: .none)
-    /// Which framework it reports through (CallKit, LiveCommunicationKit), on any path.
-    package var reportChannels = ReportChannels()
-    /// Index of the closure parameter that receives the error of a report it makes (a wrapper).
-    package var forwardsReportError: Int?
-    /// A `throws` function whose report's error leaves it uncaught (`try await provider.report…(…)`).
-    package var throwsReportError = false
+    /// What the analyzers that declare `functionFacts` learned of it.
+    package var facts = FunctionFacts()
 
     /// A summary with nothing known: what a function past the work cap gets.
     func unknown() -> FunctionSummary {
@@ -121,12 +117,8 @@ package struct FunctionSummaries: Sendable {
     package var isEmpty: Bool { byName.isEmpty }
     package var count: Int { byName.values.reduce(0) { $0 + $1.count } }
 
-    /// Names of functions that forward a report's error to a closure or throw it (the wrappers whose callers
-    /// count).
-    package internal(set) var reportErrorWrapperNames: Set<String> = []
-    /// Names of functions that report an incoming call through either framework (their callers count for
-    /// `dual_report`).
-    package internal(set) var reportChannelNames: Set<String> = []
+    /// Per kind of `FunctionFact`, the names with a summary whose fact of that kind is not `init()`.
+    private var namesByFact: [ObjectIdentifier: Set<String>] = [:]
     /// Functions that an action or push handler in another file calls directly, by base name, with the first
     /// such call (in file order): their bodies run in that handler, wherever they are defined. Only names with
     /// one definition in the parsed files count.
@@ -134,9 +126,18 @@ package struct FunctionSummaries: Sendable {
 
     mutating func finish(work: SummaryWork) {
         self.work = work
-        reportErrorWrapperNames = Set(
-            byName.filter { $0.value.contains { $0.forwardsReportError != nil || $0.throwsReportError } }.keys)
-        reportChannelNames = Set(byName.filter { $0.value.contains { !$0.reportChannels.isEmpty } }.keys)
+        namesByFact = [:]
+        for (name, summaries) in byName {
+            for summary in summaries {
+                for kind in summary.facts.storedKinds { namesByFact[kind, default: []].insert(name) }
+            }
+        }
+    }
+
+    /// The names with a summary whose `kind` fact is not `init()` (the wrappers whose callers an analyzer
+    /// looks at).
+    package func names<Fact: FunctionFact>(having kind: Fact.Type) -> Set<String> {
+        namesByFact[ObjectIdentifier(kind)] ?? []
     }
 
     /// Replaces a summary's facts (its name, selector, parameters and type stay those it was added with).
@@ -299,9 +300,7 @@ extension FunctionSummary {
             if other.reportsIncoming.coverage != result.reportsIncoming.coverage {
                 result.reportsIncoming = ObligationFact(coverage: .unknown)
             }
-            if other.forwardsReportError != result.forwardsReportError { result.forwardsReportError = nil }
-            result.reportChannels = result.reportChannels.agreeing(with: other.reportChannels)
-            result.throwsReportError = result.throwsReportError && other.throwsReportError
+            result.facts = result.facts.agreeing(with: other.facts)
         }
         return result
     }

@@ -50,11 +50,16 @@ package struct SummaryBuilder {
     /// Names called by handlers whose files were not kept: any function with one of them is a root too.
     private let rootNames: Set<String>
     private let handlerCalls: [(name: String, step: RemoteStep)]
+    /// The analyzers' per-function facts, each kind once.
+    private let functionFacts: [any FunctionFact.Type]
 
     package init(
-        files: [ParsedFile], rootNames: Set<String> = [], handlerCalls: [(name: String, step: RemoteStep)] = []
+        files: [ParsedFile], rootNames: Set<String> = [], handlerCalls: [(name: String, step: RemoteStep)] = [],
+        functionFacts: [any FunctionFact.Type] = []
     ) {
         self.files = files
+        var seen: Set<ObjectIdentifier> = []
+        self.functionFacts = functionFacts.filter { seen.insert(ObjectIdentifier($0)).inserted }
         self.rootNames = rootNames
         self.handlerCalls = handlerCalls
         let table = SummaryTable()
@@ -196,7 +201,7 @@ package struct SummaryBuilder {
             let file = nodes[node].file
             var facts = SummaryFacts(
                 context: files[file].context, syntax: syntaxes[file], path: files[file].path,
-                function: nodes[node].function)
+                function: nodes[node].function, functionFacts: functionFacts)
             let after = facts.summarize(before)
             work.visitedStatements += facts.visitedBlocks
             guard after != before else { continue }

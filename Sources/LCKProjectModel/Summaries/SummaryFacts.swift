@@ -9,14 +9,20 @@ struct SummaryFacts {
     let syntax: StatementSyntax
     let path: String
     let function: Int
+    /// The analyzers' per-function facts to summarise too.
+    let functionFacts: [any FunctionFact.Type]
     /// Blocks the path walks summarised, for the work count.
     private(set) var visitedBlocks = 0
 
-    init(context: AnalysisContext, syntax: StatementSyntax, path: String, function: Int) {
+    init(
+        context: AnalysisContext, syntax: StatementSyntax, path: String, function: Int,
+        functionFacts: [any FunctionFact.Type]
+    ) {
         self.context = context
         self.syntax = syntax
         self.path = path
         self.function = function
+        self.functionFacts = functionFacts
     }
 
     static let defaultReportMembers: Set<String> = ["reportNewIncomingCall", "reportNewIncomingConversation"]
@@ -44,9 +50,9 @@ struct SummaryFacts {
             }
         }
         summary.reportsIncoming = reportFact(body: body, range: bodyRange)
-        summary.forwardsReportError = forwardedReportError(calls: calls)
-        summary.reportChannels = reportChannels(calls: calls)
-        summary.throwsReportError = record.isThrowing && thrownReportError(calls: calls)
+        let summarized = SummarizedFunction(
+            context: context, syntax: syntax, path: path, function: function, calls: calls)
+        for kind in functionFacts { summary.facts.store(kind.summarize(summarized)) }
         return summary
     }
 

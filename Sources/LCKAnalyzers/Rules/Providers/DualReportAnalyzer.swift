@@ -31,7 +31,11 @@ package struct DualReportAnalyzer: Analyzer {
     package func triggerNames(rules: RuleTable) -> Set<String>? { Set(ReportFramework.members.map(\.name)) }
 
     /// Callers of helpers that report count too.
-    package func prefilterNames(project: ProjectFacts) -> Set<String> { project.summaries.reportChannelNames }
+    package func prefilterNames(project: ProjectFacts) -> Set<String> {
+        project.summaries.names(having: ReportChannels.self)
+    }
+
+    package var functionFacts: [any FunctionFact.Type] { [ReportChannels.self] }
 
     package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)
@@ -88,8 +92,8 @@ package struct DualReportAnalyzer: Analyzer {
             var helper: String?
             if let framework = ReportFramework.direct(call, in: file, outline: outline) {
                 channels[framework] = RemoteStep(path: "", position: .unknown, message: "")
-            } else if let resolved = syntax.resolvedCall(call), !resolved.summary.reportChannels.isEmpty {
-                channels = resolved.summary.reportChannels
+            } else if let resolved = syntax.resolvedCall(call), !resolved.summary.facts[ReportChannels.self].isEmpty {
+                channels = resolved.summary.facts[ReportChannels.self]
                 helper = resolved.summary.selector
             } else {
                 continue

@@ -19,7 +19,11 @@ package struct SwallowedReportErrorAnalyzer: Analyzer {
     }
 
     /// Callers of a wrapper that forwards a report's error judge that error.
-    package func prefilterNames(project: ProjectFacts) -> Set<String> { project.summaries.reportErrorWrapperNames }
+    package func prefilterNames(project: ProjectFacts) -> Set<String> {
+        project.summaries.names(having: ReportErrorForwarding.self)
+    }
+
+    package var functionFacts: [any FunctionFact.Type] { [ReportErrorForwarding.self] }
 
     package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let parameters = context.metadata(for: ruleID)?.parameters
@@ -35,7 +39,7 @@ package struct SwallowedReportErrorAnalyzer: Analyzer {
                     message: .swallowed(context.file.name(at: nameToken), reason: step.message), confidence: confidence,
                     witness: [step]))
         }
-        let wrappers = context.project.summaries.reportErrorWrapperNames
+        let wrappers = context.project.summaries.names(having: ReportErrorForwarding.self)
         guard !wrappers.isEmpty else { return }
         for call in context.outline.calls.indices
         where wrappers.contains(context.file.name(at: context.outline.calls[call].nameToken)) {
@@ -59,10 +63,12 @@ package struct SwallowedReportErrorAnalyzer: Analyzer {
                 path: location.path, position: location.position, utf16Column: location.utf16Column,
                 message: "\(resolved.summary.selector) \(what)")
         }
-        if resolved.summary.throwsReportError, let (step, confidence) = discardedThrow(call, syntax: syntax) {
+        if resolved.summary.facts[ReportErrorForwarding.self].throwsError,
+            let (step, confidence) = discardedThrow(call, syntax: syntax)
+        {
             return ([step, remote("throws the error of its report")], confidence)
         }
-        guard let parameter = resolved.summary.forwardsReportError,
+        guard let parameter = resolved.summary.facts[ReportErrorForwarding.self].closureParameter,
             let closure = syntax.closures(of: call).first(where: {
                 resolved.parameter(ofClosure: $0, in: syntax.outline, call: call) == parameter
             }),

@@ -1,6 +1,7 @@
 import LCKCore
 import LCKLexer
 import LCKParser
+import LCKProjectModel
 
 /// The two frameworks an incoming call can be reported through.
 package enum ReportFramework: UInt8, Sendable, Hashable, CaseIterable {
@@ -29,8 +30,8 @@ package enum ReportFramework: UInt8, Sendable, Hashable, CaseIterable {
 
 /// Where a function reports an incoming call through each framework, on any path: the first such report
 /// (its own call, or the report inside a helper it calls). At most one step per framework, so a summary
-/// stays small however many reports a function makes.
-package struct ReportChannels: Sendable, Hashable {
+/// stays small however many reports a function makes. `dual_report`'s fact in the function summaries.
+package struct ReportChannels: FunctionFact {
     package var callKit: RemoteStep?
     package var liveCommunicationKit: RemoteStep?
 
@@ -54,27 +55,27 @@ package struct ReportChannels: Sendable, Hashable {
     }
 
     /// Only the frameworks both report through (several bodies a call may reach: a mock and the real one).
-    func agreeing(with other: ReportChannels) -> ReportChannels {
+    package func agreeing(with other: ReportChannels) -> ReportChannels {
         var result = self
         for framework in ReportFramework.allCases where other[framework] == nil { result[framework] = nil }
         return result
     }
-}
 
-extension SummaryFacts {
     /// The frameworks the function reports through, in call order: its own report calls, and the
     /// channels of the summarised functions it calls.
-    func reportChannels(calls: [Int]) -> ReportChannels {
+    package static func summarize(_ function: SummarizedFunction) -> ReportChannels {
+        let context = function.context
+        let syntax = function.syntax
         var channels = ReportChannels()
-        for call in calls {
+        for call in function.calls {
             if let framework = ReportFramework.direct(call, in: context.file, outline: context.outline) {
                 if channels[framework] == nil {
                     let token = context.outline.calls[call].nameToken
                     channels[framework] = syntax.remoteStep(
-                        at: token, path: path, "reported through \(framework.displayName) here")
+                        at: token, path: function.path, "reported through \(framework.displayName) here")
                 }
             } else if let resolved = syntax.resolvedCall(call) {
-                channels.add(resolved.summary.reportChannels)
+                channels.add(resolved.summary.facts[ReportChannels.self])
             }
             if channels.callKit != nil && channels.liveCommunicationKit != nil { break }
         }
