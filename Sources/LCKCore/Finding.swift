@@ -64,6 +64,8 @@ public struct Finding: Hashable, Sendable {
     public var replacement: String?
     public var mappingKind: MappingKind?
     public var confidence: Confidence?
+    /// The role of the finding's file when it is not `app` (`FileRole`); filled by the scan pipeline.
+    public var role: FileRole?
     /// The path that misses, for path-sensitive analyzers.
     public var witness: [WitnessStep]
     /// Why a heuristic fired (the words that made a handle look transient, say).

@@ -18,10 +18,20 @@ public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
 }
 
 /// How sure an analyzer is that a finding is real; name-based heuristics are rarely `high`.
-public enum Confidence: String, Sendable, Codable, CaseIterable {
+public enum Confidence: String, Sendable, Codable, CaseIterable, Comparable {
     case high
     case medium
     case low
+
+    private var rank: Int {
+        switch self {
+        case .low: 0
+        case .medium: 1
+        case .high: 2
+        }
+    }
+
+    public static func < (lhs: Confidence, rhs: Confidence) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// How a CallKit symbol becomes its LiveCommunicationKit counterpart.

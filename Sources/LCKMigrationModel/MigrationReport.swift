@@ -65,6 +65,8 @@ public struct MigrationReport: Sendable {
     public struct FileSection: Sendable, Hashable {
         public var index: Int
         public var path: String
+        /// The file's role (`FileRole`): test, example and vendored files are shown apart.
+        public var role = FileRole.app
         public var usages: Int
         public var findings: Int
         /// Effort points of the file's usages.
@@ -126,6 +128,8 @@ public struct MigrationReport: Sendable {
     public var steps: [StepStatus] = []
     public var entries: [Entry] = []
     public var files: [FileSection] = []
+    /// Usages in files that are not the app's own code, per role (`FileRole`); the plan counts them too.
+    public var usagesByRole: [FileRole: Int] = [:]
     /// Source lines of listed entries, filled by `attach(_:)`.
     public var excerpts = SourceExcerpts()
     public var comparison: MigrationComparison?
@@ -246,9 +250,10 @@ extension MigrationReport {
     ) {
         let index = entries.count
         if files.last.map({ $0.path.hasSameBytes(as: finding.path) }) != true {
-            files.append(
-                FileSection(
-                    index: files.count, path: finding.path, usages: 0, findings: 0, entries: [], listedCount: 0))
+            var section = FileSection(
+                index: files.count, path: finding.path, usages: 0, findings: 0, entries: [], listedCount: 0)
+            section.role = finding.role ?? .app
+            files.append(section)
         }
         let fileIndex = files.count - 1
         let listed = files[fileIndex].listedCount < limits.findingsPerFile && listedTotal < limits.listedFindings
@@ -258,6 +263,7 @@ extension MigrationReport {
         }
         files[fileIndex].entries.append(index)
         if area != nil { files[fileIndex].usages += 1 } else { files[fileIndex].findings += 1 }
+        if area != nil, let role = finding.role, role != .app { usagesByRole[role, default: 0] += 1 }
         files[fileIndex].effort += effort
         entries.append(
             Entry(index: index, finding: finding, fileIndex: fileIndex, area: area, isListed: listed, example: example))
@@ -342,51 +348,6 @@ extension MigrationReport {
         Self.lineNumbers(of: entry.finding).compactMap { number in
             excerpts.line(entry.finding.path, number).map { (number: number, text: $0) }
         }
-    }
-
-    /// For mechanical renames only: the first source line with the rule example's renamed words applied.
-    /// None when a CallKit type is left on the line (`func provider(_ provider: CXProvider, perform action:
-    /// JoinConversationAction)`): a half-renamed line would not compile, and the finding's message says what to write.
-    /// Also none when another usage on the line needs more than a rename (`provider.reportCall(with:
-    /// action.callUUID, …)`): renaming `callUUID` alone would leave CallKit calls in the suggested line.
-    public func suggestion(for entry: Entry) -> String? {
-        guard entry.finding.mappingKind == .rename, let example = entry.example,
-            let line = excerpts.line(entry.finding.path, entry.finding.start.line)
-        else { return nil }
-        var column = entry.finding.start.column
-        for other in entriesOnLine(of: entry) where other.finding.mappingKind != nil {
-            guard other.finding.mappingKind == .rename || other.finding.mappingKind == .unchanged else { return nil }
-            if other.finding.ruleID == entry.finding.ruleID { column = min(column, other.finding.start.column) }
-        }
-        return Self.suggestion(renaming: line, fromColumn: column, example: example)
-    }
-
-    /// The other entries starting on the same line (neighbours in `entries`, which are in report order).
-    private func entriesOnLine(of entry: Entry) -> [Entry] {
-        func sameLine(_ index: Int) -> Bool {
-            entries[index].finding.start.line == entry.finding.start.line
-                && entries[index].finding.path.hasSameBytes(as: entry.finding.path)
-        }
-        var result: [Entry] = []
-        var index = entry.index - 1
-        while index >= 0 && sameLine(index) {
-            result.append(entries[index])
-            index -= 1
-        }
-        index = entry.index + 1
-        while index < entries.count && sameLine(index) {
-            result.append(entries[index])
-            index += 1
-        }
-        return result
-    }
-
-    /// `line` with `example`'s renames applied from `column` on, or nil when nothing changes or CallKit is left.
-    public static func suggestion(renaming line: String, fromColumn column: Int, example: MappingExample) -> String? {
-        guard let renamed = RenameSuggestion.apply(example: example, to: line, fromColumn: column),
-            CallKitSpelling.firstType(in: renamed) == nil
-        else { return nil }
-        return renamed
     }
 
     /// The anchor a link to an entry should use: its own when listed, else its file's.

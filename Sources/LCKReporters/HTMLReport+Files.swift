@@ -16,7 +16,7 @@ extension HTMLMigrationReport {
         html += "<p>\(report.files.count) files with findings. Open a file to see its code.</p>\n"
         for file in detailed {
             html += "<details id=\"file-\(file.index)\"><summary>\(HTMLText.path(file.path)) "
-            html += "<span class=\"muted\">· \(file.usages) usage\(file.usages == 1 ? "" : "s"), "
+            html += "<span class=\"muted\">\(roleLabel(file))· \(file.usages) usage\(file.usages == 1 ? "" : "s"), "
             html += "\(file.findings) anti-pattern finding\(file.findings == 1 ? "" : "s")</span></summary>\n"
             for group in file.lineGroups {
                 line(group, report: report, into: &html)
@@ -32,7 +32,8 @@ extension HTMLMigrationReport {
             html += "<div class=\"scroll\"><table><thead><tr><th>File</th><th class=\"num\">Usages</th>"
             html += "<th class=\"num\">Anti-pattern findings</th></tr></thead><tbody>\n"
             for file in compact.prefix(compactFileLimit) {
-                html += "<tr id=\"file-\(file.index)\"><td>\(HTMLText.path(file.path))</td>"
+                html += "<tr id=\"file-\(file.index)\"><td>\(HTMLText.path(file.path))"
+                html += file.role == .app ? "</td>" : " <span class=\"muted\">(\(file.role.rawValue))</span></td>"
                 html += "<td class=\"num\">\(file.usages)</td><td class=\"num\">\(file.findings)</td></tr>\n"
             }
             html += "</tbody></table></div>\n"
@@ -42,6 +43,11 @@ extension HTMLMigrationReport {
             html += "</details>\n"
         }
         html += "</section>\n"
+    }
+
+    /// `test file ` and the like before a file's counts; nothing for app code.
+    private func roleLabel(_ file: MigrationReport.FileSection) -> String {
+        file.role == .app ? "" : "\(file.role.rawValue) file "
     }
 
     /// One source excerpt for a line, then all its findings. Suggestions of renames on the line are shown

@@ -57,6 +57,7 @@ public struct HTMLMigrationReport: Sendable {
         card(
             "\(report.effortPoints) points", "\(time)estimated effort: \(HTMLText.escape(report.effortBand))\(stacks)")
         html += "</div>\n"
+        if let roles = report.roleSentence { html += "<p>\(HTMLText.escape(roles))</p>\n" }
         deploymentTargets(report, into: &html)
         html += "<p class=\"note-box\">LiveCommunicationKit needs iOS 17.4 or later (iPadOS 17.4, Mac Catalyst 17.4, "
         html += "visionOS 1.1, watchOS 10.4). Keep the CallKit path for older systems behind a flag."

@@ -17,6 +17,7 @@ import LCKCore
 ///         "replacement": String | null, // always present
 ///         "mappingKind": String | null, // always present (MappingKind raw value)
 ///         "confidence"?: "high" | "medium" | "low",
+///         "role"?: "example" | "test" | "vendored",   // the file's role (`FileRole`); absent: app code
 ///         "fingerprint"?: String,
 ///         "witness"?: [{"path"?: String, "line": Int, "column": Int, "message": String}],  // when non-empty
 ///         "evidence"?: [String],        // when non-empty
@@ -100,6 +101,7 @@ public struct JSONReporter: Reporter {
             ("replacement", .stringOrNull(finding.replacement)),
             ("mappingKind", .stringOrNull(finding.mappingKind?.rawValue)),
             ("confidence", .stringIfPresent(finding.confidence?.rawValue)),
+            ("role", .stringIfPresent(finding.role?.rawValue)),
             ("fingerprint", .stringIfPresent(finding.fingerprint)),
             (
                 "witness",

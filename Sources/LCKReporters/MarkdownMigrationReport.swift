@@ -28,6 +28,7 @@ public struct MarkdownMigrationReport: Sendable {
                 + "\(plural(report.warningCount, "warning")), \(plural(report.noteCount, "note"))\(report.suppressedCount > 0 ? " (\(report.suppressedCount) suppressed, not counted)" : ""). "
                 + "Estimated effort: **\(report.effortPoints) points** (\(MarkdownText.escape(report.effortBand)))"
                 + (report.stepEffort > 0 ? ", \(report.stepEffort) of them for running both stacks." : "."))
+        if let roles = report.roleSentence { page.block(roles) }
         deploymentTargets(report, into: &page)
         var availability =
             "> LiveCommunicationKit needs iOS 17.4 or later; keep CallKit behind a flag for older systems."
@@ -72,7 +73,10 @@ public struct MarkdownMigrationReport: Sendable {
             page.block("### Files")
             page.rows(
                 header: "| File | Usages | Anti-pattern findings |\n| --- | ---: | ---: |",
-                report.files.map { "| \(cell($0.path)) | \($0.usages) | \($0.findings) |" }, noun: "file")
+                report.files.map {
+                    let role = $0.role == .app ? "" : " (\($0.role.rawValue))"
+                    return "| \(cell($0.path))\(role) | \($0.usages) | \($0.findings) |"
+                }, noun: "file")
             let antiPatterns = report.entries.filter { !$0.isUsage }
             if !antiPatterns.isEmpty {
                 page.block("### Anti-pattern findings")

@@ -186,6 +186,7 @@ public struct SARIFReporter: Reporter {
             ("replacement", .stringIfPresent(finding.replacement)),
             ("mappingKind", .stringIfPresent(finding.mappingKind?.rawValue)),
             ("confidence", .stringIfPresent(finding.confidence?.rawValue)),
+            ("role", .stringIfPresent(finding.role?.rawValue)),
             ("evidence", finding.evidence.isEmpty ? nil : .strings(finding.evidence)),
         ])
         if case .object(let members) = properties, members.isEmpty { return nil }

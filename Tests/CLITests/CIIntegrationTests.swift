@@ -163,7 +163,7 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
         #expect(warned.status == 1)
         #expect(
             warned.standardError == """
-                lckmigrate: warning: .lckmigrate.json:3:3: unknown key "includes" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason, minSeverity, only, maxFileFindings, maxFindings
+                lckmigrate: warning: .lckmigrate.json:3:3: unknown key "includes" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason, minSeverity, minConfidence, only, roles, maxFileFindings, maxFindings
                 lckmigrate: warning: .lckmigrate.json:4:21: unknown rule id 'no_such_rule' in "disabledRules"; it has no effect
                 lckmigrate: warning: --severity bogus: unknown rule id; it has no effect
 
@@ -200,7 +200,9 @@ private let unusedDirective = "// lckmigrate:disable-next-line transient_handle 
                 baseline: "App/ci/base.json"          # App/.lckmigrate.json:4:15
                 failOn: never                         # command line (--fail-on)
                 minSeverity: note                     # default
+                minConfidence: low                    # default
                 only: all                             # default
+                roles: ["app", "example"]             # default
                 formats: ["text", "sarif=out.sarif"]  # command line (--output)
                 \(jobs)
                 requireReason: false                  # default

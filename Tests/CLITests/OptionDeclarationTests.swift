@@ -10,7 +10,7 @@ import Testing
     /// A value each option's parser accepts, by value name; a new value name needs one here.
     static let sampleValues = [
         "N": "3", "SIZE": "3KB", "FILE": "some.file", "DIR": "folder", "PATH": "path", "FORMAT=FILE": "json=out.json",
-        "WHAT,...": "analyzers", "RULE=LEVEL": "some_rule=note", "OLD.json": "old.json",
+        "WHAT,...": "analyzers", "ROLE,...": "test", "RULE=LEVEL": "some_rule=note", "OLD.json": "old.json",
     ]
 
     @Test(arguments: commands.map { $0.name })

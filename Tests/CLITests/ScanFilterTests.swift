@@ -65,6 +65,41 @@ import Testing
         #expect(kept.status == 1)
     }
 
+    @Test func minConfidenceKeepsTheSurerAntiPatternsAndEveryUsage() throws {
+        let all = try Self.findings([])
+        func confidence(_ finding: [String: Any]) -> String? { finding["confidence"] as? String }
+        let rank = ["low": 0, "medium": 1, "high": 2]
+        for (level, minimum) in [("medium", 1), ("high", 2)] {
+            let kept = try Self.findings(["--min-confidence", level])
+            let expected = all.filter { confidence($0).map { rank[$0]! >= minimum } ?? true }.map(Self.key)
+            #expect(kept.map(Self.key) == expected, "\(level)")
+        }
+        // The samples hold anti-patterns at every level, so each cut removes some and keeps some.
+        let high = try Self.findings(["--min-confidence", "high"])
+        #expect(high.count < (try Self.findings(["--min-confidence", "medium"])).count)
+        #expect(high.contains { confidence($0) == "high" })
+        #expect(high.contains { confidence($0) == nil }, "the usages stay")
+        #expect(try Self.findings(["--min-confidence", "low"]).map(Self.key) == all.map(Self.key))
+        let level = try CLI.run(["scan", "Samples", "--min-confidence", "certain"], in: PackageRoot.path)
+        #expect(level.status == 2 && level.standardError.contains("unknown level 'certain' for --min-confidence"))
+        // The config key does the same: an empty reset handler is a sure finding, so it is kept and fails.
+        let tree = try TemporaryTree()
+        try tree.file(".lckmigrate.json", #"{"minConfidence": "high", "only": ["analyzers"]}"#)
+        try tree.file(
+            "Calls.swift",
+            "import CallKit\nfinal class D: NSObject, CXProviderDelegate {\n"
+                + "    func providerDidReset(_ provider: CXProvider) {}\n}\n")
+        let printed = try CLI.run(["config", "--print"], in: tree.root)
+        #expect(printed.standardOutput.contains("minConfidence: high"), "\(printed.standardOutput)")
+        let kept = try CLI.run(["scan", ".", "--format", "json", "--fail-on", "warning"], in: tree.root)
+        #expect(kept.status == 1 && kept.standardOutput.contains(#""ruleId": "empty_reset""#), "\(kept.standardOutput)")
+        let bad = try TemporaryTree()
+        try bad.file(".lckmigrate.json", #"{"minConfidence": "sure"}"#)
+        let refused = try CLI.run(["scan", "."], in: bad.root)
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains(#"expected "high", "medium" or "low" for "minConfidence""#))
+    }
+
     @Test func theBaselineIgnoresTheFilter() throws {
         let tree = try TemporaryTree()
         let baseline = tree.root + "/baseline.json"

@@ -112,7 +112,7 @@ import Testing
             "{\n  \"exclud\": [],\n  \"disabledRules\": [\"test_provider\", \"no_such\"]\n}", in: tree)
         #expect(
             warnings.map(\.description) == [
-                ".lckmigrate.json:2:3: unknown key \"exclud\" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason, minSeverity, only, maxFileFindings, maxFindings"
+                ".lckmigrate.json:2:3: unknown key \"exclud\" (ignored); known keys: include, exclude, disabledRules, enabledRules, severity, rules, baseline, failOn, formats, jobs, requireReason, minSeverity, minConfidence, only, roles, maxFileFindings, maxFindings"
             ])
         let ruleWarnings = ConfigurationLoader.unknownRuleWarnings(
             references, known: testRuleIDs, path: ".lckmigrate.json")
@@ -158,7 +158,9 @@ import Testing
                 baseline: none                # default
                 failOn: note                  # .lckmigrate.json:2:13
                 minSeverity: note             # default
+                minConfidence: low            # default
                 only: all                     # default
+                roles: ["app", "example"]     # default
                 formats: ["text"]             # default
                 jobs: 3                       # default
                 requireReason: false          # default

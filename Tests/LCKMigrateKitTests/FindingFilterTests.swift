@@ -39,6 +39,29 @@ import Testing
         #expect(Self.kept(FindingFilter(minSeverity: .error, only: [.mappings])) == ["removed 3"])
     }
 
+    @Test func minConfidenceDropsOnlyTheJudgementsBelowIt() {
+        func finding(_ rule: String, _ confidence: Confidence?) -> Finding {
+            var finding = Self.finding(rule, .error)
+            finding.confidence = confidence
+            return finding
+        }
+        func kept(_ level: Confidence) -> [String] {
+            var report = ScanReport(
+                findings: [
+                    finding("anti", .high), finding("anti", .medium), finding("anti", .low), finding("map", nil),
+                ],
+                rules: Self.rules, filesScanned: 1)
+            let removed = FindingFilter(minConfidence: level).apply(to: &report, rules: Self.rules)
+            return report.findings.map { "\($0.ruleID):\($0.confidence?.rawValue ?? "none")" } + ["removed \(removed)"]
+        }
+        #expect(FindingFilter(minConfidence: .low).keepsEverything)
+        #expect(!FindingFilter(minConfidence: .medium).keepsEverything)
+        #expect(kept(.low) == ["anti:high", "anti:medium", "anti:low", "map:none", "removed 0"])
+        #expect(kept(.medium) == ["anti:high", "anti:medium", "map:none", "removed 1"])
+        #expect(kept(.high) == ["anti:high", "map:none", "removed 2"])
+        #expect(Confidence.low < .medium && Confidence.medium < .high)
+    }
+
     @Test func parsesCommaListsAndSuggestsForUnknownIds() {
         #expect(FindingFilter.parseOnly(" analyzers, some_rule,,") == [.analyzers, .rule("some_rule")])
         #expect(FindingFilter.parseOnly(" , ") == nil)

@@ -77,8 +77,12 @@ public struct Configuration: Sendable, Equatable {
     public var requireReason = Sourced(false)
     /// `minSeverity`, `--min-severity`: findings below it are not reported by `scan`.
     public var minSeverity = Sourced(Severity.note)
+    /// `minConfidence`, `--min-confidence`: findings an analyzer is less sure of are not reported by `scan`.
+    public var minConfidence = Sourced(Confidence.low)
     /// `only`, `--only`: `scan` reports only the findings these select; nil reports all.
     public var only = Sourced<[FindingFilter.Selection]?>(nil)
+    /// `roles`, `--roles`: the file roles anti-pattern rules check (`FileRole`).
+    public var roles = Sourced(FileRole.checkedByDefault)
     /// `maxFileFindings`, `--max-file-findings`: findings kept per file.
     public var maxFileFindings = Sourced(FindingLimits.defaultPerFile)
     /// `maxFindings`, `--max-findings`: findings kept per run.
@@ -95,7 +99,9 @@ public struct Configuration: Sendable, Equatable {
     public var pathFilter: PathFilter { PathFilter(include: include.value, exclude: exclude.value) }
 
     /// What `scan` reports of the findings (`minSeverity`, `only`).
-    public var findingFilter: FindingFilter { FindingFilter(minSeverity: minSeverity.value, only: only.value) }
+    public var findingFilter: FindingFilter {
+        FindingFilter(minSeverity: minSeverity.value, minConfidence: minConfidence.value, only: only.value)
+    }
 
     public var rulePolicy: RulePolicy {
         RulePolicy(
@@ -126,7 +132,14 @@ public struct Configuration: Sendable, Equatable {
             ("baseline", baseline.value.map(JSONWriter.quoted) ?? "none", baseline.origin),
             ("failOn", failOn.value.rawValue, failOn.origin),
             ("minSeverity", minSeverity.value.rawValue, minSeverity.origin),
+            ("minConfidence", minConfidence.value.rawValue, minConfidence.origin),
             ("only", only.value.map { list($0.map(\.description)) } ?? "all", only.origin),
+            (
+                "roles",
+                roles.value.count == FileRole.allCases.count
+                    ? "all" : list(FileRole.ordered(roles.value).map(\.rawValue)),
+                roles.origin
+            ),
             ("formats", list(outputs.value.map(\.description)), outputs.origin),
             ("jobs", String(jobs.value), jobs.origin),
             ("requireReason", requireReason.value ? "true" : "false", requireReason.origin),

@@ -25,7 +25,8 @@ public enum ConfigurationLoader {
     public static let fileName = ".lckmigrate.json"
     public static let knownKeys = [
         "$schema", "include", "exclude", "disabledRules", "enabledRules", "severity", "rules", "baseline",
-        "failOn", "formats", "jobs", "requireReason", "minSeverity", "only", "maxFileFindings", "maxFindings",
+        "failOn", "formats", "jobs", "requireReason", "minSeverity", "minConfidence", "only", "roles",
+        "maxFileFindings", "maxFindings",
     ]
 
     /// The config to use: `explicit` (`--config`) if given, else `.lckmigrate.json` in the scan root
@@ -214,15 +215,21 @@ private struct Reader {
                 }
                 configuration.requireReason = Sourced(flag, origin(value))
             case "minSeverity":
-                guard let level = value.stringValue.flatMap(Severity.init(rawValue:)) else {
-                    throw failure(
-                        value,
-                        "expected \"error\", \"warning\" or \"note\" for \"minSeverity\", found \(describe(value))")
-                }
+                let level: Severity = try level(value, member.key, spelled: #""error", "warning" or "note""#)
                 configuration.minSeverity = Sourced(level, origin(value))
+            case "minConfidence":
+                let level: Confidence = try level(value, member.key, spelled: #""high", "medium" or "low""#)
+                configuration.minConfidence = Sourced(level, origin(value))
             case "only":
                 let entries = try strings(value, member.key).flatMap { FindingFilter.parseOnly($0) ?? [] }
                 configuration.only = Sourced(entries.isEmpty ? nil : entries, origin(value))
+            case "roles":
+                guard let roles = FileRole.parseList(try strings(value, member.key)) else {
+                    throw failure(
+                        value,
+                        "expected an array of \"app\", \"example\", \"test\", \"vendored\" or \"all\" for \"roles\"")
+                }
+                configuration.roles = Sourced(roles, origin(value))
             case "maxFileFindings":
                 let limit = try cap(
                     value, member.key, maximum: FindingLimits.defaultPerFile, option: "max-file-findings")
@@ -234,6 +241,16 @@ private struct Reader {
                 warnings.append(unknownKeyWarning(member))
             }
         }
+    }
+
+    /// A string naming one of `Level`'s values for `key`; `spelled` lists them for the error.
+    private func level<Level: RawRepresentable<String>>(
+        _ value: JSONValue, _ key: String, spelled: String
+    ) throws(FileProblemError) -> Level {
+        guard let level = value.stringValue.flatMap(Level.init(rawValue:)) else {
+            throw failure(value, "expected \(spelled) for \"\(key)\", found \(describe(value))")
+        }
+        return level
     }
 
     /// `"severity"`: rule id → level, merged into the levels already set. Each id is kept with its position so

@@ -26,8 +26,12 @@ public struct ConfigurationOverrides: Sendable {
     public var ruleDirectories: [String] = []
     /// `--min-severity`: findings below it are not reported.
     public var minSeverity: Severity?
+    /// `--min-confidence`: findings an analyzer is less sure of are not reported.
+    public var minConfidence: Confidence?
     /// `--only` entries in command-line order (repeating the option adds entries).
     public var only: [FindingFilter.Selection]?
+    /// `--roles`: the file roles anti-pattern rules check (repeating the option adds roles).
+    public var roles: Set<FileRole>?
     /// Scan with the built-in defaults whatever `.lckmigrate.json` the folder holds (`lckmigrate init`,
     /// whose first baseline must match the defaults it writes, also under `--force`).
     public var ignoresConfigFile = false
@@ -50,6 +54,10 @@ public struct ConfigurationOverrides: Sendable {
         if let minSeverity {
             configuration.minSeverity = Sourced(minSeverity, .commandLine(option: "--min-severity"))
         }
+        if let minConfidence {
+            configuration.minConfidence = Sourced(minConfidence, .commandLine(option: "--min-confidence"))
+        }
+        if let roles { configuration.roles = Sourced(roles, .commandLine(option: "--roles")) }
         if let maxFileFindings {
             configuration.maxFileFindings = Sourced(maxFileFindings, .commandLine(option: "--max-file-findings"))
         }

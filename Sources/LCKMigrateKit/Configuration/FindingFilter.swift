@@ -1,8 +1,9 @@
 import LCKCore
 
-/// `--min-severity` and `--only` (`minSeverity`, `only` in the config): which findings `scan` reports and
-/// counts for its exit status. The scan applies it after baseline matching and after `--write-baseline`,
-/// so the baseline always records every finding and its known/fixed counts ignore the filter.
+/// `--min-severity`, `--min-confidence` and `--only` (`minSeverity`, `minConfidence`, `only` in the config):
+/// which findings `scan` reports and counts for its exit status. The scan applies it after baseline matching
+/// and after `--write-baseline`, so the baseline always records every finding and its known/fixed counts
+/// ignore the filter.
 public struct FindingFilter: Sendable, Equatable {
     /// One `--only` entry.
     public enum Selection: Sendable, Hashable, CustomStringConvertible {
@@ -33,16 +34,20 @@ public struct FindingFilter: Sendable, Equatable {
 
     /// Findings below this severity are left out; `.note` keeps every finding.
     public var minSeverity: Severity
+    /// Findings whose confidence is below this are left out; `.low` keeps every finding. A finding without
+    /// a confidence (a CallKit/PushKit usage, a suppression check) states a fact, not a judgement: kept.
+    public var minConfidence: Confidence
     /// Only findings some entry selects are kept; nil keeps every finding.
     public var only: [Selection]?
 
-    public init(minSeverity: Severity = .note, only: [Selection]? = nil) {
+    public init(minSeverity: Severity = .note, minConfidence: Confidence = .low, only: [Selection]? = nil) {
         self.minSeverity = minSeverity
+        self.minConfidence = minConfidence
         self.only = only
     }
 
     /// True when the filter keeps every finding.
-    public var keepsEverything: Bool { minSeverity == .note && only == nil }
+    public var keepsEverything: Bool { minSeverity == .note && minConfidence == .low && only == nil }
 
     /// `analyzers,RULE` as `--only` spells it: comma-separated, blanks around entries ignored, empty entries
     /// dropped; nil when no entry remains.
@@ -70,6 +75,7 @@ public struct FindingFilter: Sendable, Equatable {
     /// is reported.
     public func keeps(_ finding: Finding, kind: RuleDescriptor.Kind?) -> Bool {
         guard finding.severity >= minSeverity else { return false }
+        if let confidence = finding.confidence, confidence < minConfidence { return false }
         guard let only else { return true }
         let isMapping = kind == .mapping
         return only.contains { selection in
@@ -113,7 +119,7 @@ public struct FindingFilter: Sendable, Equatable {
 
 extension Substring {
     /// Without leading and trailing spaces and tabs.
-    fileprivate func trimmingBlanks() -> Substring {
+    func trimmingBlanks() -> Substring {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
             return ""

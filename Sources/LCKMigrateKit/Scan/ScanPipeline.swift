@@ -18,7 +18,9 @@ import Synchronization
 ///  5. suppress  – `// lckmigrate:` directives from comment trivia mark findings `.inSource` and add
 ///                 `unused_suppression`/`suppression_without_reason` findings; needs trivia and lines,
 ///                 and runs before `policy` so a directive for a disabled rule does not look unused.
-///  6. policy    – drop disabled rules, apply severity overrides (also to the stage-5 findings).
+///  6. policy    – drop disabled rules, apply severity overrides (also to the stage-5 findings); then the
+///                 file's role (`FileRoleClassifier`): anti-pattern findings of a role the request does
+///                 not check are dropped, the others carry the role.
 ///  7. locate    – path, line, column (UTF-8 and UTF-16) from the line table.
 ///  8. fingerprint – hash of the normalized line and enclosing declaration (needs bytes and lines).
 ///  9. sort      – the file's findings in `Finding.reportOrder`; identical findings then get ranked,
@@ -52,8 +54,7 @@ public enum ScanPipeline {
         let (pass, preReadLines) = prePass(files: files, request: request, workers: workers)
         let analyzer = pass.suite
         let relevant = pass.relevant
-        let settings = FileStageSettings(
-            suppressions: request.suppressions, policy: request.policy, limits: request.findingLimits)
+        let settings = FileStageSettings(request)
         let runLimit = request.findingLimits.perRun
         let progress = request.progress
         let stageTimes = request.stageTimes
@@ -249,6 +250,17 @@ public enum ScanPipeline {
         let lines = LineTable(bytes)
         SuppressionPass.apply(to: &findings, file: tokenized, lines: lines, options: settings.suppressions)
         settings.policy.apply(to: &findings)
+        // Like a disabled rule, after the directives claimed their findings: a directive in a test file
+        // is not unused because its rule skips test files.
+        let role = FileRoleClassifier.role(
+            path: FileRoleClassifier.pathBelowRoot(file.displayPath, roots: settings.roleRoots), file: tokenized)
+        if !settings.checkedRoles.contains(role) {
+            findings.removeAll { $0.mappingKind == nil && !SuppressionRules.ids.contains($0.ruleID) }
+            unbuilt = [:]
+        }
+        if role != .app {
+            for index in findings.indices { findings[index].role = role }
+        }
         Finding.locate(&findings, path: file.displayPath, lines: lines, bytes: bytes)
         let hasMapping = findings.contains { $0.mappingKind != nil }
         FindingFingerprint.assign(to: &findings, bytes: bytes, lines: lines)
@@ -279,6 +291,17 @@ private struct FileStageSettings: Sendable {
     var suppressions: SuppressionOptions
     var policy: RulePolicy
     var limits: FindingLimits
+    var checkedRoles: Set<FileRole>
+    /// The folders the request names, as display paths: file roles are told below them.
+    var roleRoots: Set<String>
+
+    init(_ request: ScanRequest) {
+        suppressions = request.suppressions
+        policy = request.policy
+        limits = request.findingLimits
+        checkedRoles = request.checkedRoles
+        roleRoots = Set(request.paths.map { DisplayPath.relative($0, to: request.currentDirectory) })
+    }
 }
 
 /// The notes a scan adds when a `FindingLimits` cap drops findings: which file, how many, which option.

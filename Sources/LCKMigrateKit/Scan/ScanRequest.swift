@@ -28,6 +28,9 @@ public struct ScanRequest: Sendable {
     public var findingLimits = FindingLimits()
     /// Known findings to mark as baselined, and the path to name in the report.
     public var baseline: (baseline: Baseline, path: String)?
+    /// The file roles anti-pattern rules check (`FileRole`); files of the other roles get their
+    /// CallKit/PushKit usages only.
+    public var checkedRoles = FileRole.checkedByDefault
 
     package init(
         paths: [String],
@@ -74,5 +77,6 @@ extension ScanRequest {
             rules: rules.descriptors, rulesFingerprint: rules.fingerprint)
         suppressions = SuppressionOptions(knownRuleIDs: rules.ids, requireReason: configuration.requireReason.value)
         policy = configuration.rulePolicy
+        checkedRoles = configuration.roles.value
     }
 }

@@ -30,6 +30,7 @@ public enum SuppressionRules {
         replacement: "Append ` -- why this finding does not apply` to the comment.")
 
     public static let all = [unused, withoutReason]
+    public static let ids: Set<String> = [unusedID, withoutReasonID]
 }
 
 /// Applies a file's `// lckmigrate:` directives to its findings (stage "suppress" of the pipeline).

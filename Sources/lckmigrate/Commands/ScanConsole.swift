@@ -46,7 +46,8 @@ enum ScanConsole {
     }
 
     /// One stderr line so a human sees the outcome even when the report went to a file.
-    /// `filteredOut` counts the findings `--min-severity`/`--only` left out; `style` colours the counts.
+    /// `filteredOut` counts the findings `--min-severity`/`--min-confidence`/`--only` left out; `style`
+    /// colours the counts.
     static func summary(_ report: ScanReport, filteredOut: Int = 0, style: TerminalStyle = .plain) -> String {
         // Counted in one pass: a filtered copy of a monorepo's findings costs more than the counting.
         var counts: [Severity: Int] = [:]

@@ -31,6 +31,12 @@ struct ScanSettings {
             help: "Report only findings at or above LEVEL (error, warning or note); the rest do not count either.",
             unknown: "level"
         ) { $0.overrides.minSeverity = $1 },
+        .choice(
+            "min-confidence", "LEVEL", [Confidence.high, .medium, .low],
+            help:
+                "Report only anti-pattern findings at or above LEVEL of confidence (high, medium or low); the rest do not count either.",
+            unknown: "level"
+        ) { $0.overrides.minConfidence = $1 },
         .value(
             "only", "WHAT,...",
             help:
@@ -40,6 +46,17 @@ struct ScanSettings {
                 throw UsageError("--only needs analyzers, mappings or rule ids separated by commas, not '\(value)'")
             }
             settings.overrides.only = (settings.overrides.only ?? []) + entries
+        },
+        .value(
+            "roles", "ROLE,...",
+            help:
+                "Check these file roles for anti-patterns: app, example, test, vendored or all (default: app,example); repeatable. CallKit usages are listed in every file."
+        ) { settings, value in
+            guard let roles = FileRole.parseList([value]) else {
+                throw UsageError(
+                    "--roles needs app, example, test, vendored or all separated by commas, not '\(value)'")
+            }
+            settings.overrides.roles = (settings.overrides.roles ?? []).union(roles)
         },
         .value(
             "severity", "RULE=LEVEL",
