@@ -121,6 +121,14 @@ public struct Finding: Hashable, Sendable {
         self.suppression = suppression
     }
 
+    /// Lowers the confidence to at most `level` and records why (`not high: …`) in the evidence; does
+    /// nothing without a reason.
+    public mutating func lowerConfidence(to level: Confidence, because reason: String?) {
+        guard let reason else { return }
+        confidence = min(confidence ?? level, level)
+        evidence.append(reason)
+    }
+
     /// Fills `start`, `end` and witness positions from the file's line table.
     public mutating func locate(path: String, lines: LineTable) {
         self.path = path

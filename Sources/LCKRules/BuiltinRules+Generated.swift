@@ -4,9 +4,9 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "cfcc9c6088528658523bbe8a111c0e087947c34d529d42c2ae5959366481994a"
+    public static let fingerprint = "43295187563cfa09db093fa92cfc4ace0a82903efe9cee137485f0b479f79be8"
 
-    /// The contents of `Rules/analyzers/*.json`, `Rules/mappings/*.json` and `Rules/availability.json`.
+    /// The contents of `Rules/analyzers/*.json`, `Rules/mappings/*.json`, `availability.json` and `bridges.json`.
     public static let files: [RuleSourceFile] = [
         RuleSourceFile(path: "analyzers/audio_outside_activation.json", contents: #"""
 {
@@ -15,7 +15,7 @@ extension BuiltinRules {
   "kind": "analyzer",
   "title": "Audio activated outside didActivate",
   "severity": "error",
-  "confidence": "medium",
+  "confidence": "high",
   "summary": "Call code activates the audio session itself (`setActive(true)`) or starts an audio engine, audio unit, capture session or call media in an action handler, the PushKit handler, a call-flow function (`startCall`, `reportIncomingCall`; low confidence) or a same-file helper they call, before the system's `didActivate` callback.",
   "rationale": "The system activates the call's audio session with elevated priority and then calls `didActivate`. Activating it yourself, or starting media in the perform handler, races the system and leads to silent or interrupted calls.",
   "lck": "Configure the session category early, but start audio only in `conversationManager(_:didActivate:)` and stop it in `conversationManager(_:didDeactivate:)`.",
@@ -204,7 +204,7 @@ extension BuiltinRules {
   "kind": "analyzer",
   "title": "Advertised capability or required action has no handler",
   "severity": "warning",
-  "confidence": "medium",
+  "confidence": "high",
   "summary": "A capability is advertised (hold, group, ungroup, DTMF, or the LCK .pausing/.merging/.unmerging/.playingTones) but no delegate handles the matching action, or a delegate type lacks a handler for an action every call flow needs (answer/join, end; start unless another delegate type of the app handles it).",
   "rationale": "The system shows controls for every advertised capability and routes the user's taps to the delegate. Without a handler the action is never resolved, the button does nothing, and the call may be ended on timeout.",
   "lck": "Add a case for the matching action to the `conversationManager(_:perform:)` switch, or stop advertising the capability.",
@@ -515,7 +515,7 @@ extension BuiltinRules {
   "kind": "analyzer",
   "title": "PushKit completion handler not called on every path",
   "severity": "note",
-  "confidence": "medium",
+  "confidence": "high",
   "summary": "A completion-handler PushKit delegate method has a path that never calls `completion`, or calls it twice.",
   "rationale": "PushKit documents that the handler should be called once the push is processed. Apple DTS notes it plays no part in the report check, so this is a hygiene issue, not a crash; but a never-called handler keeps background time and a double call is a bug.",
   "lck": "Prefer the `async` delegate variant, which has no completion handler; otherwise call `completion()` exactly once on every path.",
@@ -548,7 +548,7 @@ extension BuiltinRules {
   "kind": "analyzer",
   "title": "Incoming call gets a freshly generated UUID",
   "severity": "warning",
-  "confidence": "medium",
+  "confidence": "high",
   "summary": "A `UUID()` created inside a PushKit handler is used as the identifier of a reported incoming call instead of the identifier the server put in the payload.",
   "rationale": "The server, the push and later signalling messages must agree on the call's identity. A random UUID per push cannot be matched to cancel or answer messages, and a repeated push for the same call shows up as a second call instead of failing with `callUUIDAlreadyExists`.",
   "lck": "Send the conversation UUID in the VoIP payload and pass it to `reportNewIncomingConversation(uuid:update:)`.",
@@ -964,7 +964,7 @@ extension BuiltinRules {
   "kind": "analyzer",
   "title": "Action neither fulfilled nor failed",
   "severity": "error",
-  "confidence": "medium",
+  "confidence": "high",
   "summary": "A perform handler has a path on which the action is neither fulfilled nor failed, or an LCK perform switch has no default branch that fails unknown actions.",
   "rationale": "The system waits for every action to be resolved. An action left hanging keeps the call UI stuck until it times out, and the timeout may end the call. Each path through `provider(_:perform:)` or `conversationManager(_:perform:)` (including the closures and tasks it starts) must end in `fulfill` or `fail`.",
   "lck": "Switch over the action type in `conversationManager(_:perform:)`, resolve each case on every path, and end the switch with `default: action.fail()`.",
@@ -1318,6 +1318,49 @@ extension BuiltinRules {
       "introduced": "26.4",
       "source": "api-map §4 (iOS 26.4+: pushRegistry(_:didReceiveIncomingVoIPPushWith:metadata:withCompletionHandler:) and its async variant take PKVoIPPushMetadata; mustReport); S7, S8",
       "note": "The parameter type of the iOS 26.4 PushKit metadata handler: the handler's signature names it, so an uncovered handler is reported there. Older systems never call the handler (S8), but the app must still be built with it marked `@available(iOS 26.4, *)`."
+    }
+  ]
+}
+
+"""#),
+        RuleSourceFile(path: "bridges.json", contents: #"""
+{
+  "$schema": "schemas/bridges.schema.json",
+  "bridges": [
+    {
+      "runtime": "Flutter",
+      "calls": ["invokeMethod", "sendMessage"],
+      "types": ["FlutterMethodChannel", "FlutterEventChannel", "FlutterEventSink", "FlutterResult", "FlutterBasicMessageChannel"],
+      "otherSide": "the Dart handler of the channel",
+      "source": "https://api.flutter.dev/objcdoc/Classes/FlutterMethodChannel.html"
+    },
+    {
+      "runtime": "React Native",
+      "calls": ["sendEvent(withName:)", "sendEventWithName", "enqueueJSCall"],
+      "types": ["RCTEventEmitter", "RCTResponseSenderBlock", "RCTPromiseResolveBlock", "RCTPromiseRejectBlock", "RCTBridge"],
+      "otherSide": "the JavaScript listener of the event",
+      "source": "https://reactnative.dev/docs/legacy/native-modules-ios#sending-events-to-javascript"
+    },
+    {
+      "runtime": "Capacitor",
+      "calls": ["notifyListeners"],
+      "types": ["CAPPluginCall"],
+      "otherSide": "the JavaScript listener of the plugin event",
+      "source": "https://capacitorjs.com/docs/plugins/ios#plugin-events"
+    },
+    {
+      "runtime": "Cordova",
+      "calls": ["send(_:callbackId:)", "sendPluginResult"],
+      "types": ["CDVCommandDelegate", "CDVInvokedUrlCommand"],
+      "otherSide": "the JavaScript success or error callback",
+      "source": "https://cordova.apache.org/docs/en/latest/guide/platforms/ios/plugin.html"
+    },
+    {
+      "runtime": "Unity",
+      "calls": ["UnitySendMessage"],
+      "types": [],
+      "otherSide": "the C# receiver of the message",
+      "source": "https://docs.unity3d.com/Manual/PluginsForIOS.html"
     }
   ]
 }

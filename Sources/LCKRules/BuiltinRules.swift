@@ -23,7 +23,7 @@ package enum BuiltinRulesRenderer {
                 /// `RuleTable.computedFingerprint` of the table below.
                 public static let fingerprint = "\(fingerprint)"
 
-                /// The contents of `Rules/analyzers/*.json`, `Rules/mappings/*.json` and `Rules/availability.json`.
+                /// The contents of `Rules/analyzers/*.json`, `Rules/mappings/*.json`, `availability.json` and `bridges.json`.
                 public static let files: [RuleSourceFile] = [
 
             """

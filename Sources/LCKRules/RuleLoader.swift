@@ -65,8 +65,8 @@ public enum RuleLoader {
         try load(layers: [BuiltinRules.layer], isBuiltinOnly: true)
     }
 
-    /// Reads `<directory>/mappings/*.json`, `<directory>/analyzers/*.json` and `<directory>/availability.json`,
-    /// sorted by path.
+    /// Reads `<directory>/mappings/*.json`, `<directory>/analyzers/*.json`, `<directory>/availability.json` and
+    /// `<directory>/bridges.json`, sorted by path.
     public static func readDirectory(_ directory: String) throws(RuleLoadError) -> RuleLayer {
         guard !directory.isEmpty else {
             throw RuleLoadError(diagnostics: [
@@ -98,12 +98,13 @@ public enum RuleLoader {
                 files.append(RuleSourceFile(path: folder + "/" + name, contents: text))
             }
         }
-        let tablePath = directory + "/" + AvailabilityTableDecoder.path
-        if manager.fileExists(atPath: tablePath) {
+        for table in [AvailabilityTableDecoder.path, BridgeTableDecoder.path] {
+            let tablePath = directory + "/" + table
+            guard manager.fileExists(atPath: tablePath) else { continue }
             foundFolder = true
             if let data = manager.contents(atPath: tablePath), let text = String(validating: Array(data), as: UTF8.self)
             {
-                files.append(RuleSourceFile(path: AvailabilityTableDecoder.path, contents: text))
+                files.append(RuleSourceFile(path: table, contents: text))
             } else {
                 problems.append(
                     RuleDiagnostic(location: RuleLocation(file: tablePath), message: "cannot read the file as UTF-8"))
@@ -134,7 +135,7 @@ public enum RuleLoader {
         if !merger.diagnostics.isEmpty { throw RuleLoadError(diagnostics: merger.diagnostics) }
         return RuleTable(
             mappings: merger.activeMappings, analyzers: merger.activeAnalyzers, overrides: merger.overrides,
-            availability: AvailabilityTable(merger.activeAvailability),
+            availability: AvailabilityTable(merger.activeAvailability), bridges: BridgeTable(merger.activeBridges),
             knownFingerprint: isBuiltinOnly ? BuiltinRules.fingerprint : nil)
     }
 }
@@ -152,6 +153,9 @@ private struct LayerMerger {
     /// Availability entries by symbol; a later layer's entry replaces an earlier one.
     private var availability: [String: AvailabilityEntry] = [:]
     var activeAvailability: [AvailabilityEntry] { Array(availability.values) }
+    /// Bridge entries by runtime; a later layer's entry replaces an earlier one.
+    private var bridges: [String: RuntimeBridge] = [:]
+    var activeBridges: [RuntimeBridge] { Array(bridges.values) }
 
     mutating func add(_ layer: RuleLayer) {
         var definedInLayer: [String: RuleLocation] = [:]
@@ -159,7 +163,9 @@ private struct LayerMerger {
             let display = layer.displayRoot + "/" + file.path
             let isMapping = file.path.hasPrefix("mappings/")
             let isAvailability = file.path == AvailabilityTableDecoder.path
-            guard file.path.hasSuffix(".json"), isMapping || isAvailability || file.path.hasPrefix("analyzers/")
+            let isBridges = file.path == BridgeTableDecoder.path
+            guard file.path.hasSuffix(".json"),
+                isMapping || isAvailability || isBridges || file.path.hasPrefix("analyzers/")
             else { continue }
             let document: JSONDocument
             do {
@@ -174,6 +180,10 @@ private struct LayerMerger {
             if isAvailability {
                 for entry in AvailabilityTableDecoder.decodeFile(document.root, context: context) {
                     availability[entry.symbol] = entry
+                }
+            } else if isBridges {
+                for entry in BridgeTableDecoder.decodeFile(document.root, context: context) {
+                    bridges[entry.runtime] = entry
                 }
             } else if isMapping {
                 for rule in MappingRuleDecoder.decodeFile(document.root, context: context) {

@@ -22,6 +22,8 @@ public struct RuleTable: Sendable {
     public let overrides: [RuleOverride]
     /// The iOS version each LiveCommunicationKit (and iOS 26) symbol needs, from `availability.json`.
     public let availability: AvailabilityTable
+    /// The calls and types that hand work to another runtime, from `bridges.json`.
+    public let bridges: BridgeTable
     /// Match patterns keyed by name, for the detection engine.
     public let matchIndex: MatchIndex
     private let mappingPositions: [String: Int]
@@ -32,21 +34,23 @@ public struct RuleTable: Sendable {
 
     public init(
         mappings: [MappingRule], analyzers: [AnalyzerRule], overrides: [RuleOverride] = [],
-        availability: AvailabilityTable = AvailabilityTable()
+        availability: AvailabilityTable = AvailabilityTable(), bridges: BridgeTable = BridgeTable()
     ) {
         self.init(
             mappings: mappings, analyzers: analyzers, overrides: overrides, availability: availability,
-            knownFingerprint: nil)
+            bridges: bridges, knownFingerprint: nil)
     }
 
     /// `knownFingerprint` must equal `computedFingerprint` for these rules: the loader passes the one
     /// stored with the embedded table.
     package init(
         mappings: [MappingRule], analyzers: [AnalyzerRule], overrides: [RuleOverride],
-        availability: AvailabilityTable = AvailabilityTable(), knownFingerprint: String?
+        availability: AvailabilityTable = AvailabilityTable(), bridges: BridgeTable = BridgeTable(),
+        knownFingerprint: String?
     ) {
         self.knownFingerprint = knownFingerprint
         self.availability = availability
+        self.bridges = bridges
         self.mappings = mappings.sorted { $0.id < $1.id }
         self.analyzers = analyzers.sorted { $0.id < $1.id }
         self.overrides = overrides
@@ -86,6 +90,11 @@ public struct RuleTable: Sendable {
         }
         for entry in availability.entries {
             hasher.update("availability\u{0}\(entry.symbol)\u{0}")
+            hasher.update(JSONWriter.canonicalText(entry.json))
+            hasher.update("\n")
+        }
+        for entry in bridges.entries {
+            hasher.update("bridge\u{0}\(entry.runtime)\u{0}")
             hasher.update(JSONWriter.canonicalText(entry.json))
             hasher.update("\n")
         }

@@ -25,6 +25,13 @@ import Testing
             finding.witness.map(\.message) == [
                 "`provider(_:perform:)` calls `prepare()`", "`prepare()` calls `configure()`",
             ])
+        // Helpers are found by name: medium, and the evidence says so; a start in the handler itself is high.
+        #expect(finding.confidence == .medium)
+        #expect(finding.evidence.last == "not high: reached through helpers found by name")
+        let direct =
+            "import CallKit\nfunc provider(_ p: CXProvider, perform action: CXStartCallAction) {\n"
+            + "    try? session.setActive(true)\n    action.fulfill()\n}"
+        #expect(findings(direct).map(\.confidence) == [.high])
     }
 
     /// A bare call reaches the caller's own method of that name, not another type's; a type with none of

@@ -30,6 +30,30 @@ import Testing
         #expect(found.isEmpty)
     }
 
+    @Test func aCapabilityKnownFromTheSourcesIsHighAndOneReadAtRunTimeMedium() {
+        let source = """
+            func provider(_ p: CXProvider, perform action: CXEndCallAction) { action.fulfill() }
+            let holds = true
+            func update(_ settings: Settings) -> CXCallUpdate {
+                let u = CXCallUpdate()
+                u.supportsHolding = true
+                u.supportsGrouping = holds
+                u.supportsDTMF = settings.keypad
+                return u
+            }
+            """
+        let found = findings(source)
+        #expect(found.map(\.confidence) == [.high, .high, .medium])
+        #expect(found.last?.evidence.last == "not high: the value of `settings.keypad` is not known from the sources")
+        // `.pausing` taken as a capability from the words on its line, not from its type.
+        let lck = """
+            func provider(_ p: CXProvider, perform action: CXEndCallAction) { action.fulfill() }
+            let update = Conversation.Update(capabilities: [.pausing])
+            let typed: Conversation.Capabilities = Conversation.Capabilities.pausing
+            """
+        #expect(findings(lck).map(\.confidence) == [.medium, .high])
+    }
+
     @Test func lckCapabilityNeedsAnLCKHandler() {
         let source = """
             var caps: Conversation.Capabilities = []

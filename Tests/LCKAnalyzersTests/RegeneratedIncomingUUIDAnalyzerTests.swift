@@ -22,7 +22,7 @@ import Testing
             """)
         let findings = snippet.findings(analyzer)
         #expect(findings.map(\.range.start) == snippet.markers)
-        #expect(findings.map(\.confidence) == [.medium, .medium, .medium])
+        #expect(findings.map(\.confidence) == [.high, .high, .high])
         #expect(findings.first?.witness.map(\.message) == ["reportNewIncomingCall at line 3 reports the call under it"])
     }
 

@@ -163,3 +163,23 @@ extension StatementSyntax {
         return body.upperBound - 1
     }
 }
+
+extension StatementSyntax {
+    /// Whether the token starting at byte `offset` is a `guard` whose only condition binds `self`
+    /// (`guard let self = self else`, `guard let self else`, `guard let strongSelf = self else`): its
+    /// `else` runs only once the object is gone.
+    package func isSelfGuard(at offset: Int) -> Bool {
+        let tokens = file.tokens
+        let index = tokens.partitioningIndex { $0.start >= offset }
+        guard index + 3 < tokens.count, tokens[index].start == offset, file.name(at: index) == "guard",
+            ["let", "var"].contains(file.name(at: index + 1)),
+            tokens[index + 2].kind == .identifier
+                || file.name(at: index + 2) == "self"
+        else { return false }
+        let bindsSelfByName = file.name(at: index + 2) == "self" && file.name(at: index + 3) == "else"
+        let bindsSelf =
+            index + 5 < tokens.count && tokens[index + 3].kind == .equal && file.name(at: index + 4) == "self"
+            && file.name(at: index + 5) == "else"
+        return bindsSelfByName || bindsSelf
+    }
+}

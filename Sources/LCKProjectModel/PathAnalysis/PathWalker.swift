@@ -130,20 +130,6 @@ package struct PathWalker {
         return summaries[root] ?? BlockSummary()
     }
 
-    /// The first unmet path inside a closure started directly by `block`'s statements, to explain
-    /// why a handler that hands its work to a closure still leaves a path open.
-    package func closureWitness(in block: Int) -> [WitnessStep] {
-        for statement in context.outline.statements(in: block) {
-            for closure in syntax.ownClosures(of: statement) {
-                if let witness = summaries[context.outline.closures[closure].bodyBlock]?.firstWitness, !witness.isEmpty
-                {
-                    return witness
-                }
-            }
-        }
-        return []
-    }
-
     private func dependencies(of block: Int) -> [Int] {
         var result: [Int] = []
         for statement in context.outline.statements(in: block) {

@@ -185,6 +185,9 @@ package struct MissingActionHandlerAnalyzer: Analyzer {
             else { continue }
             let next = access.member + 1 < tokens.count ? tokens[access.member + 1] : nil
             var folded: String?
+            // Medium when the flag's value, or that the member is a capability at all, is not known from
+            // the sources (a value read at run time, a build configuration, a name seen on the same line).
+            var unresolved: String?
             if name.hasPrefix("supports") {
                 guard next?.kind == .equal, access.member + 2 < tokens.count else { continue }
                 // `= false`, or a `let` constant (through others) that is `false` in every build configuration.
@@ -198,10 +201,19 @@ package struct MissingActionHandlerAnalyzer: Analyzer {
                     if values.contains(true), values.contains(false) {
                         folded = "\(shown) is true in some build configuration"
                     }
+                    if values != [true] {
+                        unresolved =
+                            folded == nil
+                            ? "not high: the value of \(shown) is not known from the sources"
+                            : "not high: true only in some build configuration"
+                    }
                 }
             } else {
                 guard next?.kind != .leftParen, next?.kind != .equal, isCapabilityContext(access, in: context) else {
                     continue
+                }
+                if !(access.receiver.last.map { file.token(tokens[$0], is: "Capabilities") } ?? false) {
+                    unresolved = "not high: taken as a capability from the words on its line"
                 }
             }
             guard !actions.contains(where: handled.contains) else { continue }
@@ -211,8 +223,9 @@ package struct MissingActionHandlerAnalyzer: Analyzer {
                     message: "The capability `\(name)` is advertised, but no perform handler handles "
                         + "\(actions.map { "`\($0)`" }.joined(separator: " or ")); the system shows the control and "
                         + "the action is never answered",
+                    confidence: unresolved == nil ? .high : .medium,
                     evidence: ["capability `\(name)`", "handled here: \(handled.sorted().joined(separator: ", "))"]
-                        + (folded.map { [$0] } ?? [])))
+                        + (folded.map { [$0] } ?? []) + (unresolved.map { [$0] } ?? [])))
         }
     }
 

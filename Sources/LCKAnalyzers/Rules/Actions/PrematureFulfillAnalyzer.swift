@@ -28,6 +28,7 @@ package struct PrematureFulfillAnalyzer: Analyzer {
         let ending = Set(parameters?.strings("endingActions") ?? ["CXEndCallAction", "EndConversationAction"])
         let workWords = parameters?.strings("workWords") ?? Self.workWords
         let syntax = StatementSyntax(context: context)
+        let handOffs = RuntimeHandOffs(context: context, syntax: syntax)
         for function in syntax.functions(withSelectors: UnresolvedActionAnalyzer.handlerSelectors) {
             guard let name = syntax.parameterName(function, label: "perform"),
                 let body = context.outline.functions[function].body
@@ -52,11 +53,11 @@ package struct PrematureFulfillAnalyzer: Analyzer {
                 }
                 guard let search else { continue }
                 guard let witness = search.prematureWitness(for: call, connecting: !isEnd) else { continue }
-                findings.append(
-                    context.finding(
-                        ruleID, at: context.range(ofToken: record.nameToken),
-                        message: .premature(watched[alias] ?? alias),
-                        confidence: isEnd ? .low : nil, witness: witness))
+                var finding = context.finding(
+                    ruleID, at: context.range(ofToken: record.nameToken), message: .premature(watched[alias] ?? alias),
+                    confidence: isEnd ? .low : nil, witness: witness)
+                handOffs.qualify(&finding, handler: function)
+                findings.append(finding)
             }
         }
     }

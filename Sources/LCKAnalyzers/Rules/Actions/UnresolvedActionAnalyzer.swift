@@ -29,6 +29,7 @@ package struct UnresolvedActionAnalyzer: Analyzer {
     package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)
         let pendingTypes = Self.typesTakenFromPending(context)
+        let handOffs = RuntimeHandOffs(context: context, syntax: syntax)
         for function in syntax.functions(withSelectors: Self.handlerSelectors) {
             guard let name = syntax.parameterName(function, label: "perform"),
                 let bodyBlock = context.outline.functions[function].bodyBlock
@@ -38,9 +39,11 @@ package struct UnresolvedActionAnalyzer: Analyzer {
             let resolution = ActionResolution(context: context, syntax: syntax, depth: 0)
             var walker = PathWalker(context: context, syntax: syntax, rules: resolution.rules(for: aliases))
             let summary = walker.summary(of: bodyBlock)
-            guard !summary.discharges, var witness = summary.firstWitness else { continue }
             let endsOpen = summary.leaks.isEmpty && summary.jumps == nil && summary.throwsOpen == nil
-            if witness.isEmpty { witness = walker.closureWitness(in: bodyBlock) }
+            guard !summary.discharges,
+                let open = walker.openHandlerWitness(summary, of: bodyBlock, endsOpen: endsOpen, mentioning: aliases)
+            else { continue }
+            var witness = open.steps
             // A `break` outside any loop (which the compiler rejects) leaves the path with no step of its own.
             if endsOpen || witness.isEmpty {
                 let end = syntax.closingBrace(of: function)
@@ -48,11 +51,12 @@ package struct UnresolvedActionAnalyzer: Analyzer {
                     syntax.step(at: end, "handler ends at line \(syntax.line(of: end)) without fulfill() or fail()"))
             }
             let nameToken = context.outline.functions[function].nameToken
-            findings.append(
-                context.finding(
-                    ruleID, at: context.range(ofToken: nameToken),
-                    message: .unresolvedAction(name, reason: witness[0].message),
-                    witness: witness))
+            var finding = context.finding(
+                ruleID, at: context.range(ofToken: nameToken),
+                message: .unresolvedAction(name, reason: witness[0].message), witness: witness)
+            finding.lowerConfidence(to: .medium, because: open.notHigh)
+            handOffs.qualify(&finding, handler: function)
+            findings.append(finding)
         }
     }
 }

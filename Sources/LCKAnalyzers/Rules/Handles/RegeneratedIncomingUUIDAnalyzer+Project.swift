@@ -101,7 +101,8 @@ extension RegeneratedIncomingUUIDAnalyzer {
                         ruleID, at: context.range(ofToken: leaf.freshUUID!),
                         message: "A fresh UUID() made in \(name)() identifies an incoming call reported from a "
                             + "VoIP push; use the call id the server put in the push payload",
-                        witness: [step], evidence: [leaf.evidence]))
+                        confidence: .medium, witness: [step],
+                        evidence: [leaf.evidence, "not high: `\(name)()` is the push handler's callee by name only"]))
             }
         }
     }

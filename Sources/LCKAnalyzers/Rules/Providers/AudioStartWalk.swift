@@ -63,13 +63,17 @@ extension AudioOutsideActivationAnalyzer {
                     case .audio(let token, let what):
                         guard reported.insert(token).inserted else { continue }
                         let location = current == root ? place : helperPlace
+                        // Helpers are found by name, so a start reached through one is not certain.
+                        let viaHelpers = current == root ? nil : "not high: reached through helpers found by name"
+                        let confidence: Confidence? = callFlow != nil ? .low : viaHelpers != nil ? .medium : nil
+                        let reasons =
+                            callFlow.map { ["call-flow function name `\($0)`"] } ?? viaHelpers.map { [$0] } ?? []
                         findings.append(
                             context.finding(
                                 analyzer.ruleID, at: context.range(ofToken: token),
                                 message: "\(what) \(location), before the system activates the call's audio session; "
                                     + "start audio in `didActivate` instead",
-                                confidence: callFlow == nil ? nil : .low, witness: witness,
-                                evidence: callFlow.map { [what, "call-flow function name `\($0)`"] } ?? [what]))
+                                confidence: confidence, witness: witness, evidence: [what] + reasons))
                     }
                 }
             }

@@ -18,6 +18,7 @@ package struct PushCompletionNotCalledAnalyzer: Analyzer {
 
     package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
         let syntax = StatementSyntax(context: context)
+        let handOffs = RuntimeHandOffs(context: context, syntax: syntax)
         for handler in PushHandler.all(in: syntax) {
             guard let completion = handler.completion,
                 let bodyBlock = context.outline.functions[handler.function].bodyBlock
@@ -30,8 +31,11 @@ package struct PushCompletionNotCalledAnalyzer: Analyzer {
                 missing: "calling \(completion)()")
             var walker = PathWalker(context: context, syntax: syntax, rules: rules)
             let summary = walker.summary(of: bodyBlock)
-            guard !summary.discharges, var witness = summary.firstWitness else { continue }
-            if witness.isEmpty { witness = walker.closureWitness(in: bodyBlock) }
+            guard !summary.discharges,
+                let open = walker.openHandlerWitness(
+                    summary, of: bodyBlock, endsOpen: summary.leaks.isEmpty, mentioning: names)
+            else { continue }
+            var witness = open.steps
             if summary.leaks.isEmpty || witness.isEmpty {
                 let end = syntax.closingBrace(of: handler.function)
                 witness.append(
@@ -39,10 +43,12 @@ package struct PushCompletionNotCalledAnalyzer: Analyzer {
                 )
             }
             let nameToken = context.outline.functions[handler.function].nameToken
-            findings.append(
-                context.finding(
-                    ruleID, at: context.range(ofToken: nameToken),
-                    message: .completionNotCalled(completion, reason: witness[0].message), witness: witness))
+            var finding = context.finding(
+                ruleID, at: context.range(ofToken: nameToken),
+                message: .completionNotCalled(completion, reason: witness[0].message), witness: witness)
+            finding.lowerConfidence(to: .medium, because: open.notHigh)
+            handOffs.qualify(&finding, handler: handler.function)
+            findings.append(finding)
         }
     }
 

@@ -33,6 +33,7 @@ package struct UnreportedVoipPushAnalyzer: Analyzer {
             helperWords: parameters?.strings("reportingHelperWords") ?? ["incoming"])
         let pushHandlerOwners = context.project.fact(SupersededPushHandlers.key)
         var localOwners: SupersededPushHandlers?
+        let handOffs = RuntimeHandOffs(context: context, syntax: syntax)
         for handler in PushHandler.all(in: syntax) {
             guard let bodyBlock = context.outline.functions[handler.function].bodyBlock,
                 !SupersededPushHandlers.isSuperseded(
@@ -49,10 +50,11 @@ package struct UnreportedVoipPushAnalyzer: Analyzer {
                     syntax.step(at: end, "handler ends at line \(syntax.line(of: end)) without reporting a call"))
             }
             let nameToken = context.outline.functions[handler.function].nameToken
-            findings.append(
-                context.finding(
-                    ruleID, at: context.range(ofToken: nameToken), message: .unreportedPush(reason: witness[0].message),
-                    witness: witness))
+            var finding = context.finding(
+                ruleID, at: context.range(ofToken: nameToken), message: .unreportedPush(reason: witness[0].message),
+                witness: witness)
+            handOffs.qualify(&finding, handler: handler.function)
+            findings.append(finding)
         }
     }
 }
