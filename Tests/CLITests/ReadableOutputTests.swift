@@ -14,11 +14,11 @@ import Testing
         return analyzers.standardOutput.split(separator: "\n")
     }
 
-    @Test func scanSamplesFitsInAHundredAndFiftyLinesWithEveryAntiPattern() throws {
+    @Test func scanSamplesFitsInAHundredAndSixtyLinesWithEveryAntiPattern() throws {
         let result = try CLI.run(["scan", "Samples"], in: PackageRoot.path)
         #expect(result.status == 1)  // the anti-pattern errors still fail the run at the default --fail-on error
         let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count <= 150)
+        #expect(lines.count <= 160)
         let antiPatterns = try Self.antiPatternLines()
         #expect(antiPatterns.count > 60)
         for line in antiPatterns {
@@ -30,7 +30,7 @@ import Testing
         #expect(result.standardOutput.contains("  symbol → LiveCommunicationKit [rule]\n"))
         #expect(
             lines.contains {
-                $0.hasPrefix("    90  note     Samples/")
+                $0.hasPrefix("    97  note     Samples/")
                     && $0.hasSuffix(" CXProvider → ConversationManager [cxprovider]")
             })
         #expect(lines.contains { $0.hasPrefix("  … ") && $0.contains("more symbols with") })
@@ -49,7 +49,7 @@ import Testing
         for line in try Self.antiPatternLines() { #expect(compact.standardOutput.contains(line + "\n")) }
         let compactLines = compact.standardOutput.split(separator: "\n")
         #expect(compactLines.count == (try Self.antiPatternLines()).count + symbols.count)
-        #expect(compactLines.contains { $0.contains("CXProvider → ConversationManager: 90 uses in ") })
+        #expect(compactLines.contains { $0.contains("CXProvider → ConversationManager: 97 uses in ") })
         // Every use: one line per finding, plus the witness notes.
         let verboseFindings = verbose.standardOutput.split(separator: "\n").filter {
             $0.hasSuffix("]") && $0.contains(": ")

@@ -25,9 +25,26 @@ import Testing
             finding.witness.map(\.message) == [
                 "`provider(_:perform:)` calls `prepare()`", "`prepare()` calls `configure()`",
             ])
-        // Helpers are found by name: medium, and the evidence says so; a start in the handler itself is high.
-        #expect(finding.confidence == .medium)
-        #expect(finding.evidence.last == "not high: reached through helpers found by name")
+        // Each helper is the caller's one method of its name: resolved, so high.
+        #expect(finding.confidence == .high)
+    }
+
+    @Test func aHelperChosenAmongSeveralSameNamedFunctionsIsMedium() {
+        let source = """
+            import CallKit
+            final class D: CXProviderDelegate {
+                func provider(_ p: CXProvider, perform action: CXStartCallAction) { prepare(); action.fulfill() }
+            }
+            final class Ringer {
+                func prepare() { try? session.setActive(true) }
+            }
+            final class Recorder {
+                func prepare() { engine.start() }
+            }
+            """
+        let found = findings(source)
+        #expect(found.map(\.confidence) == [.medium, .medium])
+        #expect(found.first?.evidence.last == "not high: `prepare()` resolved by name among 2 definitions")
         let direct =
             "import CallKit\nfunc provider(_ p: CXProvider, perform action: CXStartCallAction) {\n"
             + "    try? session.setActive(true)\n    action.fulfill()\n}"

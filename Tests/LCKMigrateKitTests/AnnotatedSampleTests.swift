@@ -44,6 +44,24 @@ import Testing
         #expect(AnnotatedSample.expectations(in: "// expect: a, a\nx()\n").findings.map(\.description) == ["2 a"])
     }
 
+    @Test func aConfidenceInParenthesesIsDemandedWhereItIsNamed() {
+        let source = "// expect: a (medium), b\nx()\n// expect: c (sure)\ny()\n"
+        let expected = AnnotatedSample.expectations(in: source).findings
+        // `(sure)` names no confidence: it stays part of the id, which a test then reports as unknown.
+        #expect(expected.map(\.description) == ["2 a (medium)", "2 b", "4 c (sure)"])
+        func finding(_ rule: String, _ confidence: Confidence) -> Finding {
+            Finding(
+                ruleID: rule, severity: .warning, message: "", range: ByteRange(start: 0, end: 1),
+                confidence: confidence, start: SourcePosition(line: 2, column: 1))
+        }
+        let right = AnnotatedSample.actual(
+            [finding("a", .medium), finding("b", .high)], scope: nil, confidenceFor: expected)
+        #expect(right.map(\.description) == ["2 a (medium)", "2 b"])
+        let wrong = AnnotatedSample.actual(
+            [finding("a", .high), finding("b", .high)], scope: nil, confidenceFor: expected)
+        #expect(wrong.map(\.description) == ["2 a (high)", "2 b"])
+    }
+
     @Test func expectNoneMarksTheWholeFile() {
         let expectations = AnnotatedSample.expectations(in: "let a = 1\n// expect-none\n")
         #expect(expectations.expectsNone)

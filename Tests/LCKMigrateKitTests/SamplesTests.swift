@@ -8,14 +8,18 @@ import Testing
 @testable import LCKMigrateKit
 
 /// Scans every app under `Samples/` and compares its findings with the `// expect: id[, id]`
-/// annotations (each names the findings of the line below it), in both directions.
+/// annotations (each names the findings of the line below it; `id (medium)` also its confidence), in
+/// both directions.
 @Suite struct SamplesTests {
     struct Expectation: Hashable, Comparable, CustomStringConvertible {
         var path: String
         var line: Int
         var rule: String
-        static func < (lhs: Self, rhs: Self) -> Bool { (lhs.path, lhs.line, lhs.rule) < (rhs.path, rhs.line, rhs.rule) }
-        var description: String { "\(path):\(line): \(rule)" }
+        var confidence: Confidence? = nil
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
+        var description: String { "\(path):\(line): \(rule)" + (confidence.map { " (\($0.rawValue))" } ?? "") }
+        /// The same place and rule without the confidence.
+        var place: Self { Self(path: path, line: line, rule: rule) }
     }
 
     static let apps: [String] = {
@@ -42,7 +46,10 @@ import Testing
             // The same annotation reader as `lckmigrate rules test`.
             let source = try String(contentsOfFile: PackageRoot.path + "/" + path, encoding: .utf8)
             for expectation in AnnotatedSample.expectations(in: source).findings {
-                expected.insert(Expectation(path: path, line: expectation.line, rule: expectation.ruleID))
+                expected.insert(
+                    Expectation(
+                        path: path, line: expectation.line, rule: expectation.ruleID, confidence: expectation.confidence
+                    ))
             }
         }
         return expected
@@ -82,9 +89,17 @@ import Testing
         let active = Self.analyzer.activeRuleIDs
         let report = Self.scan(app)
         #expect(report.problems.isEmpty, "\(report.problems)")
-        let actual = Set(report.findings.map { Expectation(path: $0.path, line: $0.start.line, rule: $0.ruleID) })
         // Annotations for analyzers that are not registered yet cannot be checked; every id must still exist.
         let annotated = try Self.annotations(in: app)
+        // A finding's confidence is compared where its annotation names one.
+        let checked = Set(annotated.filter { $0.confidence != nil }.map(\.place))
+        let actual = Set(
+            report.findings.map { finding in
+                let place = Expectation(path: finding.path, line: finding.start.line, rule: finding.ruleID)
+                return checked.contains(place)
+                    ? Expectation(
+                        path: place.path, line: place.line, rule: place.rule, confidence: finding.confidence) : place
+            })
         let known = Self.analyzer.rules.allIDs
         let unknownIDs = annotated.filter { !known.contains($0.rule) }
         #expect(unknownIDs.isEmpty, "annotations name unknown rule ids: \(unknownIDs.sorted())")

@@ -98,7 +98,7 @@ import Testing
                 return FileManager.default.fileExists(
                     atPath: PackageRoot.path + "/Samples/" + name, isDirectory: &isDirectory) && isDirectory.boolValue
             }.sorted()
-        #expect(samples.count == 15)
+        #expect(samples.count == 16)
         for sample in samples {
             let output = tree.root + "/out/" + sample
             try Self.scaffold(["Samples/" + sample], into: output)

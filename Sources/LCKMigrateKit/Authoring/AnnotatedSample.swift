@@ -3,6 +3,7 @@ import LCKCore
 /// Ground truth written into sample sources, in the spirit of `semgrep --test`:
 ///
 /// * `// expect: rule_a, rule_b` — the **next line** must carry a finding of each listed rule;
+///   `rule_a (medium)` also demands the finding's confidence;
 /// * `// expect-none` anywhere — the file must produce no findings at all.
 ///
 /// Settings files carry the same words in their own comments: `<!-- expect: rule -->` in an Info.plist or
@@ -10,21 +11,25 @@ import LCKCore
 ///
 /// Shared by `lckmigrate rules test` and the Samples tests so both read annotations the same way.
 public enum AnnotatedSample {
-    /// One expected finding: a rule on a 1-based line.
+    /// One expected finding: a rule on a 1-based line, and its confidence when the annotation names one.
     public struct Expectation: Hashable, Sendable, Comparable, CustomStringConvertible {
         public var line: Int
         public var ruleID: String
+        public var confidence: Confidence?
 
-        public init(line: Int, ruleID: String) {
+        public init(line: Int, ruleID: String, confidence: Confidence? = nil) {
             self.line = line
             self.ruleID = ruleID
+            self.confidence = confidence
         }
 
         public static func < (lhs: Expectation, rhs: Expectation) -> Bool {
-            (lhs.line, lhs.ruleID) < (rhs.line, rhs.ruleID)
+            (lhs.line, lhs.ruleID, lhs.confidence?.rawValue ?? "") < (
+                rhs.line, rhs.ruleID, rhs.confidence?.rawValue ?? ""
+            )
         }
 
-        public var description: String { "\(line) \(ruleID)" }
+        public var description: String { "\(line) \(ruleID)" + (confidence.map { " (\($0.rawValue))" } ?? "") }
     }
 
     /// What a file's annotations demand.
@@ -57,10 +62,7 @@ public enum AnnotatedSample {
                 } else if comment.starts(with: expectPrefix) {
                     let list = comment.dropFirst(expectPrefix.count)
                     for part in list.split(separator: UInt8(ascii: ",")) {
-                        let id = trimmed(part)
-                        if !id.isEmpty {
-                            findings.append(Expectation(line: line + 1, ruleID: String(decoding: id, as: UTF8.self)))
-                        }
+                        if let expectation = expectation(trimmed(part), line: line + 1) { findings.append(expectation) }
                     }
                 }
             }
@@ -70,12 +72,32 @@ public enum AnnotatedSample {
         return Expectations(findings: Set(findings).sorted(), expectsNone: expectsNone)
     }
 
+    /// `rule` or `rule (medium)`; a parenthesis that names no confidence stays part of the id (and is
+    /// reported as an unknown one).
+    static func expectation(_ text: ArraySlice<UInt8>, line: Int) -> Expectation? {
+        guard !text.isEmpty else { return nil }
+        if text.last == UInt8(ascii: ")"), let open = text.firstIndex(of: UInt8(ascii: "(")),
+            let confidence = Confidence(
+                rawValue: String(decoding: trimmed(text[(open + 1)..<(text.endIndex - 1)]), as: UTF8.self))
+        {
+            return Expectation(
+                line: line, ruleID: String(decoding: trimmed(text[..<open]), as: UTF8.self), confidence: confidence)
+        }
+        return Expectation(line: line, ruleID: String(decoding: text, as: UTF8.self))
+    }
+
     /// The actual findings in the same shape, restricted to `scope` (nil = all). Like the annotations,
-    /// this is per line: two findings of one rule on one line are one entry (semgrep's convention).
-    public static func actual(_ findings: [Finding], scope: Set<String>?) -> [Expectation] {
-        Set(
-            findings.filter { scope?.contains($0.ruleID) ?? true }.map {
-                Expectation(line: $0.start.line, ruleID: $0.ruleID)
+    /// this is per line: two findings of one rule on one line are one entry (semgrep's convention). A
+    /// finding carries its confidence only where one of `expected` names a confidence for its line and rule.
+    public static func actual(
+        _ findings: [Finding], scope: Set<String>?, confidenceFor expected: [Expectation] = []
+    ) -> [Expectation] {
+        let checked = Set(expected.filter { $0.confidence != nil }.map { "\($0.line) \($0.ruleID)" })
+        return Set(
+            findings.filter { scope?.contains($0.ruleID) ?? true }.map { finding in
+                let line = finding.start.line
+                let named = checked.contains("\(line) \(finding.ruleID)")
+                return Expectation(line: line, ruleID: finding.ruleID, confidence: named ? finding.confidence : nil)
             }
         )
         .sorted()

@@ -79,8 +79,8 @@ extension RuleTester {
                     in: Lexer.tokenize(bytes), limit: .max, stoppedEarly: &stopped, deploymentTarget: deploymentTarget)
                 return Self.located(found, path: path, lines: LineTable(bytes))
             } ?? findings(in: bytes, path: path)
-        let actual = AnnotatedSample.actual(findings, scope: ruleScope)
         let expected = annotations.expectsNone ? [] : annotations.findings
+        let actual = AnnotatedSample.actual(findings, scope: ruleScope, confidenceFor: expected)
         guard expected != actual else { return SampleTestResult(path: path) }
         let failure = RuleTestFailure(
             name: annotations.expectsNone ? "expect-none" : "annotations",

@@ -31,14 +31,25 @@ package final class RuntimeHandOffs {
     private let bridges: BridgeTable
     private let syntax: StatementSyntax
     private let variables: [VariableDecl]
-    /// The file's variables, parameters and properties of a bridge type, by name; made on first use.
+    /// The file's variables, parameters and properties of a bridge type, by name, and the untyped
+    /// bindings and locals copied from one (`guard let sink = eventSink`); made on first use.
     private lazy var typedNames: [String: RuntimeBridge] = {
+        let file = syntax.file
         var result: [String: RuntimeBridge] = [:]
         for variable in variables {
             guard let typeToken = variable.type?.nameToken,
-                let bridge = bridges.bridge(ofType: syntax.file.name(at: typeToken))
+                let bridge = bridges.bridge(ofType: file.name(at: typeToken))
             else { continue }
-            result[syntax.file.name(at: variable.nameToken)] = bridge
+            result[file.name(at: variable.nameToken)] = bridge
+        }
+        guard !result.isEmpty else { return result }
+        for variable in variables where variable.type == nil {
+            // `x`, `self.x`, `x?` or `x!`: the value itself, not something computed from it.
+            guard let value = variable.initializer, (1...3).contains(value.count),
+                let named = value.last(where: { file.tokens[$0].kind == .identifier }),
+                let bridge = result[file.name(at: named)]
+            else { continue }
+            result[file.name(at: variable.nameToken)] = bridge
         }
         return result
     }()

@@ -41,15 +41,16 @@ extension AudioOutsideActivationAnalyzer {
             witness startWitness: [WitnessStep] = [], callFlow: String? = nil
         ) {
             let outline = context.outline
-            // (function, depth, witness) — an explicit worklist, so helper chains never recurse.
-            var work: [(Int, Int, [WitnessStep])] = [(root, startDepth, startWitness)]
+            // (function, depth, witness, why not high) — an explicit worklist, so helper chains never recurse.
+            var work: [(Int, Int, [WitnessStep], String?)] = [(root, startDepth, startWitness, nil)]
             var visited: Set<Int> = [root]
-            while let (current, depth, witness) = work.popLast() {
+            while let (current, depth, witness, ambiguity) = work.popLast() {
                 guard outline.functions[current].body != nil else { continue }
                 for start in starts(of: current) {
                     switch start {
                     case .helper(let callToken, let helpers):
                         guard depth < AudioOutsideActivationAnalyzer.helperDepth else { continue }
+                        let candidates = functionsByName.members(of: helpers).count
                         for helper in liveMembers(of: helpers, depth: depth + 1) where !visited.contains(helper) {
                             let helperSelector = selector(of: helper)
                             if CallRoles.activationSelectors.contains(helperSelector) || helper == root { continue }
@@ -58,16 +59,18 @@ extension AudioOutsideActivationAnalyzer {
                                 range: context.range(ofToken: callToken),
                                 message:
                                     "`\(selector(of: current))` calls `\(helperSelector)`")
-                            work.append((helper, depth + 1, witness + [step]))
+                            // A helper chosen among several same-named functions is a name-only link.
+                            let chosen =
+                                candidates > 1
+                                ? "not high: `\(helperSelector)` resolved by name among \(candidates) definitions" : nil
+                            work.append((helper, depth + 1, witness + [step], ambiguity ?? chosen))
                         }
                     case .audio(let token, let what):
                         guard reported.insert(token).inserted else { continue }
                         let location = current == root ? place : helperPlace
-                        // Helpers are found by name, so a start reached through one is not certain.
-                        let viaHelpers = current == root ? nil : "not high: reached through helpers found by name"
-                        let confidence: Confidence? = callFlow != nil ? .low : viaHelpers != nil ? .medium : nil
+                        let confidence: Confidence? = callFlow != nil ? .low : ambiguity != nil ? .medium : nil
                         let reasons =
-                            callFlow.map { ["call-flow function name `\($0)`"] } ?? viaHelpers.map { [$0] } ?? []
+                            callFlow.map { ["call-flow function name `\($0)`"] } ?? ambiguity.map { [$0] } ?? []
                         findings.append(
                             context.finding(
                                 analyzer.ruleID, at: context.range(ofToken: token),
