@@ -4,7 +4,7 @@
 
 extension BuiltinRules {
     /// `RuleTable.computedFingerprint` of the table below.
-    public static let fingerprint = "43295187563cfa09db093fa92cfc4ace0a82903efe9cee137485f0b479f79be8"
+    public static let fingerprint = "396bfdab593bf82be5bf3e1682bfb1bc62220f96997a8bdb445918f59de9b3b9"
 
     /// The contents of `Rules/analyzers/*.json`, `Rules/mappings/*.json`, `availability.json` and `bridges.json`.
     public static let files: [RuleSourceFile] = [
@@ -75,7 +75,8 @@ extension BuiltinRules {
       "import CallKit\n\nfinal class CallHandler: NSObject, CXProviderDelegate {\n    func provider(_ provider: CXProvider, perform action: CXStartCallAction) {\n        prepareMedia()\n        action.fulfill()\n    }\n    private func prepareMedia() {\n        try? session.↓setActive(true, options: [])\n        RTCAudioSession.sharedInstance().↓isAudioEnabled = true\n    }\n}",
       "import CallKit\nimport PushKit\n\nfunc pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n    ↓AudioOutputUnitStart(ioUnit)\n    provider.reportNewIncomingCall(with: uuid, update: update) { _ in completion() }\n}",
       "import CallKit\nimport LiveKit\n\nfunc provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {\n    try? AudioManager.shared.↓setEngineAvailability(.default)\n    action.fulfill()\n}",
-      "import CallKit\n\nfinal class CallManager {\n    static func activateAudio() {\n        try? AVAudioSession.sharedInstance().↓setActive(true)\n    }\n    func displayIncomingCall(uuid: UUID) {\n        provider.reportNewIncomingCall(with: uuid, update: CXCallUpdate()) { _ in\n            CallManager.activateAudio()\n        }\n    }\n}"
+      "import CallKit\n\nfinal class CallManager {\n    static func activateAudio() {\n        try? AVAudioSession.sharedInstance().↓setActive(true)\n    }\n    func displayIncomingCall(uuid: UUID) {\n        provider.reportNewIncomingCall(with: uuid, update: CXCallUpdate()) { _ in\n            CallManager.activateAudio()\n        }\n    }\n}",
+      "import AVFAudio\nimport PushKit\n\nfinal class VoipPushes: NSObject, PKPushRegistryDelegate {\n    func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {\n        try? AVAudioSession.sharedInstance().↓setActive(true)\n        sdk.reportIncoming(payload.dictionaryPayload, completion: completion)\n    }\n}"
     ],
     "nonTriggering": [
       "import CallKit\n\nfunc provider(_ provider: CXProvider, didActivate audioSession: AVAudioSession) {\n    try? audioEngine.start()\n}",

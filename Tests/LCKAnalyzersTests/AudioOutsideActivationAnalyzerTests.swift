@@ -103,6 +103,28 @@ import Testing
         #expect(findings(source).isEmpty)
     }
 
+    @Test func aVoIPPushHandlerIsACallPathInAFileThatImportsOnlyPushKit() {
+        // The CallKit code lives in another module; the push must still report a call, so the handler counts.
+        let source = """
+            import AVFAudio
+            import PushKit
+            final class VoipPushes: NSObject, PKPushRegistryDelegate {
+                func pushRegistry(_ r: PKPushRegistry, didReceiveIncomingPushWith p: PKPushPayload, for t: PKPushType, completion: @escaping () -> Void) {
+                    try? AVAudioSession.sharedInstance().setActive(true)
+                    sdk.reportIncoming(p.dictionaryPayload, completion: completion)
+                }
+                func playChime() { try? AVAudioSession.sharedInstance().setActive(true) }
+            }
+            """
+        let found = findings(source)
+        #expect(found.count == 1)
+        #expect(found.first?.confidence == .high)
+        #expect(
+            found.first?.message.contains("in `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`") == true)
+        // Without the PushKit import nothing in the file is a call path.
+        #expect(findings(source.replacingOccurrences(of: "import PushKit\n", with: "")).isEmpty)
+    }
+
     @Test func callFlowFunctionsAreLowConfidence() {
         let source = "import CallKit\nfunc startOutgoingCall() { try? AVAudioSession.sharedInstance().setActive(true) }"
         #expect(findings(source).map(\.confidence) == [.low])

@@ -39,8 +39,10 @@ package struct AudioOutsideActivationAnalyzer: Analyzer {
         }
     }
 
-    /// Only files that import CallKit/LCK or adopt their delegate protocols are judged (`usesCallKitOrLCK`).
-    package func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.callKitOrLCKNames }
+    /// Only files that import CallKit/LCK or adopt their delegate protocols are judged (`usesCallKitOrLCK`),
+    /// and the VoIP push handlers of files that import PushKit: a VoIP push must report a call, so its
+    /// handler is a call path even where the CallKit code lives elsewhere.
+    package func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.callKitOrLCKNames.union(["PushKit"]) }
 
     /// Helpers that a handler in another file calls: their audio starts run in that handler too.
     package func prefilterNames(project: ProjectFacts) -> Set<String> { Set(project.summaries.handlerHelpers.keys) }
@@ -52,8 +54,9 @@ package struct AudioOutsideActivationAnalyzer: Analyzer {
     /// The walk over every root function of the file, nil when the file has none to judge.
     func walked(_ context: AnalysisContext) -> AudioStartWalk? {
         let usesCallKit = CallRoles.usesCallKitOrLCK(context)
+        let importsPushKit = context.outline.imports.contains { context.file.name(at: $0.moduleToken) == "PushKit" }
         let handlerHelpers = context.project.summaries.handlerHelpers
-        guard usesCallKit || !handlerHelpers.isEmpty else { return nil }
+        guard usesCallKit || importsPushKit || !handlerHelpers.isEmpty else { return nil }
         var walk = AudioStartWalk(
             context: context, vocabulary: Vocabulary(context.metadata(for: ruleID)?.parameters), analyzer: self)
         let outline = context.outline
@@ -62,7 +65,8 @@ package struct AudioOutsideActivationAnalyzer: Analyzer {
             let selector = outline.selector(ofFunction: root, in: file)
             let isHandler =
                 CallRoles.actionHandlerSelectors.contains(selector) || CallRoles.pushHandlerSelectors.contains(selector)
-            if usesCallKit && isHandler {
+            let isJudgedPushHandler = importsPushKit && CallRoles.pushHandlerSelectors.contains(selector)
+            if isHandler && (usesCallKit || isJudgedPushHandler) {
                 walk.report(from: root, place: "in `\(selector)`", helperPlace: "in a helper of `\(selector)`")
             } else if function.kind == .function, !isHandler,
                 let caller = handlerHelpers[file.name(at: function.nameToken)]
