@@ -81,16 +81,22 @@ extension RegeneratedIncomingUUIDAnalyzer {
     /// A function of this file whose every return is a fresh `UUID()` that a push handler reports as the
     /// incoming call's id: the finding sits at that `UUID()`.
     func reportProducers(
-        _ producers: [Int], in context: AnalysisContext, reported: inout Set<Int>, into findings: inout [Finding]
+        _ producers: [Int], in context: AnalysisContext, reported: inout Set<Int>, into findings: inout [Finding],
+        examined: Counter
     ) {
         guard !producers.isEmpty else { return }
         var provenance = TransientHandleAnalyzer.provenance(in: context)
         provenance.wordsDecide = false
         let file = context.file
+        // `traceReturns` reads every function of a name at once: a later producer of the same name finds
+        // only ids already reported.
+        var traced: Set<String> = []
         for function in producers {
             let record = context.outline.functions[function]
             let name = file.name(at: record.nameToken)
+            guard traced.insert(name).inserted else { continue }
             let leaves = provenance.traceReturns(of: name, at: record.nameToken..<record.nameToken + 1)
+            examined.value += leaves.count
             guard !leaves.isEmpty, leaves.allSatisfy({ $0.freshUUID != nil }) else { continue }
             for leaf in leaves where reported.insert(leaf.freshUUID!).inserted {
                 let step = WitnessStep(

@@ -22,11 +22,21 @@ package struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
     package func triggerNames(rules: RuleTable) -> Set<String>? { CallRoles.baseNames(of: PushHandler.selectors) }
 
     package func analyze(_ context: AnalysisContext, into findings: inout [Finding]) {
+        analyze(context, into: &findings, examined: Counter())
+    }
+
+    /// `analyze`, adding the helpers queued and the producer returns traced to `examined` (the linearity
+    /// tests).
+    func analyze(_ context: AnalysisContext, into findings: inout [Finding], examined: Counter) {
         let syntax = StatementSyntax(context: context)
         let initializers = Set(context.metadata(for: ruleID)?.parameters.strings("uuidInitializers") ?? ["UUID"])
         var reported: Set<Int> = []
         let project = projectRoots(context, syntax: syntax)
         var producers = project.producers
+        // Names whose functions were all queued (helpers) or listed (producers): a name defined in many
+        // types is expanded once, not once per call (quadratic in a file of many copies of one class).
+        var expandedHelperNames: Set<String> = []
+        var producerNames: Set<String> = []
         var work = (PushHandler.all(in: syntax).map(\.function) + project.roots).map { (function: $0, depth: 0) }
         var visited = Set(work.map(\.function))
         while let (function, depth) = work.popLast() {
@@ -34,9 +44,11 @@ package struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
             for call in context.outline.calls(in: body) {
                 let record = context.outline.calls[call]
                 let name = context.file.name(at: record.nameToken)
-                let helpers = syntax.isSameFileCall(call) ? syntax.functions(named: name) : []
-                if depth < 3 {
-                    for helper in helpers where visited.insert(helper).inserted { work.append((helper, depth + 1)) }
+                if depth < 3, syntax.isSameFileCall(call), expandedHelperNames.insert(name).inserted {
+                    for helper in syntax.functions(named: name) {
+                        examined.value += 1
+                        if visited.insert(helper).inserted { work.append((helper, depth + 1)) }
+                    }
                 }
                 let isReport = Self.reportMembers.contains(name)
                 // A helper named for the incoming call (`reportIncomingCall(uuid:)`), in this file or not:
@@ -49,8 +61,11 @@ package struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
                     let isIDArgument =
                         isReport ? Self.idLabels.contains(labelText) : labelText.lowercased().hasSuffix("uuid")
                     guard isIDArgument, !syntax.isPlaceholderCallID(argument.value, in: body) else { continue }
-                    if let producer = Self.producerName(argument.value, in: context) {
-                        producers += syntax.functions(named: producer).filter { !producers.contains($0) }
+                    if let producer = Self.producerName(argument.value, in: context),
+                        producerNames.insert(producer).inserted
+                    {
+                        let listed = Set(producers)
+                        producers += syntax.functions(named: producer).filter { !listed.contains($0) }
                     }
                     guard let fresh = freshUUID(argument.value, in: body, syntax: syntax, initializers: initializers),
                         reported.insert(fresh).inserted
@@ -65,7 +80,7 @@ package struct RegeneratedIncomingUUIDAnalyzer: Analyzer {
                 }
             }
         }
-        reportProducers(producers, in: context, reported: &reported, into: &findings)
+        reportProducers(producers, in: context, reported: &reported, into: &findings, examined: examined)
     }
 
     /// The `UUID` token of a `UUID()` the value is, or the local the value names was initialised with.
