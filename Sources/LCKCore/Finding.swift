@@ -12,6 +12,9 @@ public struct WitnessStep: Hashable, Sendable {
     /// The file of a step in another file than the finding's (a helper the finding relies on), with
     /// `position` and `utf16Column` already filled; nil for a step in the finding's own file.
     public var path: String?
+    /// Why a finding resting on this step cannot be certain (`not high: …`): a callee chosen by name among
+    /// several definitions, say. `AnalysisContext.finding` lowers such a finding to medium.
+    public var notHigh: String?
 
     public init(range: ByteRange, message: String, position: SourcePosition = .unknown) {
         self.range = range

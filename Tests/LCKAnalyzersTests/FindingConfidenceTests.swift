@@ -1,5 +1,7 @@
 import LCKAnalyzers
 import LCKCore
+import LCKLexer
+import LCKRules
 import Testing
 
 /// Confidence from a finding's evidence: a handler that hands work to another runtime (`Rules/bridges.json`)
@@ -156,5 +158,46 @@ import Testing
         #expect(weak.confidence == .medium)
         #expect(weak.evidence == ["not high: the open path is taken only once `self` has been released"])
         #expect(findings.last?.confidence == .high)
+    }
+
+    /// The findings of `rule` in the first of `sources`, analysed with the project pass over all of them.
+    static func projectFindings(_ rule: String, _ sources: [String]) -> [Finding] {
+        let files = sources.map { Lexer.tokenize(Array($0.utf8)) }
+        let suite = AnalyzerSuite(rules: BuiltinRuleTable.table).projectPass(
+            fileCount: files.count, jobs: 1, paths: sources.indices.map { "File\($0).swift" }
+        ) { files[$0].bytes }.suite
+        return suite.findings(in: files[0]).filter { $0.ruleID == rule }
+    }
+
+    @Test func aHelperChosenByNameAmongSeveralDefinitionsMakesThePathFindingMedium() throws {
+        let delegate = """
+            import CallKit
+            final class Delegate: NSObject, CXProviderDelegate {
+                let audio: AudioPort = makeAudio()
+                func providerDidReset(_ provider: CXProvider) {}
+                func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) {
+                    audio.applyMute(action)
+                }
+            }
+            """
+        let helper = """
+            import CallKit
+            final class SpeakerAudio {
+                private var activeSession: VoiceSession?
+                func applyMute(_ action: CXSetMutedCallAction) {
+                    guard let session = activeSession else { return }
+                    session.isMuted = action.isMuted
+                    action.fulfill()
+                }
+            }
+            """
+        let one = try #require(Self.projectFindings("unresolved_action", [delegate, helper]).first)
+        #expect(one.confidence == .high)
+        #expect(one.evidence.isEmpty)
+        let other = helper.replacingOccurrences(of: "SpeakerAudio", with: "HeadsetAudio")
+        let two = try #require(Self.projectFindings("unresolved_action", [delegate, helper, other]).first)
+        #expect(two.message.hasSuffix("returns without fulfilling or failing it on some path (called at line 6)"))
+        #expect(two.confidence == .medium)
+        #expect(two.evidence == ["not high: `applyMute(_:)` resolved by name among 2 definitions"])
     }
 }

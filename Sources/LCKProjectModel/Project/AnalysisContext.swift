@@ -53,7 +53,7 @@ package struct AnalysisContext: Sendable {
         evidence: [String] = []
     ) -> Finding {
         let rule = metadata(for: ruleID)
-        return Finding(
+        var finding = Finding(
             ruleID: ruleID,
             severity: rule?.severity ?? .warning,
             message: message,
@@ -62,6 +62,9 @@ package struct AnalysisContext: Sendable {
             witness: witness,
             evidence: evidence
         )
+        // A step that is not certain makes the finding not certain, whatever the rule's default.
+        finding.lowerConfidence(to: .medium, because: witness.lazy.compactMap(\.notHigh).first)
+        return finding
     }
 
     /// Follows typealiases through this file's declarations, then the project's (`typealias Answer =

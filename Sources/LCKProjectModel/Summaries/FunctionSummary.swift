@@ -93,6 +93,9 @@ package struct ResolvedCall {
     var trailingParameters: [Int]
     /// `manager?.helper(…)`: optional chaining, so the call may not run at all.
     package var mayNotRun: Bool
+    /// How many same-named bodies the call may reach: more than one means `summary` is what they agree on,
+    /// found by name, not the one body the call runs.
+    package var definitions = 1
 
     /// The parameter a closure of the call fills (an argument or a trailing closure).
     package func parameter(ofClosure closure: Int, in outline: SyntaxOutline, call: Int) -> Int? {
@@ -171,7 +174,8 @@ package struct FunctionSummaries: Sendable {
         if matched.contains(where: { index.shapes[$0].selector != index.shapes[shape].selector }) { return nil }
         let first = byName[name]![slot]
         var summary = first
-        if index.count(of: matched, type: type) > 1 {
+        let definitions = index.count(of: matched, type: type)
+        if definitions > 1 {
             let key = AgreementCache.Key(name: name, shapes: matched, type: type)
             summary = agreements.summary(key, stamp: index.stamp) {
                 let slots = index.slots(of: matched, type: type)
@@ -180,9 +184,11 @@ package struct FunctionSummaries: Sendable {
             }
         }
         let (arguments, closures) = mappings[shape]!
-        return ResolvedCall(
+        var resolved = ResolvedCall(
             summary: summary, argumentParameters: arguments, trailingParameters: closures,
             mayNotRun: outline.calls[call].receiver.contains { file.tokens[$0].kind == .postfixQuestionMark })
+        resolved.definitions = definitions
+        return resolved
     }
 
     /// The name's summaries `resolve` reads for the call (all of them, whether or not they agree): what a

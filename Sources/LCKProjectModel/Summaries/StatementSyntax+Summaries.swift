@@ -83,6 +83,9 @@ extension StatementSyntax {
         default: local = "\(name) at \(remote.shortLocation) returns without \(what) on some path"
         }
         var steps = [step(at: at, "\(local) (called at line \(line))")]
+        if resolved.definitions > 1 {
+            steps[0].notHigh = "not high: `\(name)` resolved by name among \(resolved.definitions) definitions"
+        }
         var far = remote.witnessStep
         if far.message.isEmpty { far.message = "\(name) is declared here" }
         steps.append(far)
